@@ -1,0 +1,1 @@
+"""boardlog's write side: game rules decide, events record."""

@@ -1,0 +1,79 @@
+"""The base of every game's domain events.
+
+A game event is a frozen dataclass: a fact in past tense carrying its
+outcome, so that folding it needs no rules.  It serialises to plain JSON
+data; lists come back as tuples, so a live event and its replayed copy are
+equal (the engine applies the decoded copy even live, for that reason).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+
+def freeze(value: Any) -> Any:
+    """Lists (from JSON) become tuples, recursively; dicts keep their keys."""
+    if type(value) is list:
+        return tuple(freeze(v) for v in value)
+    if type(value) is dict:
+        return {k: freeze(v) for k, v in value.items()}
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Tuples become lists, recursively: the plain JSON shape."""
+    if isinstance(value, (tuple, list)):
+        return [thaw(v) for v in value]
+    if isinstance(value, dict):
+        return {k: thaw(v) for k, v in value.items()}
+    return value
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Event:
+    """A fact.  `rule` names the rule that produced it (see rules.py)."""
+
+    rule: str
+    # True when recording this fact shows a seat something it could not see
+    # before (a drawn card, a revealed tile): such a command is a commit point.
+    reveals: ClassVar[bool] = False
+    schema_version: ClassVar[int] = 1
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        names = cls.__dict__.get("_field_names")
+        if names is None:
+            names = tuple(f.name for f in dataclasses.fields(cls) if f.name != "rule")
+            cls._field_names = names
+        return names
+
+    def to_data(self) -> dict[str, Any]:
+        """The event's payload as plain JSON data (without its rule)."""
+        return {name: thaw(getattr(self, name)) for name in self.field_names()}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], rule: str) -> Event:
+        """Rebuild the event; a missing or unexpected field raises ValueError."""
+        names = cls.field_names()
+        if len(data) != len(names) or any(name not in data for name in names):
+            missing = sorted(set(names) - set(data))
+            extra = sorted(set(data) - set(names))
+            raise ValueError(
+                f"{cls.__name__} fields do not fit: missing {missing}, unexpected {extra}"
+            )
+        return cls(rule=rule, **{k: freeze(v) for k, v in data.items()})
+
+    @property
+    def type(self) -> str:
+        return type(self).__name__
+
+
+def event_registry(*classes: type[Event]) -> dict[str, type[Event]]:
+    """Map event type names to classes; a name used twice is a mistake."""
+    registry: dict[str, type[Event]] = {}
+    for cls in classes:
+        if cls.__name__ in registry:
+            raise ValueError(f"event type {cls.__name__} listed twice")
+        registry[cls.__name__] = cls
+    return registry

@@ -1,0 +1,146 @@
+"""The fold of a recorded game: the game's state plus the engine's own
+bookkeeping (version, command count, undo and redo stacks).
+
+Everything here is immutable, so a `Session` at step N can be kept in a
+cache or on an undo stack and shared with later sessions at no cost.
+The undo stack holds the state before each undoable command; it is
+cleared at every commit point, which keeps it (and any snapshot) small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .events import Event
+from .game import GameModule
+
+# Record kinds as they are stored (the aggregate event class names).
+STARTED = "Started"
+COMMAND = "CommandIssued"
+FACT = "Happened"
+UNDONE = "CommandUndone"
+REDONE = "CommandRedone"
+RECORD_KINDS = (STARTED, COMMAND, FACT, UNDONE, REDONE)
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What the first record of a game says: kind, seed, options, seats, origin."""
+
+    kind: str
+    seed: int
+    options: dict[str, Any]
+    seats: tuple[str, ...]
+    rules_version: str
+    parent: str | None = None
+    fork_step: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seed": self.seed,
+            "options": self.options,
+            "seats": list(self.seats),
+            "rules_version": self.rules_version,
+            "parent": self.parent,
+            "fork_step": self.fork_step,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Header:
+        return cls(
+            kind=data["kind"],
+            seed=data["seed"],
+            options=dict(data["options"]),
+            seats=tuple(data["seats"]),
+            rules_version=data["rules_version"],
+            parent=data.get("parent"),
+            fork_step=data.get("fork_step"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """An undoable command: who issued it, the state before, and (once undone) after."""
+
+    cause: int
+    seat: str
+    before: Any
+    after: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    state: Any
+    version: int
+    commands: int = 0
+    undo: tuple[Entry, ...] = ()
+    redo: tuple[Entry, ...] = ()
+    last_command: int = 0
+
+    def can_undo(self, seat: str) -> bool:
+        return bool(self.undo) and self.undo[-1].seat == seat
+
+    def can_redo(self, seat: str) -> bool:
+        return bool(self.redo) and self.redo[-1].seat == seat
+
+
+class FoldError(ValueError):
+    """A record that cannot follow the ones before it."""
+
+
+def start(game: GameModule) -> Session:
+    return Session(state=game.initial_state(), version=1)
+
+
+def fold_command(s: Session, version: int, seat: str, commit: bool) -> Session:
+    # A new command always clears the redo stack; a commit point also
+    # closes the undo stack, since what it revealed cannot be unseen.
+    undo = () if commit else s.undo + (Entry(version, seat, s.state),)
+    return Session(s.state, version, s.commands + 1, undo, (), version)
+
+
+def fold_fact(game: GameModule, s: Session, version: int, event: Event) -> Session:
+    return Session(game.evolve(s.state, event), version, s.commands, s.undo, s.redo, s.last_command)
+
+
+def fold_undone(s: Session, version: int, cause: int) -> Session:
+    if not s.undo or s.undo[-1].cause != cause:
+        raise FoldError(f"undo of step {cause} does not match the undo stack")
+    top = s.undo[-1]
+    redone = Entry(top.cause, top.seat, top.before, after=s.state)
+    return Session(top.before, version, s.commands, s.undo[:-1], s.redo + (redone,), s.last_command)
+
+
+def fold_redone(s: Session, version: int, cause: int) -> Session:
+    if not s.redo or s.redo[-1].cause != cause:
+        raise FoldError(f"redo of step {cause} does not match the redo stack")
+    top = s.redo[-1]
+    again = Entry(top.cause, top.seat, top.before)
+    return Session(top.after, version, s.commands, s.undo + (again,), s.redo[:-1], s.last_command)
+
+
+def decode_fact(game: GameModule, data: dict[str, Any]) -> Event:
+    """The game event inside a `Happened` record (ValueError if it does not fit)."""
+    cls = game.EVENTS.get(data["type"])
+    if cls is None:
+        raise FoldError(f"unknown event type {data['type']!r} for {game.ID}")
+    return cls.from_data(data["data"], data["rule"])
+
+
+def fold_record(game: GameModule, s: Session | None, kind: str, version: int, data: dict) -> Session:
+    """Apply one stored record (decoded payload) to a session."""
+    if kind == FACT:
+        return fold_fact(game, s, version, decode_fact(game, data))
+    if kind == COMMAND:
+        return fold_command(s, version, data["seat"], data["commit"])
+    if kind == UNDONE:
+        return fold_undone(s, version, data["cause"])
+    if kind == REDONE:
+        return fold_redone(s, version, data["cause"])
+    if kind == STARTED:
+        if s is not None:
+            raise FoldError("a game can start only once")
+        return start(game)
+    raise FoldError(f"unknown record kind {kind!r}")

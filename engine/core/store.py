@@ -1,0 +1,426 @@
+"""The application service: create games, issue commands, read records.
+
+`Store` is an eventsourcing `Application`, so the same code runs on SQLite
+(the default), PostgreSQL and in memory (POPO).  Commands are decided
+against a cached, caught-up `Session` and stored as one batch; a version
+clash in the recorder means another writer won, and we say so
+(`ConflictError`) with nothing stored.  Reads go straight to the recorder's
+rows and fold them with `engine.core.session` (the library's per-event
+object mapping is the slow part of a plain `repository.get`).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID, uuid4
+
+import orjson
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
+
+from . import session as fold
+from .dice import Dice
+from .errors import BadInput, ConflictError, GameNotFound, RuleViolation, StepOutOfRange
+from .events import Event
+from .game import GameModule, find_game
+from .log import RECORD_CLASSES, GameLog
+from .session import Header, Session
+
+DEFAULT_DB = "boardlog.db"
+_LOG_TOPIC = get_topic(GameLog)
+_TOPIC_KIND = {get_topic(cls): kind for kind, cls in RECORD_CLASSES.items()}
+_STARTED_TOPIC = get_topic(GameLog.Started)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One stored record, decoded: stream position, kind and payload."""
+
+    version: int
+    kind: str
+    data: dict[str, Any]
+
+    @property
+    def rule(self) -> str:
+        return self.data["rule"]
+
+    @property
+    def cause(self) -> int:
+        return self.data["cause"]
+
+    @property
+    def timestamp(self) -> str:
+        stamp = self.data.get("timestamp")
+        return stamp["_data_"] if isinstance(stamp, dict) else str(stamp or "")
+
+    def payload(self) -> dict[str, Any]:
+        """The record without the library's bookkeeping (timestamp, topic)."""
+        return {k: v for k, v in self.data.items() if k not in ("timestamp", "originator_topic")}
+
+
+@dataclass(frozen=True, slots=True)
+class Live:
+    """A game's header and its latest session."""
+
+    id: UUID
+    header: Header
+    session: Session
+
+    @property
+    def game(self) -> GameModule:
+        return find_game(self.header.kind)
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: UUID
+    kind: str
+    status: str
+    outcome: str | None
+    steps: int
+    commands: int
+    created: str
+    seats: tuple[str, ...]
+    parent: str | None
+    fork_step: int | None
+
+
+def store_env(db: str | None = None) -> dict[str, str]:
+    """Where to store: `--db PATH`, else $PERSISTENCE_MODULE settings, else
+    SQLite at $BOARDLOG_DB or ./boardlog.db."""
+    if db is None and os.environ.get("PERSISTENCE_MODULE"):
+        return {}
+    path = db or os.environ.get("BOARDLOG_DB") or DEFAULT_DB
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": path,
+        "SQLITE_LOCK_TIMEOUT": "10",
+    }
+
+
+def open_store(db: str | None = None, env: dict[str, str] | None = None) -> Store:
+    return Store(env={**store_env(db), **(env or {})})
+
+
+class Store(Application):
+    name = "boardlog"
+
+    def __init__(self, env: dict[str, str] | None = None):
+        super().__init__(env=env)
+        self._live: dict[UUID, Live] = {}
+        self._reader = _row_reader(self.recorder)
+
+    # ---- describing where data lives -------------------------------------------------
+    def location(self) -> str:
+        module = self.env.get("PERSISTENCE_MODULE") or "eventsourcing.popo"
+        if module.endswith("sqlite"):
+            return f"SQLite {self.env.get('SQLITE_DBNAME')}"
+        if module.endswith("postgres"):
+            return f"PostgreSQL {self.env.get('POSTGRES_DBNAME')}@{self.env.get('POSTGRES_HOST')}"
+        return "memory"
+
+    # ---- creating games ------------------------------------------------------------------
+    def create(self, kind: str, *, seed: int | None = None, players: int | None = None,
+               options: dict[str, str] | None = None) -> UUID:
+        """Start a game: record its header and its setup facts in one batch."""
+        game = find_game(kind)
+        opts = game.options(players, dict(options or {}))
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        header = Header(kind, int(seed), opts, tuple(game.seats(opts)), game.RULES_VERSION)
+        facts = game.setup(opts, Dice(header.seed, 1))
+        game_id = uuid4()
+        events = [self._started(game_id, header)]
+        events += [_happened(game_id, 1 + i, fact, cause=1) for i, fact in enumerate(facts, 1)]
+        self._store(game_id, events, None)
+        return game_id
+
+    def _started(self, game_id: UUID, header: Header, timestamp=None) -> GameLog.Started:
+        return GameLog.Started(
+            originator_id=game_id, originator_version=1,
+            timestamp=timestamp or GameLog.Event.create_timestamp(),
+            originator_topic=_LOG_TOPIC, rule="core.setup", cause=1, **header.to_data(),
+        )
+
+    # ---- commands ------------------------------------------------------------------------
+    def issue(self, game_id: UUID, seat: str, text: str, *,
+              expected_version: int | None = None) -> list[Record]:
+        """Decide `text` for `seat` and store the command with its facts."""
+        live = self._writable(game_id, expected_version)
+        game, state = live.game, live.session.state
+        command = game.COMMANDS.parse(text)
+        _check_turn(game, live, seat)
+        version = live.session.version + 1
+        dice = Dice(live.header.seed, version)
+        facts = game.decide(state, seat, command, dice)
+        commit = dice.used or any(type(f).reveals for f in facts)
+        events = [GameLog.CommandIssued(
+            originator_id=game_id, originator_version=version,
+            timestamp=GameLog.Event.create_timestamp(), seat=seat, text=command.notation(),
+            command=command.to_data(), commit=commit, rule="core.command", cause=version,
+        )]
+        events += [_happened(game_id, version + i, f, cause=version) for i, f in enumerate(facts, 1)]
+        return self._store(game_id, events, live)
+
+    def undo(self, game_id: UUID, seat: str, *, expected_version: int | None = None) -> list[Record]:
+        """Take back `seat`'s latest command (never across a commit point)."""
+        live = self._writable(game_id, expected_version)
+        _check_seat(live, seat)
+        if not live.session.can_undo(seat):
+            raise RuleViolation(*_why_no_undo(live.session, seat))
+        cause = live.session.undo[-1].cause
+        return self._store(game_id, [self._marker(GameLog.CommandUndone, game_id, live, seat, cause, "core.undo")], live)
+
+    def redo(self, game_id: UUID, seat: str, *, expected_version: int | None = None) -> list[Record]:
+        """Re-apply the command `seat` undid last, with its recorded facts."""
+        live = self._writable(game_id, expected_version)
+        _check_seat(live, seat)
+        if not live.session.can_redo(seat):
+            raise RuleViolation("core.redo.nothing", f"{seat} has nothing to redo")
+        cause = live.session.redo[-1].cause
+        return self._store(game_id, [self._marker(GameLog.CommandRedone, game_id, live, seat, cause, "core.redo")], live)
+
+    @staticmethod
+    def _marker(cls, game_id, live, seat, cause, rule):
+        return cls(originator_id=game_id, originator_version=live.session.version + 1,
+                   timestamp=GameLog.Event.create_timestamp(), seat=seat, rule=rule, cause=cause)
+
+    def _writable(self, game_id: UUID, expected_version: int | None) -> Live:
+        live = self.live(game_id)
+        if expected_version is not None and expected_version != live.session.version:
+            raise ConflictError(
+                f"game {game_id} is at step {live.session.version}, not {expected_version}: "
+                "another command was stored first; nothing was stored, reload and try again"
+            )
+        return live
+
+    def _store(self, game_id: UUID, events: list, live: Live | None) -> list[Record]:
+        try:
+            self.save(*events)
+        except IntegrityError:
+            self._live.pop(game_id, None)
+            raise ConflictError(
+                f"game {game_id} changed while this command was decided (step "
+                f"{events[0].originator_version} is taken); nothing was stored, reload and try again"
+            ) from None
+        records = [_record_of(e) for e in events]
+        if live is not None:
+            session = live.session
+            for r in records:
+                session = fold.fold_record(live.game, session, r.kind, r.version, r.data)
+            self._live[game_id] = Live(game_id, live.header, session)
+        return records
+
+    # ---- reading -------------------------------------------------------------------------
+    def live(self, game_id: UUID) -> Live:
+        """The latest session of a game, caught up with anything stored since."""
+        cached = self._live.get(game_id)
+        if cached is None:
+            rows = self.rows(game_id)
+            cached = self._fold_new(game_id, rows)
+        else:
+            head = self.head_version(game_id)
+            if head != cached.session.version:
+                tail = self.rows(game_id, gt=cached.session.version)
+                session = cached.session
+                for r in tail:
+                    session = fold.fold_record(cached.game, session, r.kind, r.version, r.data)
+                cached = Live(game_id, cached.header, session)
+        self._live[game_id] = cached
+        return cached
+
+    def _fold_new(self, game_id: UUID, rows: list[Record]) -> Live:
+        if not rows or rows[0].kind != fold.STARTED:
+            raise GameNotFound(f"no game {game_id} in {self.location()}")
+        header = Header.from_data(rows[0].data)
+        game = find_game(header.kind)
+        session = None
+        for r in rows:
+            session = fold.fold_record(game, session, r.kind, r.version, r.data)
+        return Live(game_id, header, session)
+
+    def header(self, game_id: UUID) -> Header:
+        cached = self._live.get(game_id)
+        if cached is not None:
+            return cached.header
+        rows = self.rows(game_id, lte=1)
+        if not rows:
+            raise GameNotFound(f"no game {game_id} in {self.location()}")
+        return Header.from_data(rows[0].data)
+
+    def head_version(self, game_id: UUID) -> int:
+        last = self.recorder.select_events(game_id, desc=True, limit=1)
+        return last[0].originator_version if last else 0
+
+    def rows(self, game_id: UUID, gt: int = 0, lte: int | None = None) -> list[Record]:
+        """Decoded records with gt < version <= lte, in order."""
+        return [Record(v, _TOPIC_KIND[t], orjson.loads(s)) for v, t, s in self._reader(game_id, gt, lte)]
+
+    def session_at(self, game_id: UUID, step: int, start: tuple[int, Session] | None = None) -> Session:
+        """The session after `step` records, folded from `start` (or the beginning)."""
+        live = self.live(game_id)
+        if not 1 <= step <= live.session.version:
+            raise StepOutOfRange(f"step {step} is outside 1..{live.session.version} of game {game_id}")
+        if step == live.session.version:
+            return live.session
+        version, session = start or (0, None)
+        for r in self.rows(game_id, gt=version, lte=step):
+            session = fold.fold_record(live.game, session, r.kind, r.version, r.data)
+        return session
+
+    # ---- listing -------------------------------------------------------------------------
+    def game_ids(self) -> list[UUID]:
+        ids, start = [], 1
+        while True:
+            batch = self.recorder.select_notifications(start, 1000, topics=[_STARTED_TOPIC])
+            ids += [n.originator_id for n in batch]
+            if len(batch) < 1000:
+                return [i if isinstance(i, UUID) else UUID(str(i)) for i in ids]
+            start = batch[-1].id + 1
+
+    def resolve(self, ref: str) -> UUID:
+        """A game id from its full form or a unique prefix of at least 4 characters."""
+        text = ref.strip().lower()
+        try:
+            return UUID(text)
+        except ValueError:
+            pass
+        compact = text.replace("-", "")
+        if len(compact) < 4:
+            raise GameNotFound(f"game id {ref!r} is too short: give at least 4 characters")
+        matches = [g for g in self.game_ids() if g.hex.startswith(compact)]
+        if not matches:
+            raise GameNotFound(f"no game {ref!r} in {self.location()}")
+        if len(matches) > 1:
+            raise GameNotFound(f"game id {ref!r} is ambiguous: {', '.join(str(m) for m in matches[:5])}")
+        return matches[0]
+
+    def info(self, game_id: UUID) -> GameInfo:
+        live = self.live(game_id)
+        game, session = live.game, live.session
+        outcome = game.outcome(session.state)
+        started = self.rows(game_id, lte=1)[0]
+        return GameInfo(
+            id=game_id, kind=live.header.kind, status="finished" if outcome else "running",
+            outcome=outcome, steps=session.version, commands=session.commands,
+            created=started.timestamp[:19].replace("T", " "), seats=live.header.seats,
+            parent=live.header.parent, fork_step=live.header.fork_step,
+        )
+
+    # ---- fork and import -----------------------------------------------------------------
+    def fork(self, game_id: UUID, step: int) -> tuple[UUID, int]:
+        """A new game whose records are the parent's up to the end of the
+        command that contains `step` (a command's facts are never split)."""
+        live = self.live(game_id)
+        if not 1 <= step <= live.session.version:
+            raise StepOutOfRange(f"step {step} is outside 1..{live.session.version} of game {game_id}")
+        rows = self.rows(game_id)
+        while step < len(rows) and rows[step].kind == fold.FACT and rows[step].cause <= step:
+            step += 1  # the next record belongs to the same command
+        header = Header(**{**_header_fields(live.header), "parent": str(game_id), "fork_step": step})
+        return self.write_game(uuid4(), header, rows[1:step]), step
+
+    def write_game(self, game_id: UUID, header: Header, records: list[Record]) -> UUID:
+        """Store a whole game (header plus records 2..N) in one batch."""
+        events = [self._started(game_id, header)]
+        for r in records:
+            payload = r.payload()
+            events.append(RECORD_CLASSES[r.kind](
+                originator_id=game_id, originator_version=r.version,
+                timestamp=GameLog.Event.create_timestamp(), **payload,
+            ))
+        self._store(game_id, events, None)
+        return game_id
+
+    def exists(self, game_id: UUID) -> bool:
+        return self.head_version(game_id) > 0
+
+
+def _header_fields(header: Header) -> dict[str, Any]:
+    return {f: getattr(header, f) for f in Header.__slots__}
+
+
+def _happened(game_id: UUID, version: int, fact: Event, cause: int) -> GameLog.Happened:
+    return GameLog.Happened(
+        originator_id=game_id, originator_version=version,
+        timestamp=GameLog.Event.create_timestamp(),
+        type=fact.type, data=fact.to_data(), rule=fact.rule, cause=cause,
+    )
+
+
+def _record_of(event) -> Record:
+    kind = type(event).__name__
+    data = {k: v for k, v in vars(event).items() if k not in ("originator_id", "originator_version")}
+    # Round-trip through JSON so that a live record is exactly what a read returns.
+    data = orjson.loads(orjson.dumps(data, default=str))
+    return Record(event.originator_version, kind, data)
+
+
+def _check_seat(live: Live, seat: str) -> None:
+    if seat not in live.header.seats:
+        raise RuleViolation("core.seat", f"{seat!r} is not a seat of this game (seats: {', '.join(live.header.seats)})")
+
+
+def _check_turn(game: GameModule, live: Live, seat: str) -> None:
+    _check_seat(live, seat)
+    state = live.session.state
+    if game.outcome(state) is not None:
+        raise RuleViolation("core.game-over", f"the game is over: {game.outcome(state)}")
+    if seat not in game.to_act(state):
+        waiting = ", ".join(game.to_act(state))
+        raise RuleViolation("core.turn", f"it is not {seat}'s turn (waiting for {waiting})")
+
+
+def _why_no_undo(session: Session, seat: str) -> tuple[str, str]:
+    if not session.undo:
+        return ("core.undo.commit-point",
+                "nothing can be undone: the last command drew randomness or revealed hidden "
+                "information (a commit point), or no command was issued since")
+    return ("core.undo.nothing", f"{seat} cannot undo: the latest undoable command is {session.undo[-1].seat}'s")
+
+
+# ---- raw row readers: (version, topic, state) tuples, fastest path per backend ------------
+def _row_reader(recorder):
+    module = type(recorder).__module__
+    table = getattr(recorder, "events_table_name", "stored_events")
+    if module.endswith("sqlite"):
+        sql = (f"SELECT originator_version, topic, state FROM {table} "
+               "WHERE originator_id=? AND originator_version>? AND originator_version<=? "
+               "ORDER BY originator_version")
+
+        def read(game_id, gt, lte):
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(sql, (game_id.hex, gt, lte if lte is not None else 2**62))
+                return c.sqlite_cursor.fetchall()
+        return read
+    if module.endswith("postgres"):
+        schema = recorder.datastore.schema
+        sql = (f'SELECT originator_version, topic, state FROM "{schema}"."{table}" '
+               "WHERE originator_id=%s AND originator_version>%s AND originator_version<=%s "
+               "ORDER BY originator_version")
+
+        def read(game_id, gt, lte):
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(sql, (game_id, gt, lte if lte is not None else 2**62))
+                return [(r["originator_version"], r["topic"], r["state"]) for r in c.fetchall()]
+        return read
+
+    def read(game_id, gt, lte):
+        return [(s.originator_version, s.topic, s.state)
+                for s in recorder.select_events(game_id, gt=gt, lte=lte)]
+    return read
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """`K=V` pairs from the command line into a dict (BadInput names the pair)."""
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise BadInput(f"option {pair!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options

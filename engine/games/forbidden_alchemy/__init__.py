@@ -1,0 +1,24 @@
+"""Mansions of Madness: Forbidden Alchemy - one Alchemy puzzle attempt, solo.
+
+Rulebook sections "Alchemy Puzzles" and "Side Effect Cards"; content
+(tiles, pieces, investigators, cards) is stand-in data in
+`fixtures/forbidden_alchemy/`.
+"""
+
+from .bots import BOTS
+from .commands import COMMANDS
+from .events import EVENTS
+from .rulebook import RULES
+from .rules import decide, legal_commands, options, outcome, seats, setup, to_act
+from .state import evolve, initial_state
+from .view import describe, render, scramble_hidden, view
+
+ID = "forbidden_alchemy"
+TITLE = "Mansions of Madness: Forbidden Alchemy - Alchemy puzzle"
+RULES_VERSION = "1"
+
+__all__ = [
+    "BOTS", "COMMANDS", "EVENTS", "ID", "RULES", "RULES_VERSION", "TITLE", "decide", "describe",
+    "evolve", "initial_state", "legal_commands", "options", "outcome", "render", "scramble_hidden",
+    "seats", "setup", "to_act", "view",
+]

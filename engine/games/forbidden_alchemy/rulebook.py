@@ -1,0 +1,49 @@
+"""Rule references for `forbidden_alchemy`: rule id -> section, our explanation.
+
+Sections are those of the Forbidden Alchemy rulebook
+(`../shared/rulebooks/forbidden-alchemy.txt`); the explanations are written
+for this project.  Rules marked "base game" come from the Mansions of
+Madness base rules that the expansion refers to (restated in issue #2).
+"""
+
+from engine.core.rules import CORE_RULES, RuleBook, RuleRef
+
+SETUP = "Alchemy Puzzles > Alchemy Puzzle Setup"
+ATTEMPT = "Alchemy Puzzles > Attempting an Alchemy Puzzle"
+COMPLETE = "Alchemy Puzzles > Completing an Alchemy Puzzle"
+OTHER = "Alchemy Puzzles > Other Alchemy Puzzle Rules"
+SIDE = "Side Effect Cards"
+
+RULES = CORE_RULES + RuleBook(
+    RuleRef("forbidden_alchemy.setup.tile", SETUP + " (step 1)", "The chosen setup tile is laid in front of the player, not on the map."),
+    RuleRef("forbidden_alchemy.setup.shuffle", SETUP + " (step 2)", "The unused Alchemy pieces are shuffled face down into a pile."),
+    RuleRef("forbidden_alchemy.setup.deal", SETUP + " (step 3)", "Pieces come off the pile one by one, top edge first and then clockwise, until each edge has one; the shaped side faces the tile."),
+    RuleRef("forbidden_alchemy.setup.side-effect-deck", "Using This Expansion", "The Side Effect deck is shuffled and set beside the Trauma deck before play."),
+    RuleRef("forbidden_alchemy.setup.investigator", ATTEMPT, "The investigator attempting the puzzle, with the Intellect, Luck and skill points that matter to it."),
+    RuleRef("forbidden_alchemy.actions.intellect", ATTEMPT, "The attempt gets as many puzzle actions as the investigator's Intellect."),
+    RuleRef("forbidden_alchemy.actions.phase", ATTEMPT, "Puzzle actions are taken only during the attempt, before the test."),
+    RuleRef("forbidden_alchemy.actions.swap", ATTEMPT, "One action exchanges two pieces that lie on touching edges."),
+    RuleRef("forbidden_alchemy.actions.adjacent", ATTEMPT, "Only pieces that touch each other may be swapped; the tile says which edges touch."),
+    RuleRef("forbidden_alchemy.actions.replace", ATTEMPT, "Two actions replace a piece: the chosen piece is discarded, then a random piece from the pile takes its place."),
+    RuleRef("forbidden_alchemy.actions.replace-order", ATTEMPT, "Unlike other puzzles, the piece to replace is chosen before the new piece is drawn."),
+    RuleRef("forbidden_alchemy.actions.pile-empty", ATTEMPT, "A replacement needs a piece to draw; with the pile empty none can be made."),
+    RuleRef("forbidden_alchemy.actions.not-enough", ATTEMPT, "An action cannot be taken without enough puzzle actions left to pay for it."),
+    RuleRef("forbidden_alchemy.actions.edge", ATTEMPT, "Edges are numbered from the top edge clockwise; a command must name edges the tile has."),
+    RuleRef("forbidden_alchemy.actions.stop", ATTEMPT, "The player may stop at any time; when stopping or out of actions, the test must be made."),
+    RuleRef("forbidden_alchemy.actions.exhausted", ATTEMPT, "With every puzzle action used, the attempt ends and only the test remains."),
+    RuleRef("forbidden_alchemy.skill.luck", OTHER, "Spending a skill point during the puzzle adds the investigator's Luck to the puzzle actions."),
+    RuleRef("forbidden_alchemy.skill.once", OTHER, "Luck is added to Intellect once: a second skill point does not add it again."),
+    RuleRef("forbidden_alchemy.skill.none-left", OTHER, "Without a skill point left, none can be spent."),
+    RuleRef("forbidden_alchemy.test.correct", COMPLETE, "A piece is correctly placed when its shape matches the shape of the tile edge it touches."),
+    RuleRef("forbidden_alchemy.test.roll", COMPLETE, "The test rolls one ten-sided die; no skill point may be used on it."),
+    RuleRef("forbidden_alchemy.test.pass", COMPLETE, "A roll at or below the number of correct pieces passes: the puzzle is completed."),
+    RuleRef("forbidden_alchemy.test.fail", COMPLETE, "A roll above the number of correct pieces fails: the puzzle is not completed."),
+    RuleRef("forbidden_alchemy.test.natural-1", "Base game: attribute tests", "As in every attribute test, a roll of 1 passes whatever the number tested."),
+    RuleRef("forbidden_alchemy.test.natural-10", "Base game: attribute tests", "As in every attribute test, a roll of 10 fails whatever the number tested."),
+    RuleRef("forbidden_alchemy.test.side-effect", COMPLETE, "Every failed Alchemy test makes the investigator draw a Side Effect card."),
+    RuleRef("forbidden_alchemy.cleanup.bottom", COMPLETE, "Pass or fail, all the pieces go face down under the pile; a failed puzzle does not stay on the table."),
+    RuleRef("forbidden_alchemy.side-effect.draw", SIDE, "The top card of the Side Effect deck is placed face up by the investigator and takes effect at once."),
+    RuleRef("forbidden_alchemy.side-effect.multi-investigator", SIDE, "A card with the multi-investigator icon drawn when one investigator plays is discarded and another is drawn."),
+    RuleRef("forbidden_alchemy.side-effect.discard", SIDE, "A card whose text says so is discarded once its effect is resolved."),
+    RuleRef("forbidden_alchemy.side-effect.stays", SIDE, "Any other card stays in play until the game ends or an effect discards it."),
+)

@@ -1,0 +1,171 @@
+"""The state of one Alchemy puzzle attempt and `evolve`, the fold of its facts.
+
+`evolve` holds no rules: every event already says what happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import events as ev
+
+# Phases of an attempt.
+SETUP, ACTIONS, OVER = "setup", "actions", "over"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    phase: str = SETUP
+    tile: str = ""
+    edges: tuple[str, ...] = ()                 # the setup tile's shapes, top edge first
+    adjacent: frozenset[frozenset[int]] = frozenset()
+    placed: tuple[tuple[str, str] | None, ...] = ()  # (piece, shape) along each edge
+    pile: tuple[tuple[str, str], ...] = ()      # face down, top first (hidden)
+    discards: tuple[tuple[str, str], ...] = ()  # pieces discarded by replacements
+    investigator: str = ""
+    name: str = ""
+    intellect: int = 0
+    luck: int = 0
+    skill_points: int = 0
+    investigators: int = 1
+    actions: int = 0
+    luck_added: bool = False
+    deck: tuple[tuple, ...] = ()                # Side Effect cards, top first (hidden)
+    side_discards: tuple[str, ...] = ()
+    in_play: tuple[tuple, ...] = ()             # Side Effect cards that stay in play
+    drawn: tuple | None = None                  # the Side Effect card being resolved
+    roll: int | None = None
+    correct: int | None = None
+    completed: bool | None = None
+
+    def correct_pieces(self) -> int:
+        """Pieces whose shape matches the edge they touch ("Completing an Alchemy Puzzle")."""
+        return sum(1 for edge, slot in zip(self.edges, self.placed, strict=True)
+                   if slot is not None and slot[1] == edge)
+
+
+def initial_state() -> Puzzle:
+    return Puzzle()
+
+
+_FOLDS = {}
+
+
+def evolve(state: Puzzle, event) -> Puzzle:
+    fold = _FOLDS.get(type(event))
+    if fold is None:
+        raise TypeError(f"forbidden_alchemy cannot fold {type(event).__name__}")
+    return fold(state, event)
+
+
+def _folds(event_class):
+    """Register the decorated function as the fold of `event_class`."""
+    def register(fn):
+        _FOLDS[event_class] = fn
+        return fn
+    return register
+
+
+@_folds(ev.SetupTilePlaced)
+def _(state: Puzzle, e: ev.SetupTilePlaced) -> Puzzle:
+    return replace(state, tile=e.tile, edges=e.edges, placed=(None,) * len(e.edges),
+                   adjacent=frozenset(frozenset(pair) for pair in e.adjacent))
+
+
+@_folds(ev.InvestigatorAttempting)
+def _(state: Puzzle, e: ev.InvestigatorAttempting) -> Puzzle:
+    return replace(state, investigator=e.investigator, name=e.name, intellect=e.intellect,
+                   luck=e.luck, skill_points=e.skill_points, investigators=e.investigators)
+
+
+@_folds(ev.PuzzlePiecesShuffled)
+def _(state: Puzzle, e: ev.PuzzlePiecesShuffled) -> Puzzle:
+    return replace(state, pile=e.pile)
+
+
+@_folds(ev.SideEffectDeckShuffled)
+def _(state: Puzzle, e: ev.SideEffectDeckShuffled) -> Puzzle:
+    return replace(state, deck=e.deck)
+
+
+@_folds(ev.PuzzlePieceDealt)
+def _(state: Puzzle, e: ev.PuzzlePieceDealt) -> Puzzle:
+    return _fill(state, e.edge, (e.piece, e.shape))
+
+
+@_folds(ev.PuzzleActionsGranted)
+def _(state: Puzzle, e: ev.PuzzleActionsGranted) -> Puzzle:
+    return replace(state, phase=ACTIONS, actions=e.actions)
+
+
+@_folds(ev.SkillPointSpent)
+def _(state: Puzzle, e: ev.SkillPointSpent) -> Puzzle:
+    return replace(state, actions=state.actions + e.luck, luck_added=True,
+                   skill_points=state.skill_points - 1)
+
+
+@_folds(ev.PiecesSwapped)
+def _(state: Puzzle, e: ev.PiecesSwapped) -> Puzzle:
+    placed = list(state.placed)
+    a, b = e.first - 1, e.second - 1
+    placed[a], placed[b] = placed[b], placed[a]
+    return replace(state, placed=tuple(placed), actions=state.actions - 1)
+
+
+@_folds(ev.PuzzlePieceDiscarded)
+def _(state: Puzzle, e: ev.PuzzlePieceDiscarded) -> Puzzle:
+    slot = state.placed[e.edge - 1]
+    placed = state.placed[: e.edge - 1] + (None,) + state.placed[e.edge:]
+    return replace(state, placed=placed, discards=state.discards + (slot,), actions=state.actions - 2)
+
+
+@_folds(ev.PuzzlePieceDrawn)
+def _(state: Puzzle, e: ev.PuzzlePieceDrawn) -> Puzzle:
+    return _fill(state, e.edge, (e.piece, e.shape))
+
+
+@_folds(ev.PuzzleActionsStopped)
+def _(state: Puzzle, e: ev.PuzzleActionsStopped) -> Puzzle:
+    return replace(state, actions=0)
+
+
+@_folds(ev.DieRolled)
+def _(state: Puzzle, e: ev.DieRolled) -> Puzzle:
+    return replace(state, roll=e.value)
+
+
+@_folds(ev.AlchemyTestPassed)
+def _(state: Puzzle, e: ev.AlchemyTestPassed) -> Puzzle:
+    return replace(state, correct=e.correct, completed=True)
+
+
+@_folds(ev.AlchemyTestFailed)
+def _(state: Puzzle, e: ev.AlchemyTestFailed) -> Puzzle:
+    return replace(state, correct=e.correct, completed=False)
+
+
+@_folds(ev.SideEffectDrawn)
+def _(state: Puzzle, e: ev.SideEffectDrawn) -> Puzzle:
+    return replace(state, deck=state.deck[1:], drawn=state.deck[0])
+
+
+@_folds(ev.SideEffectDiscarded)
+def _(state: Puzzle, e: ev.SideEffectDiscarded) -> Puzzle:
+    return replace(state, side_discards=state.side_discards + (e.card,), drawn=None)
+
+
+@_folds(ev.SideEffectKept)
+def _(state: Puzzle, e: ev.SideEffectKept) -> Puzzle:
+    return replace(state, in_play=state.in_play + (state.drawn,), drawn=None)
+
+
+@_folds(ev.PuzzlePiecesReturned)
+def _(state: Puzzle, e: ev.PuzzlePiecesReturned) -> Puzzle:
+    return replace(state, phase=OVER, placed=(None,) * len(state.edges), discards=(),
+                   pile=state.pile + e.pieces)
+
+
+def _fill(state: Puzzle, edge: int, slot: tuple[str, str]) -> Puzzle:
+    """Place the pile's top piece along `edge` (the event says which piece it was)."""
+    placed = state.placed[: edge - 1] + (slot,) + state.placed[edge:]
+    return replace(state, placed=placed, pile=state.pile[1:])

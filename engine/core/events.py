@@ -62,11 +62,34 @@ class Event:
             raise ValueError(
                 f"{cls.__name__} fields do not fit: missing {missing}, unexpected {extra}"
             )
-        return cls(rule=rule, **{k: freeze(v) for k, v in data.items()})
+        # Built without __init__ (frozen dataclasses set each field through
+        # object.__setattr__): this runs once per folded event.
+        event = object.__new__(cls)
+        fields = event.__dict__
+        for k, v in data.items():
+            fields[k] = freeze(v) if type(v) is list else v
+        fields["rule"] = rule
+        return event
 
     @property
     def type(self) -> str:
         return type(self).__name__
+
+
+def evolved(value: Any, **changes: Any) -> Any:
+    """A copy of a frozen dataclass with some fields changed.
+
+    `dataclasses.replace` re-runs `__init__` over every field; states are
+    folded once per event, so this copies the instance dict instead.
+    """
+    if not changes.keys() <= type(value).__dataclass_fields__.keys():
+        unknown = sorted(set(changes) - set(type(value).__dataclass_fields__))
+        raise TypeError(f"{type(value).__name__} has no field(s) {unknown}")
+    new = object.__new__(type(value))
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
+    return new
 
 
 def event_registry(*classes: type[Event]) -> dict[str, type[Event]]:

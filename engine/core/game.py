@@ -28,6 +28,7 @@ class GameModule(Protocol):
     ID: str
     TITLE: str
     RULES_VERSION: str
+    PLAYER_COUNTS: tuple[int, ...]  # what --players may say
     RULES: RuleBook            # every rule id an event or violation may carry
     EVENTS: dict[str, type[Event]]
     COMMANDS: CommandSet

@@ -10,7 +10,7 @@ cleared at every commit point, which keeps it (and any snapshot) small.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .events import Event
 from .game import GameModule
@@ -60,8 +60,7 @@ class Header:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """An undoable command: who issued it, the state before, and (once undone) after."""
 
     cause: int
@@ -70,8 +69,10 @@ class Entry:
     after: Any = None
 
 
-@dataclass(frozen=True, slots=True)
-class Session:
+class Session(NamedTuple):
+    """A named tuple rather than a dataclass: one is built per folded record,
+    and a tuple is the cheapest immutable value Python can build."""
+
     state: Any
     version: int
     commands: int = 0

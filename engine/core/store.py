@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -34,6 +35,7 @@ DEFAULT_DB = "boardlog.db"
 _LOG_TOPIC = get_topic(GameLog)
 _TOPIC_KIND = {get_topic(cls): kind for kind, cls in RECORD_CLASSES.items()}
 _STARTED_TOPIC = get_topic(GameLog.Started)
+_BOOKKEEPING = ("timestamp", "originator_topic")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +61,7 @@ class Record:
 
     def payload(self) -> dict[str, Any]:
         """The record without the library's bookkeeping (timestamp, topic)."""
-        return {k: v for k, v in self.data.items() if k not in ("timestamp", "originator_topic")}
+        return {k: v for k, v in self.data.items() if k not in _BOOKKEEPING}
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,8 @@ class Store(Application):
         super().__init__(env=env)
         self._live: dict[UUID, Live] = {}
         self._reader = _row_reader(self.recorder)
+        if type(self.recorder).__module__.endswith("sqlite"):
+            _tune_sqlite(self.recorder.datastore, self.env.get("BOARDLOG_SQLITE_SYNC") or "NORMAL")
 
     # ---- describing where data lives -------------------------------------------------
     def location(self) -> str:
@@ -220,28 +224,17 @@ class Store(Application):
         """The latest session of a game, caught up with anything stored since."""
         cached = self._live.get(game_id)
         if cached is None:
-            rows = self.rows(game_id)
-            cached = self._fold_new(game_id, rows)
-        else:
-            head = self.head_version(game_id)
-            if head != cached.session.version:
-                tail = self.rows(game_id, gt=cached.session.version)
-                session = cached.session
-                for r in tail:
-                    session = fold.fold_record(cached.game, session, r.kind, r.version, r.data)
-                cached = Live(game_id, cached.header, session)
+            cached = self.load(game_id)
+        elif self.head_version(game_id) != cached.session.version:
+            session = self.fold(cached.game, game_id, cached.session, gt=cached.session.version)
+            cached = Live(game_id, cached.header, session)
         self._live[game_id] = cached
         return cached
 
-    def _fold_new(self, game_id: UUID, rows: list[Record]) -> Live:
-        if not rows or rows[0].kind != fold.STARTED:
-            raise GameNotFound(f"no game {game_id} in {self.location()}")
-        header = Header.from_data(rows[0].data)
-        game = find_game(header.kind)
-        session = None
-        for r in rows:
-            session = fold.fold_record(game, session, r.kind, r.version, r.data)
-        return Live(game_id, header, session)
+    def load(self, game_id: UUID) -> Live:
+        """Fold a game's whole stream (no cache involved)."""
+        header = self.header(game_id)
+        return Live(game_id, header, self.fold(find_game(header.kind), game_id, None))
 
     def header(self, game_id: UUID) -> Header:
         cached = self._live.get(game_id)
@@ -260,6 +253,18 @@ class Store(Application):
         """Decoded records with gt < version <= lte, in order."""
         return [Record(v, _TOPIC_KIND[t], orjson.loads(s)) for v, t, s in self._reader(game_id, gt, lte)]
 
+    def fold(self, game: GameModule, game_id: UUID, session: Session | None,
+             gt: int = 0, lte: int | None = None, every: int = 0, keep=None) -> Session | None:
+        """Fold stored records gt < version <= lte onto `session`, straight from
+        the rows (no Record objects: this is the hot path of every read).
+        With `every`, `keep(session)` receives each session at a multiple of it."""
+        fold_record, kinds, loads = fold.fold_record, _TOPIC_KIND, orjson.loads
+        for version, topic, state in self._reader(game_id, gt, lte):
+            session = fold_record(game, session, kinds[topic], version, loads(state))
+            if every and version % every == 0:
+                keep(session)
+        return session
+
     def session_at(self, game_id: UUID, step: int, start: tuple[int, Session] | None = None) -> Session:
         """The session after `step` records, folded from `start` (or the beginning)."""
         live = self.live(game_id)
@@ -268,9 +273,7 @@ class Store(Application):
         if step == live.session.version:
             return live.session
         version, session = start or (0, None)
-        for r in self.rows(game_id, gt=version, lte=step):
-            session = fold.fold_record(live.game, session, r.kind, r.version, r.data)
-        return session
+        return self.fold(live.game, game_id, session, gt=version, lte=step)
 
     # ---- listing -------------------------------------------------------------------------
     def game_ids(self) -> list[UUID]:
@@ -324,20 +327,31 @@ class Store(Application):
         header = Header(**{**_header_fields(live.header), "parent": str(game_id), "fork_step": step})
         return self.write_game(uuid4(), header, rows[1:step]), step
 
-    def write_game(self, game_id: UUID, header: Header, records: list[Record]) -> UUID:
-        """Store a whole game (header plus records 2..N) in one batch."""
-        events = [self._started(game_id, header)]
+    def write_game(self, game_id: UUID, header: Header, records: list[Record],
+                   created: str | None = None) -> UUID:
+        """Store a whole game (header plus records 2..N) in one batch, keeping
+        the records' own timestamps."""
+        events = [self._started(game_id, header, _when(created))]
         for r in records:
-            payload = r.payload()
             events.append(RECORD_CLASSES[r.kind](
                 originator_id=game_id, originator_version=r.version,
-                timestamp=GameLog.Event.create_timestamp(), **payload,
+                timestamp=_when(r.timestamp), **r.payload(),
             ))
         self._store(game_id, events, None)
         return game_id
 
     def exists(self, game_id: UUID) -> bool:
         return self.head_version(game_id) > 0
+
+
+def _when(stamp: str | None) -> datetime:
+    """A recorded timestamp back to a datetime (now, if there is none)."""
+    if stamp:
+        try:
+            return datetime.fromisoformat(stamp)
+        except ValueError:
+            pass
+    return GameLog.Event.create_timestamp()
 
 
 def _header_fields(header: Header) -> dict[str, Any]:
@@ -394,8 +408,10 @@ def _row_reader(recorder):
 
         def read(game_id, gt, lte):
             with recorder.datastore.transaction(commit=False) as c:
-                c.execute(sql, (game_id.hex, gt, lte if lte is not None else 2**62))
-                return c.sqlite_cursor.fetchall()
+                cursor = c.sqlite_cursor
+                cursor.row_factory = None  # plain tuples: much cheaper than sqlite3.Row
+                cursor.execute(sql, (game_id.hex, gt, lte if lte is not None else 2**62))
+                return cursor.fetchall()
         return read
     if module.endswith("postgres"):
         schema = recorder.datastore.schema
@@ -413,6 +429,29 @@ def _row_reader(recorder):
         return [(s.originator_version, s.topic, s.state)
                 for s in recorder.select_events(game_id, gt=gt, lte=lte)]
     return read
+
+
+def _tune_sqlite(datastore, synchronous: str) -> None:
+    """Every SQLite connection gets `PRAGMA synchronous` (NORMAL by default).
+
+    In WAL mode NORMAL stays consistent after a crash but may lose the last
+    commits on a power cut; FULL syncs each commit to disk (about 10x slower
+    here).  Set BOARDLOG_SQLITE_SYNC=FULL to choose durability over speed.
+    """
+    if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+        raise BadInput(f"BOARDLOG_SQLITE_SYNC={synchronous!r}: use NORMAL or FULL")
+    pool = datastore.pool
+    create = pool._create_connection
+
+    def create_tuned():
+        connection = create()
+        connection._sqlite_conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        return connection
+
+    pool._create_connection = create_tuned
+    # Connections made while the tables were created get it too.
+    for connection in list(getattr(pool, "_pool", [])):
+        connection._sqlite_conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:

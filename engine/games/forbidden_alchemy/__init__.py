@@ -16,9 +16,10 @@ from .view import describe, render, scramble_hidden, view
 ID = "forbidden_alchemy"
 TITLE = "Mansions of Madness: Forbidden Alchemy - Alchemy puzzle"
 RULES_VERSION = "1"
+PLAYER_COUNTS = (1, 2, 3, 4)  # investigators in the story; one of them attempts the puzzle
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "RULES", "RULES_VERSION", "TITLE", "decide", "describe",
+    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE", "decide", "describe",
     "evolve", "initial_state", "legal_commands", "options", "outcome", "render", "scramble_hidden",
     "seats", "setup", "to_act", "view",
 ]

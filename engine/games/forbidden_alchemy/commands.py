@@ -19,6 +19,13 @@ class Swap(Command):
     first: int
     second: int
 
+    def __post_init__(self):
+        # A swap is symmetric: `swap 2 1` is `swap 1 2`, one command, one spelling.
+        if self.first > self.second:
+            first, second = self.second, self.first
+            object.__setattr__(self, "first", first)
+            object.__setattr__(self, "second", second)
+
 
 @dataclass(frozen=True)
 class Replace(Command):

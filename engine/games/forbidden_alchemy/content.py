@@ -47,8 +47,8 @@ class SideEffect:
     multi_investigator: bool
     discard_immediately: bool
 
-    def to_data(self) -> list:
-        return [self.id, self.title, self.text, self.multi_investigator, self.discard_immediately]
+    def to_data(self) -> tuple:
+        return (self.id, self.title, self.text, self.multi_investigator, self.discard_immediately)
 
 
 @dataclass(frozen=True)

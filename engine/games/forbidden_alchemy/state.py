@@ -5,7 +5,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from engine.core.events import evolved
 
 from . import events as ev
 
@@ -68,24 +70,24 @@ def _folds(event_class):
 
 @_folds(ev.SetupTilePlaced)
 def _(state: Puzzle, e: ev.SetupTilePlaced) -> Puzzle:
-    return replace(state, tile=e.tile, edges=e.edges, placed=(None,) * len(e.edges),
+    return evolved(state, tile=e.tile, edges=e.edges, placed=(None,) * len(e.edges),
                    adjacent=frozenset(frozenset(pair) for pair in e.adjacent))
 
 
 @_folds(ev.InvestigatorAttempting)
 def _(state: Puzzle, e: ev.InvestigatorAttempting) -> Puzzle:
-    return replace(state, investigator=e.investigator, name=e.name, intellect=e.intellect,
+    return evolved(state, investigator=e.investigator, name=e.name, intellect=e.intellect,
                    luck=e.luck, skill_points=e.skill_points, investigators=e.investigators)
 
 
 @_folds(ev.PuzzlePiecesShuffled)
 def _(state: Puzzle, e: ev.PuzzlePiecesShuffled) -> Puzzle:
-    return replace(state, pile=e.pile)
+    return evolved(state, pile=e.pile)
 
 
 @_folds(ev.SideEffectDeckShuffled)
 def _(state: Puzzle, e: ev.SideEffectDeckShuffled) -> Puzzle:
-    return replace(state, deck=e.deck)
+    return evolved(state, deck=e.deck)
 
 
 @_folds(ev.PuzzlePieceDealt)
@@ -95,12 +97,12 @@ def _(state: Puzzle, e: ev.PuzzlePieceDealt) -> Puzzle:
 
 @_folds(ev.PuzzleActionsGranted)
 def _(state: Puzzle, e: ev.PuzzleActionsGranted) -> Puzzle:
-    return replace(state, phase=ACTIONS, actions=e.actions)
+    return evolved(state, phase=ACTIONS, actions=e.actions)
 
 
 @_folds(ev.SkillPointSpent)
 def _(state: Puzzle, e: ev.SkillPointSpent) -> Puzzle:
-    return replace(state, actions=state.actions + e.luck, luck_added=True,
+    return evolved(state, actions=state.actions + e.luck, luck_added=True,
                    skill_points=state.skill_points - 1)
 
 
@@ -109,14 +111,14 @@ def _(state: Puzzle, e: ev.PiecesSwapped) -> Puzzle:
     placed = list(state.placed)
     a, b = e.first - 1, e.second - 1
     placed[a], placed[b] = placed[b], placed[a]
-    return replace(state, placed=tuple(placed), actions=state.actions - 1)
+    return evolved(state, placed=tuple(placed), actions=state.actions - 1)
 
 
 @_folds(ev.PuzzlePieceDiscarded)
 def _(state: Puzzle, e: ev.PuzzlePieceDiscarded) -> Puzzle:
     slot = state.placed[e.edge - 1]
     placed = state.placed[: e.edge - 1] + (None,) + state.placed[e.edge:]
-    return replace(state, placed=placed, discards=state.discards + (slot,), actions=state.actions - 2)
+    return evolved(state, placed=placed, discards=state.discards + (slot,), actions=state.actions - 2)
 
 
 @_folds(ev.PuzzlePieceDrawn)
@@ -126,46 +128,46 @@ def _(state: Puzzle, e: ev.PuzzlePieceDrawn) -> Puzzle:
 
 @_folds(ev.PuzzleActionsStopped)
 def _(state: Puzzle, e: ev.PuzzleActionsStopped) -> Puzzle:
-    return replace(state, actions=0)
+    return evolved(state, actions=0)
 
 
 @_folds(ev.DieRolled)
 def _(state: Puzzle, e: ev.DieRolled) -> Puzzle:
-    return replace(state, roll=e.value)
+    return evolved(state, roll=e.value)
 
 
 @_folds(ev.AlchemyTestPassed)
 def _(state: Puzzle, e: ev.AlchemyTestPassed) -> Puzzle:
-    return replace(state, correct=e.correct, completed=True)
+    return evolved(state, correct=e.correct, completed=True)
 
 
 @_folds(ev.AlchemyTestFailed)
 def _(state: Puzzle, e: ev.AlchemyTestFailed) -> Puzzle:
-    return replace(state, correct=e.correct, completed=False)
+    return evolved(state, correct=e.correct, completed=False)
 
 
 @_folds(ev.SideEffectDrawn)
 def _(state: Puzzle, e: ev.SideEffectDrawn) -> Puzzle:
-    return replace(state, deck=state.deck[1:], drawn=state.deck[0])
+    return evolved(state, deck=state.deck[1:], drawn=state.deck[0])
 
 
 @_folds(ev.SideEffectDiscarded)
 def _(state: Puzzle, e: ev.SideEffectDiscarded) -> Puzzle:
-    return replace(state, side_discards=state.side_discards + (e.card,), drawn=None)
+    return evolved(state, side_discards=state.side_discards + (e.card,), drawn=None)
 
 
 @_folds(ev.SideEffectKept)
 def _(state: Puzzle, e: ev.SideEffectKept) -> Puzzle:
-    return replace(state, in_play=state.in_play + (state.drawn,), drawn=None)
+    return evolved(state, in_play=state.in_play + (state.drawn,), drawn=None)
 
 
 @_folds(ev.PuzzlePiecesReturned)
 def _(state: Puzzle, e: ev.PuzzlePiecesReturned) -> Puzzle:
-    return replace(state, phase=OVER, placed=(None,) * len(state.edges), discards=(),
+    return evolved(state, phase=OVER, placed=(None,) * len(state.edges), discards=(),
                    pile=state.pile + e.pieces)
 
 
 def _fill(state: Puzzle, edge: int, slot: tuple[str, str]) -> Puzzle:
     """Place the pile's top piece along `edge` (the event says which piece it was)."""
     placed = state.placed[: edge - 1] + (slot,) + state.placed[edge:]
-    return replace(state, placed=placed, pile=state.pile[1:])
+    return evolved(state, placed=placed, pile=state.pile[1:])

@@ -8,8 +8,9 @@ size is shown; nothing else about a puzzle is secret from its player.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
+
+from engine.core.events import evolved
 
 from . import events as ev
 from .state import Puzzle
@@ -54,7 +55,7 @@ def scramble_hidden(state: Puzzle, seat: str | None, rng: random.Random) -> Puzz
     pile, deck = list(state.pile), list(state.deck)
     rng.shuffle(pile)
     rng.shuffle(deck)
-    return replace(state, pile=tuple(pile), deck=tuple(deck))
+    return evolved(state, pile=tuple(pile), deck=tuple(deck))
 
 
 def render(state: Puzzle) -> str:

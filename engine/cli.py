@@ -1,0 +1,325 @@
+"""`boardlog`: the command line.
+
+Errors print one line on stderr: exit status 2 for bad input (a rule, an
+option, an unknown game, a bad file), 1 for anything else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from uuid import UUID
+
+from engine.core.errors import BadInput, BoardlogError
+from engine.core.game import find_game, game_ids
+from engine.core.store import Store, open_store, parse_options
+
+MAX_SELFPLAY_COMMANDS = 100_000
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args) or 0
+    except BoardlogError as e:
+        print(f"boardlog: {e}", file=sys.stderr)
+        return e.exit_status
+    except KeyboardInterrupt:
+        print("boardlog: interrupted", file=sys.stderr)
+        return 1
+    except Exception as e:  # a failure of the store or the machine, not the user's
+        print(f"boardlog: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's usage errors are bad input: status 2, one line
+        self.exit(2, f"boardlog: {message} (see 'boardlog {self.prog.split()[-1]} --help')\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="boardlog", description="Record, replay and audit board games.")
+    sub = p.add_subparsers(title="commands", parser_class=_Parser)
+
+    def command(name, run, help):
+        c = sub.add_parser(name, help=help, description=help)
+        c.add_argument("--db", metavar="PATH", help="SQLite file (default: $BOARDLOG_DB or ./boardlog.db)")
+        c.set_defaults(run=run)
+        return c
+
+    command("games", cmd_games, "list stored games: id, kind, status, steps, created")
+    command("kinds", cmd_kinds, "list the games boardlog can play")
+    for name, run, help in (("new", cmd_new, "start a game and print its id"),
+                            ("selfplay", cmd_selfplay, "play complete games with bots and store them")):
+        c = command(name, run, help)
+        c.add_argument("kind", help=f"one of: {', '.join(game_ids())}")
+        c.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
+        c.add_argument("--players", type=int, help="number of players")
+        c.add_argument("--option", action="append", metavar="K=V", help="a setup option (repeatable)")
+        if name == "selfplay":
+            c.add_argument("--games", type=int, default=1, help="how many games (default 1)")
+            c.add_argument("--bot", default="random", help="bot name (default: random)")
+    c = command("show", cmd_show, "print the state at a step and the timeline around it")
+    c.add_argument("game")
+    c.add_argument("--step", type=int, help="step to show (default: the last)")
+    c.add_argument("--context", type=int, default=6, help="timeline lines either side (default 6)")
+    c = command("play", cmd_play, "issue a command for a seat, e.g. boardlog play ID investigator 'swap 1 2'")
+    c.add_argument("game")
+    c.add_argument("seat")
+    c.add_argument("text", nargs="+", help="the command in its notation")
+    for name, run in (("undo", cmd_undo), ("redo", cmd_redo)):
+        c = command(name, run, f"{name} the latest command of a seat")
+        c.add_argument("game")
+        c.add_argument("seat")
+    c = command("legal", cmd_legal, "list the commands each seat may issue now")
+    c.add_argument("game")
+    c = command("rules", cmd_rules, "list a game's rule ids with their sections")
+    c.add_argument("kind")
+    c = command("export", cmd_export, "write a game as .jsonl")
+    c.add_argument("game")
+    c.add_argument("-o", "--output", metavar="FILE", help="file to write (default: stdout)")
+    c = command("import", cmd_import, "validate a .jsonl export and store it")
+    c.add_argument("file")
+    c = command("verify", cmd_verify, "re-decide every command and compare with the record")
+    c.add_argument("target", metavar="ID|FILE")
+    c = command("fork", cmd_fork, "start a new game from a game's history up to a step")
+    c.add_argument("game")
+    c.add_argument("--step", type=int, required=True)
+    c = command("demo", cmd_demo, "record one demo game of every game if the store has none")
+    c = command("bench", cmd_bench, "measure append, fold and step-read speed against the library's plain path")
+    c.add_argument("--quick", action="store_true", help="a 10,000-event game instead of 100,000")
+    c.add_argument("--events", type=int, help="length of the synthetic game")
+    return p
+
+
+def _store(args) -> Store:
+    return open_store(args.db)
+
+
+# ---- commands -------------------------------------------------------------------------------
+def cmd_kinds(args) -> None:
+    for kind in game_ids():
+        print(f"{kind:<20} {find_game(kind).TITLE}")
+
+
+def cmd_games(args) -> None:
+    store = _store(args)
+    ids = store.game_ids()
+    if not ids:
+        print(f"no games in {store.location()}; try: boardlog selfplay forbidden_alchemy")
+        return
+    print(f"{'id':<36}  {'kind':<18} {'status':<8} {'steps':>6}  created")
+    for gid in ids:
+        i = store.info(gid)
+        origin = f"  (fork of {i.parent[:8]} at step {i.fork_step})" if i.parent else ""
+        print(f"{i.id}  {i.kind:<18} {i.status:<8} {i.steps:>6}  {i.created}{origin}")
+
+
+def cmd_new(args) -> None:
+    store = _store(args)
+    gid = store.create(args.kind, seed=args.seed, players=args.players, options=parse_options(args.option))
+    print(gid)
+
+
+def cmd_selfplay(args) -> None:
+    if args.games < 1:
+        raise BadInput("--games must be at least 1")
+    game = find_game(args.kind)
+    if args.bot not in game.BOTS:
+        raise BadInput(f"unknown bot {args.bot!r} for {args.kind} (have: {', '.join(sorted(game.BOTS))})")
+    store = _store(args)
+    options = parse_options(args.option)
+    base = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    progress = _Progress(args.games) if args.games > 1 and sys.stdout.isatty() else None
+    for n in range(args.games):
+        gid, steps, outcome = selfplay_one(store, args.kind, base + n, args.players, options, args.bot)
+        if progress:
+            progress.clear()
+        print(f"{gid}  steps {steps:>5}  {outcome}")
+        if progress:
+            progress.advance()
+    if progress:
+        progress.clear()
+
+
+def selfplay_one(store: Store, kind: str, seed: int, players, options, bot_name: str = "random"):
+    """Play one game to its end with bots; returns (id, steps, outcome)."""
+    game = find_game(kind)
+    bot = game.BOTS[bot_name]
+    rng = random.Random(seed)
+    gid = store.create(kind, seed=seed, players=players, options=options)
+    for _ in range(MAX_SELFPLAY_COMMANDS):
+        live = store.live(gid)
+        state = live.session.state
+        if game.outcome(state) is not None:
+            break
+        seat = game.to_act(state)[0]
+        command = bot(state, seat, game.legal_commands(state, seat), rng)
+        store.issue(gid, seat, command.notation())
+    live = store.live(gid)
+    return gid, live.session.version, game.outcome(live.session.state) or "unfinished (command limit)"
+
+
+class _Progress:
+    """A one-line progress bar on stderr, redrawn in place."""
+
+    def __init__(self, total: int):
+        self.total, self.done = total, 0
+        self.draw()
+
+    def draw(self) -> None:
+        width = 30
+        filled = width * self.done // self.total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}")
+        sys.stderr.flush()
+
+    def advance(self) -> None:
+        self.done += 1
+        self.draw()
+
+    def clear(self) -> None:
+        sys.stderr.write("\r" + " " * 60 + "\r")
+        sys.stderr.flush()
+
+
+def cmd_show(args) -> None:
+    from projections.steps import StepCache
+    from projections.timeline import format_line, line
+
+    store = _store(args)
+    gid = store.resolve(args.game)
+    live = store.live(gid)
+    game, last = live.game, live.session.version
+    step = last if args.step is None else args.step
+    session = StepCache(store).session(gid, step)
+    outcome = game.outcome(session.state)
+    print(f"game {gid} ({live.header.kind}) - step {step} of {last}, "
+          f"command {session.commands}" + (f" - {outcome}" if outcome else ""))
+    print(game.render(session.state))
+    print()
+    lo, hi = max(1, step - args.context), min(last, step + args.context)
+    for r in store.rows(gid, gt=lo - 1, lte=hi):
+        print(format_line(line(game, r), current=r.version == step))
+
+
+def cmd_play(args) -> None:
+    store = _store(args)
+    gid = store.resolve(args.game)
+    _print_records(store, gid, store.issue(gid, args.seat, " ".join(args.text)))
+
+
+def cmd_undo(args) -> None:
+    store = _store(args)
+    gid = store.resolve(args.game)
+    _print_records(store, gid, store.undo(gid, args.seat))
+
+
+def cmd_redo(args) -> None:
+    store = _store(args)
+    gid = store.resolve(args.game)
+    _print_records(store, gid, store.redo(gid, args.seat))
+
+
+def _print_records(store: Store, gid: UUID, records) -> None:
+    from projections.timeline import format_line, line
+
+    game = store.live(gid).game
+    for r in records:
+        print(format_line(line(game, r)))
+    outcome = game.outcome(store.live(gid).session.state)
+    if outcome:
+        print(f"game over: {outcome}")
+
+
+def cmd_legal(args) -> None:
+    store = _store(args)
+    live = store.live(store.resolve(args.game))
+    game, s = live.game, live.session
+    if game.outcome(s.state):
+        print(f"game over: {game.outcome(s.state)}")
+        return
+    for seat in live.header.seats:
+        commands = [c.notation() for c in game.legal_commands(s.state, seat)]
+        extra = [w for w, ok in (("undo", s.can_undo(seat)), ("redo", s.can_redo(seat))) if ok]
+        print(f"{seat}: {', '.join(commands + extra) or '(waiting)'}")
+
+
+def cmd_rules(args) -> None:
+    for ref in find_game(args.kind).RULES:
+        print(f"{ref.id:<48} {ref.section}\n{'':<48} {ref.explanation}")
+
+
+def cmd_export(args) -> None:
+    from engine.core.interchange import export_lines
+
+    store = _store(args)
+    gid = store.resolve(args.game)
+    if args.output:
+        with open(args.output, "wb") as f:
+            for chunk in export_lines(store, gid):
+                f.write(chunk)
+        print(f"wrote {args.output}", file=sys.stderr)
+    else:
+        for chunk in export_lines(store, gid):
+            sys.stdout.buffer.write(chunk)
+
+
+def cmd_import(args) -> None:
+    from engine.core.interchange import import_file
+
+    print(import_file(_store(args), args.file))
+
+
+def cmd_verify(args) -> int:
+    import os
+
+    from engine.core.interchange import read_file, verify
+
+    if os.path.exists(args.target):
+        gf = read_file(args.target)
+        header, records, label = gf.header, gf.records, args.target
+    else:
+        store = _store(args)
+        gid = store.resolve(args.target)
+        rows = store.rows(gid)
+        header, records, label = store.header(gid), rows[1:], str(gid)
+    divergence = verify(header, records)
+    if divergence is None:
+        print(f"{label}: identical")
+        return 0
+    print(f"{label}: {divergence}")
+    return 1
+
+
+def cmd_fork(args) -> None:
+    store = _store(args)
+    new, step = store.fork(store.resolve(args.game), args.step)
+    if step != args.step:
+        print(f"step {args.step} is inside a command; forked after it, at step {step}", file=sys.stderr)
+    print(new)
+
+
+def cmd_demo(args) -> None:
+    store = _store(args)
+    if not store.game_ids():
+        for kind in game_ids():
+            gid, steps, outcome = selfplay_one(store, kind, 1, None, {}, "random")
+            print(f"recorded demo {kind}: {gid} ({steps} steps, {outcome})")
+    cmd_games(args)
+
+
+def cmd_bench(args) -> None:
+    from engine.core.bench import run_bench
+
+    events = args.events or (10_000 if args.quick else 100_000)
+    run_bench(events)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

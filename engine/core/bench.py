@@ -1,0 +1,129 @@
+"""`boardlog bench`: the figures that matter, beside the eventsourcing
+library's own plain path measured in the same run.
+
+The synthetic long game is a real `forbidden_alchemy` game driven through
+the real engine: after setup, the investigator swaps two adjacent pieces
+and takes the swap back, over and over (every command is decided, checked
+and stored).  That gives a stream of any length whose states stay valid.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from uuid import UUID
+
+from eventsourcing.application import Application
+
+from . import session as fold
+from .log import RECORD_CLASSES, GameLog
+from .store import Store, _tune_sqlite, open_store
+
+KIND = "forbidden_alchemy"
+SEAT = "investigator"
+
+
+def _say(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def build_long_game(store: Store, events: int, progress: bool = True) -> tuple[UUID, float, int]:
+    """Record a game of at least `events` records; returns (id, seconds, commands)."""
+    gid = store.create(KIND, seed=7)
+    commands, swap, report = 0, ("swap 1 2", "swap 2 3"), max(events // 10, 1)
+    t0 = time.perf_counter()
+    version = store.live(gid).session.version
+    while version < events:
+        # expected_version: decide against the version we know, as a client would
+        records = store.issue(gid, SEAT, swap[commands % 2], expected_version=version)
+        version = records[-1].version
+        if version < events:
+            version = store.undo(gid, SEAT, expected_version=version)[-1].version
+        commands += 2
+        if progress and version // report != (version - 3) // report:
+            _say(f"  recorded {version:,} / {events:,} events")
+    return gid, time.perf_counter() - t0, commands
+
+
+def baseline_append(app: Application, store: Store, gid: UUID) -> tuple[UUID, float]:
+    """The library's plain write path: one aggregate in memory, the same
+    payloads triggered on it, `app.save(aggregate)` once per command."""
+    rows = store.rows(gid)
+    header = rows[0].payload()
+    t0 = time.perf_counter()
+    log = GameLog(**header)
+    app.save(log)
+    batch: list = []
+    for r in rows[1:]:
+        if r.kind != fold.FACT and batch:
+            app.save(log)
+            batch = []
+        log.trigger_event(RECORD_CLASSES[r.kind], **r.payload())
+        batch.append(r)
+    app.save(log)
+    return log.id, time.perf_counter() - t0
+
+
+def _time(fn: Callable[[], object], repeat: int) -> float:
+    """Median seconds of `repeat` calls."""
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples)
+
+
+def run_bench(events: int = 100_000) -> dict[str, tuple[float, float]]:
+    from projections.steps import StepCache
+
+    tmp = Path(tempfile.mkdtemp(prefix="boardlog-bench-"))
+    store = open_store(str(tmp / "ours.db"))
+    plain = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                             "SQLITE_DBNAME": str(tmp / "plain.db")})
+    _tune_sqlite(plain.recorder.datastore, "NORMAL")  # same disk settings on both sides
+    _say(f"bench: a {KIND} game of {events:,} events, SQLite files in {tmp}")
+
+    gid, seconds, commands = build_long_game(store, events)
+    length = store.live(gid).session.version
+    _say("  the library's plain path records the same events ...")
+    plain_id, plain_seconds = baseline_append(plain, store, gid)
+    rows: dict[str, tuple[float, float, str]] = {}
+    rows["append (events/s)"] = (length / seconds, length / plain_seconds, "rate")
+    rows["commands decided+stored (/s)"] = (commands / seconds, commands / plain_seconds, "rate")
+
+    _say("  folding the whole stream ...")
+    fresh = open_store(str(tmp / "ours.db"))
+    ours_fold = _time(lambda: fresh.load(gid), 3)
+    plain_fold = _time(lambda: plain.repository.get(plain_id), 1)
+    rows["fold stored events -> state (events/s)"] = (length / ours_fold, length / plain_fold, "rate")
+
+    cache = StepCache(fresh)
+    t0 = time.perf_counter()
+    cache.session(gid, length - 1)
+    cold = time.perf_counter() - t0
+    for step in (10, length // 2, length - 1, length):
+        _say(f"  reading step {step:,} ...")
+        ours = _time(lambda s=step: cache.session(gid, s), 50)
+        base = _time(lambda s=step: plain.repository.get(plain_id, version=s), 3 if step < 1000 else 1)
+        rows[f"read state at step {step:,} (ms)"] = (ours * 1000, base * 1000, "time")
+    rows["first read of a cold game (ms, once)"] = (cold * 1000, float("nan"), "time")
+    _print_table(rows, length)
+    return {k: (a, b) for k, (a, b, _) in rows.items()}
+
+
+def _print_table(rows, length: int) -> None:
+    print(f"\nboardlog bench - {length:,}-event game on SQLite")
+    print(f"{'measure':<42} {'boardlog':>12} {'library':>12} {'ratio':>9}")
+    for name, (ours, base, kind) in rows.items():
+        if base != base:  # no baseline
+            print(f"{name:<42} {ours:>12,.2f} {'-':>12} {'-':>9}")
+            continue
+        ratio = ours / base if kind == "rate" else base / ours
+        print(f"{name:<42} {ours:>12,.2f} {base:>12,.2f} {ratio:>8,.1f}x")
+    print("ratio: how many times better boardlog is than the library's plain path "
+          "(rates: ours/theirs; times: theirs/ours)")

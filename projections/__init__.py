@@ -1,0 +1,1 @@
+"""boardlog's read side: folds of recorded events into views."""

@@ -1,0 +1,41 @@
+"""The timeline of a game: one line per record, in plain words, with its rule id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core import session as fold
+from engine.core.game import GameModule
+from engine.core.store import Record
+
+
+@dataclass(frozen=True)
+class Line:
+    step: int
+    kind: str
+    seat: str | None
+    text: str
+    rule: str
+    cause: int
+
+
+def line(game: GameModule, r: Record) -> Line:
+    d = r.data
+    if r.kind == fold.FACT:
+        text = game.describe(fold.decode_fact(game, d))
+        seat = None
+    elif r.kind == fold.COMMAND:
+        text, seat = f"{d['seat']}: {d['text']}" + (" (commit point)" if d["commit"] else ""), d["seat"]
+    elif r.kind == fold.UNDONE:
+        text, seat = f"{d['seat']} undid the command of step {d['cause']}", d["seat"]
+    elif r.kind == fold.REDONE:
+        text, seat = f"{d['seat']} redid the command of step {d['cause']}", d["seat"]
+    else:
+        text, seat = f"{d['kind']} set up (seed {d['seed']}, options {d['options']})", None
+    return Line(r.version, r.kind, seat, text, d.get("rule", ""), d.get("cause", r.version))
+
+
+def format_line(ln: Line, current: bool = False) -> str:
+    indent = "    " if ln.kind == fold.FACT else "  "
+    marker = ">" if current else " "
+    return f"{marker}{ln.step:>7} {indent}{ln.text:<60} [{ln.rule}]"

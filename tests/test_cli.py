@@ -1,0 +1,98 @@
+"""The `boardlog` command line, run as a user would run it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+KIND = "forbidden_alchemy"
+
+
+@pytest.fixture
+def cli(tmp_path):
+    db = str(tmp_path / "cli.db")
+    env = {k: v for k, v in os.environ.items() if k != "PERSISTENCE_MODULE"}
+
+    def run(*args, db_flag=True, expect=0):
+        argv = [sys.executable, "-m", "engine.cli", *args] + (["--db", db] if db_flag else [])
+        done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+        assert done.returncode == expect, (args, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+        return done
+    run.tmp = tmp_path
+    return run
+
+
+def test_new_play_show_export_import_verify_fork(cli):
+    gid = cli("new", KIND, "--seed", "4").stdout.strip()
+    assert len(gid) == 36
+    out = cli("play", gid[:8], "investigator", "swap", "1", "2").stdout
+    assert "swap 1 2" in out and "[forbidden_alchemy.actions.swap]" in out
+    legal = cli("legal", gid).stdout
+    assert "undo" in legal and "stop" in legal
+    cli("undo", gid, "investigator")
+    cli("redo", gid, "investigator")
+
+    shown = cli("show", gid, "--step", "13").stdout
+    assert "step 13 of 16" in shown
+    assert "> " in shown.replace(">     13", "> ") or ">" in shown
+    assert "[core.command]" in shown and "edge 1:" in shown
+
+    games = cli("games").stdout
+    assert gid in games and KIND in games and "running" in games
+
+    path = str(cli.tmp / "g.jsonl")
+    cli("export", gid, "-o", path)
+    header = json.loads(open(path).readline())
+    assert header["game"] == gid
+    assert cli("verify", path, db_flag=False).stdout.strip().endswith("identical")
+    assert cli("verify", gid).stdout.strip().endswith("identical")
+    err = cli("import", path, expect=2).stderr
+    assert err.startswith("boardlog: ") and f"{path}:1: " in err and "already" in err
+
+    child = cli("fork", gid, "--step", "14").stdout.strip()
+    assert f"fork of {gid[:8]} at step 14" in cli("games").stdout
+    assert child in cli("games").stdout
+
+
+def test_user_mistakes_exit_2_with_one_line(cli):
+    for args in (["new", "chess"], ["new", KIND, "--option", "tile=99Z"], ["new", KIND, "--option", "oops"],
+                 ["show", "0000"], ["show", "zz"], ["new"], ["selfplay", KIND, "--bot", "genius"]):
+        done = cli(*args, expect=2)
+        assert done.stderr.startswith("boardlog: ") and done.stderr.count("\n") == 1, (args, done.stderr)
+    gid = cli("new", KIND, "--seed", "1").stdout.strip()
+    err = cli("play", gid, "investigator", "swap", "1", "4", expect=2).stderr
+    assert "do not touch" in err and "[forbidden_alchemy.actions.adjacent]" in err
+    err = cli("show", gid, "--step", "999", expect=2).stderr
+    assert "outside 1.." in err
+    bad = cli.tmp / "bad.jsonl"
+    bad.write_text("{not json\n")
+    assert f"{bad}:1: broken JSON" in cli("import", str(bad), expect=2).stderr
+
+
+def test_selfplay_stores_complete_games(cli):
+    out = cli("selfplay", KIND, "--games", "3", "--seed", "5", "--bot", "solver").stdout.splitlines()
+    assert len(out) == 3
+    for line in out:
+        gid, _, steps, outcome = line.split(maxsplit=3)
+        assert outcome.startswith("puzzle ")
+    assert cli("games").stdout.count("finished") == 3
+
+
+def test_demo_records_once(cli):
+    first = cli("demo").stdout
+    assert "recorded demo forbidden_alchemy" in first
+    second = cli("demo").stdout
+    assert "recorded demo" not in second and second.count(KIND) == 1
+
+
+def test_bench_prints_its_table(cli):
+    out = cli("bench", "--events", "400", db_flag=False).stdout
+    for measure in ("append (events/s)", "fold stored events -> state", "read state at step 10 (ms)",
+                    "commands decided+stored"):
+        assert measure in out
+    assert "x" in out.split("read state at step 10 (ms)")[1].splitlines()[0]

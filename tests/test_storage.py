@@ -1,0 +1,202 @@
+"""One storage story, run on POPO, SQLite and PostgreSQL (CI has all three)."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+
+import pytest
+
+from engine.core.errors import ConflictError, GameNotFound, RuleViolation, StepOutOfRange
+from engine.core.interchange import export_lines, import_file
+from engine.core.store import Store
+from projections.steps import StepCache
+
+KIND, SEAT = "forbidden_alchemy", "investigator"
+
+
+def test_a_game_is_recorded_and_read_back(store: Store):
+    gid = store.create(KIND, seed=11)
+    records = store.issue(gid, SEAT, "swap 1 2")
+    # The command comes first, then the facts it caused, each naming rule and cause.
+    assert [r.kind for r in records] == ["CommandIssued", "Happened"]
+    assert records[0].data["text"] == "swap 1 2" and records[0].data["seat"] == SEAT
+    assert {r.cause for r in records} == {records[0].version}
+    assert records[1].rule == "forbidden_alchemy.actions.swap"
+    assert [r.payload() for r in store.rows(gid)[-2:]] == [r.payload() for r in records]
+    assert store.game_ids() == [gid]
+
+
+def test_a_second_store_sees_what_the_first_wrote(shared_store: Store):
+    store = shared_store
+    gid = store.create(KIND, seed=3)
+    other = Store(env=dict(store.env))
+    assert other.live(gid).session == store.live(gid).session
+    other.issue(gid, SEAT, "swap 2 3")
+    # The first store catches up before deciding anything.
+    assert store.live(gid).session == other.live(gid).session
+    store.issue(gid, SEAT, "swap 3 4")
+    assert other.live(gid).session.commands == 2
+
+
+def test_deciding_against_an_old_version_is_a_conflict(store: Store):
+    gid = store.create(KIND, seed=5)
+    version = store.live(gid).session.version
+    store.issue(gid, SEAT, "swap 1 2", expected_version=version)
+    with pytest.raises(ConflictError, match="nothing was stored"):
+        store.issue(gid, SEAT, "swap 2 3", expected_version=version)
+    assert store.live(gid).session.commands == 1
+
+
+def _writer(env: dict, gid: str, version: int, text: str, barrier, results) -> None:
+    store = Store(env=env)
+    import uuid
+    game_id = uuid.UUID(gid)
+    store.live(game_id)  # loaded: both writers now decide against `version`
+    barrier.wait()
+    try:
+        store.issue(game_id, SEAT, text, expected_version=version)
+        results.put("stored")
+    except ConflictError as e:
+        results.put(f"conflict: {e}")
+
+
+@pytest.mark.parametrize("writers", [2, 4])
+def test_concurrent_writers_store_exactly_one_command(shared_store: Store, writers):
+    store = shared_store
+    gid = store.create(KIND, seed=9)
+    version = store.live(gid).session.version
+    ctx = mp.get_context("spawn")
+    barrier, results = ctx.Barrier(writers), ctx.Queue()
+    texts = ["swap 1 2", "swap 2 3", "swap 3 4", "swap 4 5"][:writers]
+    procs = [ctx.Process(target=_writer, args=(dict(store.env), str(gid), version, t, barrier, results))
+             for t in texts]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    outcomes = sorted(results.get(timeout=10) for _ in procs)
+    assert outcomes.count("stored") == 1, outcomes
+    assert all(o.startswith("conflict: ") for o in outcomes if o != "stored")
+    live = store.live(gid)
+    assert live.session.commands == 1
+    assert live.session.version == version + 2  # one command, one fact: nothing doubled
+
+
+def test_undo_and_redo_are_recorded_facts(store: Store):
+    gid = store.create(KIND, seed=2)
+    before = store.live(gid).session.state
+    store.issue(gid, SEAT, "swap 1 2")
+    after = store.live(gid).session.state
+    undone = store.undo(gid, SEAT)
+    assert undone[0].kind == "CommandUndone" and undone[0].rule == "core.undo"
+    assert store.live(gid).session.state == before
+    assert store.live(gid).session.can_redo(SEAT) and not store.live(gid).session.can_undo(SEAT)
+    store.redo(gid, SEAT)
+    assert store.live(gid).session.state == after
+    # A new command clears the redo list.
+    store.undo(gid, SEAT)
+    store.issue(gid, SEAT, "swap 2 3")
+    with pytest.raises(RuleViolation) as e:
+        store.redo(gid, SEAT)
+    assert e.value.rule == "core.redo.nothing"
+
+
+def test_a_commit_point_cannot_be_undone(store: Store):
+    gid = store.create(KIND, seed=4)
+    store.issue(gid, SEAT, "swap 1 2")
+    store.issue(gid, SEAT, "replace 3")  # draws from the pile: reveals a piece
+    assert store.rows(gid)[-3].data["commit"] is True
+    version = store.head_version(gid)
+    with pytest.raises(RuleViolation) as e:
+        store.undo(gid, SEAT)
+    assert e.value.rule == "core.undo.commit-point"
+    assert store.head_version(gid) == version  # nothing appended
+    # Not even the swap before it: undo never crosses a commit point.
+    assert not store.live(gid).session.can_undo(SEAT)
+
+
+def test_refused_commands_append_nothing(store: Store):
+    gid = store.create(KIND, seed=6)
+    version = store.head_version(gid)
+    for seat, text, rule in [
+        (SEAT, "swap 1 3", "forbidden_alchemy.actions.adjacent"),
+        (SEAT, "fly 1", "core.notation"),
+        (SEAT, "swap 1", "core.notation"),
+        (SEAT, "swap one 2", "core.notation"),
+        ("keeper", "swap 1 2", "core.seat"),
+        (SEAT, "replace 9", "forbidden_alchemy.actions.edge"),
+    ]:
+        with pytest.raises(RuleViolation) as e:
+            store.issue(gid, seat, text)
+        assert e.value.rule == rule, text
+    assert store.head_version(gid) == version
+    store.issue(gid, SEAT, "stop")
+    with pytest.raises(RuleViolation) as e:
+        store.issue(gid, SEAT, "swap 1 2")
+    assert e.value.rule == "core.game-over"
+
+
+def test_any_step_reads_the_same_as_the_library(store: Store):
+    gid = store.create(KIND, seed=8)
+    for text in ["swap 1 2", "swap 2 3", "swap 3 4"]:
+        store.issue(gid, SEAT, text)
+    store.undo(gid, SEAT)
+    store.issue(gid, SEAT, "stop")
+    last = store.head_version(gid)
+    cache = StepCache(store, interval=5)
+    for step in range(1, last + 1):
+        assert cache.session(gid, step) == store.repository.get(gid, version=step).session
+    with pytest.raises(StepOutOfRange):
+        cache.session(gid, last + 1)
+
+
+def test_fork_copies_history_up_to_a_whole_command(store: Store):
+    gid = store.create(KIND, seed=10)
+    store.issue(gid, SEAT, "swap 1 2")
+    store.issue(gid, SEAT, "replace 4")  # command + discard + draw
+    command_step = store.rows(gid)[-3].version
+    child, step = store.fork(gid, command_step + 1)  # inside the replace
+    assert step == command_step + 2  # extended to the end of that command
+    info = store.info(child)
+    assert (info.parent, info.fork_step) == (str(gid), step)
+    assert store.live(child).session == StepCache(store).session(gid, step)
+    # The fork goes its own way; the parent is untouched.
+    store.issue(child, SEAT, "stop")
+    assert store.live(gid).session.version == command_step + 2
+
+
+def test_export_import_round_trip(store: Store, tmp_path):
+    gid = store.create(KIND, seed=12)
+    store.issue(gid, SEAT, "swap 5 6")
+    store.issue(gid, SEAT, "stop")
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b"".join(export_lines(store, gid)))
+    # Into an empty store of the same kind, the stream is the same record by record.
+    target = Store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    assert import_file(target, str(path)) == gid
+    assert [r.payload() for r in target.rows(gid)] == [r.payload() for r in store.rows(gid)]
+
+
+def test_ids_resolve_from_a_unique_prefix(store: Store):
+    gid = store.create(KIND, seed=1)
+    assert store.resolve(gid.hex[:8]) == gid
+    assert store.resolve(str(gid)) == gid
+    with pytest.raises(GameNotFound, match="at least 4"):
+        store.resolve("ab")
+    with pytest.raises(GameNotFound):
+        store.resolve("ffffffff" if not gid.hex.startswith("ffffffff") else "00000000")
+
+
+def test_sqlite_file_location_follows_the_environment(tmp_path, monkeypatch):
+    from engine.core.store import store_env
+
+    monkeypatch.delenv("PERSISTENCE_MODULE", raising=False)
+    monkeypatch.setenv("BOARDLOG_DB", str(tmp_path / "env.db"))
+    assert store_env(None)["SQLITE_DBNAME"] == str(tmp_path / "env.db")
+    assert store_env(str(tmp_path / "flag.db"))["SQLITE_DBNAME"] == str(tmp_path / "flag.db")
+    monkeypatch.delenv("BOARDLOG_DB")
+    assert store_env(None)["SQLITE_DBNAME"] == "boardlog.db"
+    monkeypatch.setenv("PERSISTENCE_MODULE", "eventsourcing.postgres")
+    assert store_env(None) == {}  # the library's own settings take over
+    assert os.environ["PERSISTENCE_MODULE"] == "eventsourcing.postgres"

@@ -34,7 +34,9 @@ def postgres_env() -> dict[str, str]:
         if required:
             pytest.fail(f"BOARDLOG_REQUIRE_POSTGRES=1 but {', '.join(missing)} unset. {HOW_TO}")
         pytest.skip(HOW_TO)
-    env = {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_CONNECT_TIMEOUT": "5"}
+    # Small pools: the suite opens many stores, and the server has ~100 connections.
+    env = {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_CONNECT_TIMEOUT": "5",
+           "POSTGRES_POOL_SIZE": "2", "POSTGRES_MAX_OVERFLOW": "2"}
     env.update({k: os.environ[k] for k in (*POSTGRES_KEYS, "POSTGRES_PORT") if os.environ.get(k)})
     # A schema of its own per test keeps tests apart without dropping tables.
     env["POSTGRES_SCHEMA"] = "t_" + uuid.uuid4().hex[:12]

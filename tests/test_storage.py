@@ -31,12 +31,15 @@ def test_a_second_store_sees_what_the_first_wrote(shared_store: Store):
     store = shared_store
     gid = store.create(KIND, seed=3)
     other = Store(env=dict(store.env))
-    assert other.live(gid).session == store.live(gid).session
-    other.issue(gid, SEAT, "swap 2 3")
-    # The first store catches up before deciding anything.
-    assert store.live(gid).session == other.live(gid).session
-    store.issue(gid, SEAT, "swap 3 4")
-    assert other.live(gid).session.commands == 2
+    try:
+        assert other.live(gid).session == store.live(gid).session
+        other.issue(gid, SEAT, "swap 2 3")
+        # The first store catches up before deciding anything.
+        assert store.live(gid).session == other.live(gid).session
+        store.issue(gid, SEAT, "swap 3 4")
+        assert other.live(gid).session.commands == 2
+    finally:
+        other.close()
 
 
 def test_deciding_against_an_old_version_is_a_conflict(store: Store):
@@ -49,16 +52,20 @@ def test_deciding_against_an_old_version_is_a_conflict(store: Store):
 
 
 def _writer(env: dict, gid: str, version: int, text: str, barrier, results) -> None:
-    store = Store(env=env)
     import uuid
-    game_id = uuid.UUID(gid)
-    store.live(game_id)  # loaded: both writers now decide against `version`
-    barrier.wait()
     try:
-        store.issue(game_id, SEAT, text, expected_version=version)
-        results.put("stored")
-    except ConflictError as e:
-        results.put(f"conflict: {e}")
+        store = Store(env=env)
+        game_id = uuid.UUID(gid)
+        store.live(game_id)  # loaded: every writer now decides against `version`
+        barrier.wait(timeout=30)
+        try:
+            store.issue(game_id, SEAT, text, expected_version=version)
+            results.put("stored")
+        except ConflictError as e:
+            results.put(f"conflict: {e}")
+        store.close()
+    except Exception as e:  # report, never leave the test waiting
+        results.put(f"error: {type(e).__name__}: {e}")
 
 
 @pytest.mark.parametrize("writers", [2, 4])
@@ -75,7 +82,7 @@ def test_concurrent_writers_store_exactly_one_command(shared_store: Store, write
         p.start()
     for p in procs:
         p.join(60)
-    outcomes = sorted(results.get(timeout=10) for _ in procs)
+    outcomes = sorted(results.get(timeout=30) for _ in procs)
     assert outcomes.count("stored") == 1, outcomes
     assert all(o.startswith("conflict: ") for o in outcomes if o != "stored")
     live = store.live(gid)

@@ -46,6 +46,7 @@ class Event:
         if names is None:
             names = tuple(f.name for f in dataclasses.fields(cls) if f.name != "rule")
             cls._field_names = names
+            cls._field_set = frozenset(names)
         return names
 
     def to_data(self) -> dict[str, Any]:
@@ -55,8 +56,9 @@ class Event:
     @classmethod
     def from_data(cls, data: dict[str, Any], rule: str) -> Event:
         """Rebuild the event; a missing or unexpected field raises ValueError."""
-        names = cls.field_names()
-        if len(data) != len(names) or any(name not in data for name in names):
+        expected = cls.__dict__.get("_field_set") or frozenset(cls.field_names())
+        if data.keys() != expected:
+            names = cls.field_names()
             missing = sorted(set(names) - set(data))
             extra = sorted(set(data) - set(names))
             raise ValueError(

@@ -114,7 +114,7 @@ class Store(Application):
     def __init__(self, env: dict[str, str] | None = None):
         super().__init__(env=env)
         self._live: dict[UUID, Live] = {}
-        self._reader = _row_reader(self.recorder)
+        self._reader, self._head = _row_reader(self.recorder)
         if type(self.recorder).__module__.endswith("sqlite"):
             _tune_sqlite(self.recorder.datastore, self.env.get("BOARDLOG_SQLITE_SYNC") or "NORMAL")
 
@@ -204,7 +204,9 @@ class Store(Application):
 
     def _store(self, game_id: UUID, events: list, live: Live | None) -> list[Record]:
         try:
-            self.save(*events)
+            # The event store directly: `save()` would first test every event
+            # against the library's runtime protocols, a cost on every command.
+            self.events.put(events)
         except IntegrityError:
             self._live.pop(game_id, None)
             raise ConflictError(
@@ -246,8 +248,8 @@ class Store(Application):
         return Header.from_data(rows[0].data)
 
     def head_version(self, game_id: UUID) -> int:
-        last = self.recorder.select_events(game_id, desc=True, limit=1)
-        return last[0].originator_version if last else 0
+        """The version of the latest stored record (0: no such game)."""
+        return self._head(game_id)
 
     def rows(self, game_id: UUID, gt: int = 0, lte: int | None = None) -> list[Record]:
         """Decoded records with gt < version <= lte, in order."""
@@ -258,12 +260,8 @@ class Store(Application):
         """Fold stored records gt < version <= lte onto `session`, straight from
         the rows (no Record objects: this is the hot path of every read).
         With `every`, `keep(session)` receives each session at a multiple of it."""
-        fold_record, kinds, loads = fold.fold_record, _TOPIC_KIND, orjson.loads
-        for version, topic, state in self._reader(game_id, gt, lte):
-            session = fold_record(game, session, kinds[topic], version, loads(state))
-            if every and version % every == 0:
-                keep(session)
-        return session
+        rows = self._reader(game_id, gt, lte)
+        return fold.fold_rows(game, session, rows, _TOPIC_KIND, orjson.loads, every, keep)
 
     def session_at(self, game_id: UUID, step: int, start: tuple[int, Session] | None = None) -> Session:
         """The session after `step` records, folded from `start` (or the beginning)."""
@@ -405,6 +403,7 @@ def _row_reader(recorder):
         sql = (f"SELECT originator_version, topic, state FROM {table} "
                "WHERE originator_id=? AND originator_version>? AND originator_version<=? "
                "ORDER BY originator_version")
+        head_sql = f"SELECT MAX(originator_version) FROM {table} WHERE originator_id=?"
 
         def read(game_id, gt, lte):
             with recorder.datastore.transaction(commit=False) as c:
@@ -412,23 +411,38 @@ def _row_reader(recorder):
                 cursor.row_factory = None  # plain tuples: much cheaper than sqlite3.Row
                 cursor.execute(sql, (game_id.hex, gt, lte if lte is not None else 2**62))
                 return cursor.fetchall()
-        return read
+
+        def head(game_id):
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(head_sql, (game_id.hex,))
+                return c.fetchone()[0] or 0
+        return read, head
     if module.endswith("postgres"):
         schema = recorder.datastore.schema
         sql = (f'SELECT originator_version, topic, state FROM "{schema}"."{table}" '
                "WHERE originator_id=%s AND originator_version>%s AND originator_version<=%s "
                "ORDER BY originator_version")
+        head_sql = f'SELECT MAX(originator_version) AS v FROM "{schema}"."{table}" WHERE originator_id=%s'
 
         def read(game_id, gt, lte):
             with recorder.datastore.transaction(commit=False) as c:
                 c.execute(sql, (game_id, gt, lte if lte is not None else 2**62))
                 return [(r["originator_version"], r["topic"], r["state"]) for r in c.fetchall()]
-        return read
+
+        def head(game_id):
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(head_sql, (game_id,))
+                return c.fetchone()["v"] or 0
+        return read, head
 
     def read(game_id, gt, lte):
         return [(s.originator_version, s.topic, s.state)
                 for s in recorder.select_events(game_id, gt=gt, lte=lte)]
-    return read
+
+    def head(game_id):
+        last = recorder.select_events(game_id, desc=True, limit=1)
+        return last[0].originator_version if last else 0
+    return read, head
 
 
 def _tune_sqlite(datastore, synchronous: str) -> None:

@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/boardlog demo
+	$(BIN)/boardlog serve --demo
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

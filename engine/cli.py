@@ -91,6 +91,13 @@ def _parser() -> argparse.ArgumentParser:
     c = command("fork", cmd_fork, "start a new game from a game's history up to a step")
     c.add_argument("game")
     c.add_argument("--step", type=int, required=True)
+    c = command("seats", cmd_seats, "print each seat's secret play link (and the hot-seat link)")
+    c.add_argument("game")
+    c.add_argument("--base-url", default="http://127.0.0.1:8000", help="where the viewer is served")
+    c = command("serve", cmd_serve, "serve the replay viewer and play pages")
+    c.add_argument("--host", default="127.0.0.1")
+    c.add_argument("--port", type=int, default=8000)
+    c.add_argument("--demo", action="store_true", help="record demo games first if the store is empty")
     c = command("demo", cmd_demo, "record one demo game of every game if the store has none")
     c = command("bench", cmd_bench, "measure append, fold and step-read speed against the library's plain path")
     c.add_argument("--quick", action="store_true", help="a 10,000-event game instead of 100,000")
@@ -305,12 +312,41 @@ def cmd_fork(args) -> None:
     print(new)
 
 
-def cmd_demo(args) -> None:
+def cmd_seats(args) -> None:
     store = _store(args)
-    if not store.game_ids():
-        for kind in game_ids():
-            gid, steps, outcome = selfplay_one(store, kind, 1, None, {}, "random")
-            print(f"recorded demo {kind}: {gid} ({steps} steps, {outcome})")
+    gid = store.resolve(args.game)
+    for seat, token in store.seat_tokens(gid).items():
+        label = "hot-seat (all seats)" if seat == "*" else seat
+        print(f"{label:<22} {args.base_url.rstrip('/')}/games/{gid}/play/{token}")
+
+
+def cmd_serve(args) -> None:
+    import uvicorn
+
+    from viewer.app import create_app
+
+    store = _store(args)
+    if args.demo:
+        record_demos(store)
+    print(f"boardlog viewer on http://{args.host}:{args.port}/  (store: {store.location()}; Ctrl+C stops)",
+          flush=True)
+    uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="warning")
+
+
+def record_demos(store: Store) -> None:
+    """One demo game of every game, only into an empty store."""
+    if store.game_ids():
+        return
+    for kind in game_ids():
+        gid, steps, outcome = selfplay_one(store, kind, 1, None, {}, "random")
+        print(f"recorded demo {kind}: {gid} ({steps} steps, {outcome})")
+        # and one left running, to play in the browser
+        running = store.create(kind, seed=2)
+        print(f"started {kind} game {running} to play")
+
+
+def cmd_demo(args) -> None:
+    record_demos(_store(args))
     cmd_games(args)
 
 

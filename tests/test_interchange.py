@@ -130,3 +130,26 @@ def test_verify_finds_a_command_the_rules_now_refuse(exported):
     gf = read_file("x", dump(lines))
     found = verify(gf.header, gf.records)
     assert found.step == lines[swap]["step"] and "reject" in str(found.expected)
+
+
+def test_annotations_travel_with_the_game(exported, memory_store):
+    gid, lines = exported
+    source = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    assert import_file(source, "a.jsonl", dump(lines)) == gid
+    source.add_note(gid, 3, "ann", "the shuffle <b>matters</b>")
+    source.add_note(gid, len(lines), "bob", "final roll")
+    text = b"".join(export_lines(source, gid))
+    notes = [json.loads(x)["annotation"] for x in text.splitlines() if b'"annotation"' in x]
+    assert [(n["step"], n["author"]) for n in notes] == [(3, "ann"), (len(lines), "bob")]
+    assert import_file(memory_store, "b.jsonl", text) == gid
+    keep = ("note", "step", "author", "text", "created")
+    assert [{k: n[k] for k in keep} for n in memory_store.notes(gid)] == \
+        [{k: n[k] for k in keep} for n in source.notes(gid)]
+
+
+def test_a_bad_annotation_is_refused(exported, memory_store):
+    _, lines = exported
+    lines.append({"annotation": {"note": "n1", "step": 999, "author": "a", "text": "t"}})
+    rejected(memory_store, lines, len(lines), "outside 1..")
+    lines[-1] = {"annotation": {"note": "n1", "step": 2, "author": "a", "text": "x" * 5000}}
+    rejected(memory_store, lines, len(lines), "at most 2000 characters")

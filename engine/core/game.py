@@ -61,6 +61,12 @@ class GameModule(Protocol):
     def scramble_hidden(self, state: Any, seat: str | None, rng: Any) -> Any:
         """A state that differs from `state` only in what `seat` cannot see."""
 
+    def redact(self, event: Event, seat: str | None) -> dict[str, Any]:
+        """The event's data as `seat` may see it (None: everything)."""
+
+    def turn(self, state: Any) -> int:
+        """The number of the turn in progress (for stepping and grouping by turn)."""
+
     def render(self, state: Any) -> str:
         """A text picture of the state for `boardlog show`."""
 

@@ -6,7 +6,8 @@ File format (one JSON object a line):
               "seats", "parent", "fork_step", "created"}
   lines 2..   one record a line, in stream order: {"step", "kind", ...payload}
               where kind is CommandIssued, Happened, CommandUndone or CommandRedone
-  last lines  annotations, one a line as {"annotation": {...}} (none yet)
+  last lines  annotations, one a line: {"annotation": {"note", "step", "author",
+              "text", "created", "edited"}}
 
 Import checks every line before it writes anything: a bad file is refused
 with `FILE:LINE: reason` and the store is left as it was.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
@@ -32,6 +33,7 @@ from .session import Header
 from .store import Record, Store
 
 FORMAT = "boardlog-game"
+ANNOTATION_FIELDS = ("note", "step", "author", "text", "created", "edited")
 FORMAT_VERSION = 1
 BODY_KINDS = (fold.COMMAND, fold.FACT, fold.UNDONE, fold.REDONE)
 _FIELDS = {
@@ -52,6 +54,8 @@ def export_lines(store: Store, game_id: UUID) -> Iterator[bytes]:
         payload = r.payload()
         payload["timestamp"] = r.timestamp
         yield _line({"step": r.version, "kind": r.kind, **payload})
+    for note in store.notes(game_id):
+        yield _line({"annotation": {k: note.get(k) for k in ANNOTATION_FIELDS}})
 
 
 def _line(obj: dict[str, Any]) -> bytes:
@@ -65,6 +69,7 @@ class GameFile:
     header: Header
     records: list[Record]
     created: str
+    annotations: list[dict[str, Any]] = field(default_factory=list)
 
 
 def read_file(path: str, text: bytes | None = None) -> GameFile:
@@ -81,20 +86,39 @@ def read_file(path: str, text: bytes | None = None) -> GameFile:
     header_obj = _parse(path, 1, lines[0])
     game_id, header, created, game = _check_header(path, header_obj)
     records: list[Record] = []
+    annotations: list[dict[str, Any]] = []
     session = fold.start(game)
     for number, raw in enumerate(lines[1:], 2):
         if not raw.strip():
             continue
         obj = _parse(path, number, raw)
         if "annotation" in obj:
-            raise ImportRejected(path, number, "annotations are not supported by this version of boardlog")
+            annotations.append(_check_annotation(path, number, obj["annotation"], len(records) + 1))
+            continue
+        if annotations:
+            raise ImportRejected(path, number, "a record after the annotations: annotations come last")
         record = _check_record(path, number, obj, len(records) + 2, game)
         try:
             session = fold.fold_record(game, session, record.kind, record.version, record.data)
         except (fold.FoldError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
             raise ImportRejected(path, number, f"{record.kind} does not fit the game at step {record.version}: {e}") from None
         records.append(record)
-    return GameFile(game_id, header, records, created)
+    return GameFile(game_id, header, records, created, annotations)
+
+
+def _check_annotation(path: str, number: int, note: Any, last: int) -> dict[str, Any]:
+    from .errors import BadInput
+    from .store import _check_note
+
+    if not isinstance(note, dict) or not {"note", "step", "author", "text"} <= set(note):
+        raise ImportRejected(path, number, "an annotation needs note, step, author and text")
+    if not isinstance(note["step"], int) or not 1 <= note["step"] <= last:
+        raise ImportRejected(path, number, f"annotation step {note['step']!r} is outside 1..{last}")
+    try:
+        _check_note(note["author"], note["text"])
+    except BadInput as e:
+        raise ImportRejected(path, number, f"annotation {e}") from None
+    return note
 
 
 def _parse(path: str, number: int, raw: bytes) -> dict[str, Any]:
@@ -161,7 +185,11 @@ def import_file(store: Store, path: str, text: bytes | None = None) -> UUID:
     gf = read_file(path, text)
     if store.exists(gf.game_id):
         raise ImportRejected(path, 1, f"game {gf.game_id} is already in {store.location()}")
-    return store.write_game(gf.game_id, gf.header, gf.records, created=gf.created)
+    store.write_game(gf.game_id, gf.header, gf.records, created=gf.created)
+    for note in gf.annotations:
+        store.add_note(gf.game_id, note["step"], note["author"], note["text"],
+                       note=str(note["note"]), when=note.get("created"))
+    return gf.game_id
 
 
 # ---- verify: re-decide every command under the current rules -------------------------------

@@ -83,3 +83,60 @@ RECORD_CLASSES: dict[str, Any] = {
     fold.UNDONE: GameLog.CommandUndone,
     fold.REDONE: GameLog.CommandRedone,
 }
+
+
+class SeatKeys(Aggregate):
+    """The secret play links of one game: a token per seat.
+
+    Kept in an aggregate of its own (id derived from the game's) so that a
+    game's stream, and so every export, never carries them.
+    """
+
+    class Issued(Aggregate.Created):
+        game: str
+        tokens: dict
+
+    def __init__(self, game: str, tokens: dict) -> None:
+        self.game = game
+        self.tokens = dict(tokens)
+
+
+class Notes(Aggregate):
+    """Annotations on a game's steps: who wrote what on which step, and when.
+
+    Apart from the game's stream so that a note never shifts a step number.
+    """
+
+    class Opened(Aggregate.Created):
+        game: str
+
+    class NoteAdded(Aggregate.Event):
+        note: str
+        step: int
+        author: str
+        text: str
+
+        def apply(self, notes: Notes) -> None:
+            notes.items[self.note] = {"note": self.note, "step": self.step, "author": self.author,
+                                      "text": self.text, "created": self.timestamp.isoformat(),
+                                      "edited": None}
+
+    class NoteEdited(Aggregate.Event):
+        note: str
+        author: str
+        text: str
+
+        def apply(self, notes: Notes) -> None:
+            notes.items[self.note] = {**notes.items[self.note], "text": self.text,
+                                      "edited": self.timestamp.isoformat(), "editor": self.author}
+
+    class NoteDeleted(Aggregate.Event):
+        note: str
+        author: str
+
+        def apply(self, notes: Notes) -> None:
+            notes.items.pop(self.note, None)
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.items: dict[str, dict] = {}

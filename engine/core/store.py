@@ -11,12 +11,14 @@ object mapping is the slow part of a plain `repository.get`).
 
 from __future__ import annotations
 
+import hmac
 import os
 import random
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-from uuid import UUID, uuid4
+from uuid import UUID, uuid4, uuid5
 
 import orjson
 from eventsourcing.application import Application
@@ -28,7 +30,7 @@ from .dice import Dice
 from .errors import BadInput, ConflictError, GameNotFound, RuleViolation, StepOutOfRange
 from .events import Event
 from .game import GameModule, find_game
-from .log import RECORD_CLASSES, GameLog
+from .log import RECORD_CLASSES, GameLog, Notes, SeatKeys
 from .session import Header, Session
 
 DEFAULT_DB = "boardlog.db"
@@ -36,6 +38,8 @@ _LOG_TOPIC = get_topic(GameLog)
 _TOPIC_KIND = {get_topic(cls): kind for kind, cls in RECORD_CLASSES.items()}
 _STARTED_TOPIC = get_topic(GameLog.Started)
 _BOOKKEEPING = ("timestamp", "originator_topic")
+MAX_NOTE_CHARS = 2000
+MAX_AUTHOR_CHARS = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +145,7 @@ class Store(Application):
         events = [self._started(game_id, header)]
         events += [_happened(game_id, 1 + i, fact, cause=1) for i, fact in enumerate(facts, 1)]
         self._store(game_id, events, None)
+        self._issue_seat_keys(game_id, header.seats)
         return game_id
 
     def _started(self, game_id: UUID, header: Header, timestamp=None) -> GameLog.Started:
@@ -336,10 +341,104 @@ class Store(Application):
                 timestamp=_when(r.timestamp), **r.payload(),
             ))
         self._store(game_id, events, None)
+        self._issue_seat_keys(game_id, header.seats)
         return game_id
+
+    # ---- seats: secret play links ------------------------------------------------------
+    def _issue_seat_keys(self, game_id: UUID, seats: tuple[str, ...]) -> dict[str, str]:
+        # "*" is the hot-seat link: it acts for whichever seat the game waits for.
+        tokens = {seat: secrets.token_urlsafe(16) for seat in (*seats, "*")}
+        self.events.put([SeatKeys.Issued(
+            originator_id=uuid5(game_id, "seat-keys"), originator_version=1,
+            timestamp=SeatKeys.Event.create_timestamp(), originator_topic=get_topic(SeatKeys),
+            game=str(game_id), tokens=tokens,
+        )])
+        return tokens
+
+    def seat_tokens(self, game_id: UUID) -> dict[str, str]:
+        """Each seat's secret token (issued with the game; never exported)."""
+        rows = self._reader(uuid5(game_id, "seat-keys"), 0, None)
+        if rows:
+            return orjson.loads(rows[0][2])["tokens"]
+        return self._issue_seat_keys(game_id, self.header(game_id).seats)
+
+    def seat_of(self, game_id: UUID, token: str) -> str | None:
+        """The seat a token belongs to, compared in constant time; None if none."""
+        found = None
+        for seat, secret in self.seat_tokens(game_id).items():
+            if hmac.compare_digest(secret.encode(), token.encode()):
+                found = seat
+        return found
+
+    # ---- notes -----------------------------------------------------------------------------
+    def notes(self, game_id: UUID) -> list[dict[str, Any]]:
+        """The game's notes, by step then time of writing."""
+        notes = self._notes(game_id)
+        items = notes.items.values() if notes else []
+        return sorted(items, key=lambda n: (n["step"], n["created"]))
+
+    def _notes(self, game_id: UUID) -> Notes | None:
+        nid = uuid5(game_id, "notes")
+        if not self._head(nid):
+            return None
+        return self.repository.get(nid)
+
+    def add_note(self, game_id: UUID, step: int, author: str, text: str,
+                 note: str | None = None, when: str | None = None) -> str:
+        last = self.live(game_id).session.version
+        if not 1 <= step <= last:
+            raise StepOutOfRange(f"step: {step} is outside 1..{last}")
+        author, text = _check_note(author, text)
+        notes = self._notes(game_id)
+        if notes is None:
+            notes = Notes._create(Notes.Opened, id=uuid5(game_id, "notes"), game=str(game_id))
+        note = note or uuid4().hex[:12]
+        # An imported note keeps the time it was first written.
+        notes.trigger_event(Notes.NoteAdded, note=note, step=step, author=author, text=text,
+                            timestamp=_when(when) if when else None)
+        self._save_notes(notes)
+        return note
+
+    def edit_note(self, game_id: UUID, note: str, author: str, text: str) -> None:
+        author, text = _check_note(author, text)
+        notes = self._existing_note(game_id, note)
+        notes.trigger_event(Notes.NoteEdited, note=note, author=author, text=text)
+        self._save_notes(notes)
+
+    def delete_note(self, game_id: UUID, note: str, author: str) -> None:
+        author, _ = _check_note(author, "-")
+        notes = self._existing_note(game_id, note)
+        notes.trigger_event(Notes.NoteDeleted, note=note, author=author)
+        self._save_notes(notes)
+
+    def _existing_note(self, game_id: UUID, note: str) -> Notes:
+        notes = self._notes(game_id)
+        if notes is None or note not in notes.items:
+            raise BadInput(f"note: no note {note!r} on game {game_id}")
+        return notes
+
+    def _save_notes(self, notes: Notes) -> None:
+        try:
+            self.events.put(notes.collect_events())
+        except IntegrityError:
+            raise ConflictError("the notes changed meanwhile; nothing was stored, reload and try again") from None
 
     def exists(self, game_id: UUID) -> bool:
         return self.head_version(game_id) > 0
+
+
+def _check_note(author: str, text: str) -> tuple[str, str]:
+    """Notes are plain text with limits; the error names the field."""
+    author, text = (author or "").strip(), (text or "").strip()
+    if not author:
+        raise BadInput("author: say who is writing the note")
+    if len(author) > MAX_AUTHOR_CHARS:
+        raise BadInput(f"author: at most {MAX_AUTHOR_CHARS} characters (got {len(author)})")
+    if not text:
+        raise BadInput("text: a note cannot be empty")
+    if len(text) > MAX_NOTE_CHARS:
+        raise BadInput(f"text: a note may have at most {MAX_NOTE_CHARS} characters (got {len(text)})")
+    return author, text
 
 
 def _when(stamp: str | None) -> datetime:

@@ -11,7 +11,7 @@ from .events import EVENTS
 from .rulebook import RULES
 from .rules import decide, legal_commands, options, outcome, seats, setup, to_act
 from .state import evolve, initial_state
-from .view import describe, render, scramble_hidden, view
+from .view import describe, redact, render, scramble_hidden, turn, view
 
 ID = "forbidden_alchemy"
 TITLE = "Mansions of Madness: Forbidden Alchemy - Alchemy puzzle"
@@ -21,5 +21,5 @@ PLAYER_COUNTS = (1, 2, 3, 4)  # investigators in the story; one of them attempts
 __all__ = [
     "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE", "decide", "describe",
     "evolve", "initial_state", "legal_commands", "options", "outcome", "render", "scramble_hidden",
-    "seats", "setup", "to_act", "view",
+    "redact", "seats", "setup", "to_act", "turn", "view",
 ]

@@ -48,6 +48,23 @@ def view(state: Puzzle, seat: str | None) -> dict[str, Any]:
     return board
 
 
+# Facts whose fields hold an order no seat may see: only their size is shown.
+HIDDEN_ORDERS = {"PuzzlePiecesShuffled": "pile", "SideEffectDeckShuffled": "deck"}
+
+
+def redact(event, seat: str | None) -> dict[str, Any]:
+    data = event.to_data()
+    field = HIDDEN_ORDERS.get(event.type)
+    if seat is not None and field:
+        data[field] = {"hidden": len(data[field])}
+    return data
+
+
+def turn(state: Puzzle) -> int:
+    """One attempt is one turn: setup is turn 0, the attempt turn 1."""
+    return 0 if not state.tile else 1
+
+
 def scramble_hidden(state: Puzzle, seat: str | None, rng: random.Random) -> Puzzle:
     """Reorder what no seat can see; the omniscient view sees everything."""
     if seat is None:

@@ -1,0 +1,223 @@
+"""The read models of the replay viewer: an index of a game's steps
+(command groups, turns, undone commands), the audit of one step, and
+what changed between two views.
+
+The index is built by one pass over the stream and then only extended:
+records are never rewritten, so what was indexed stays true.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from engine.core import session as fold
+from engine.core.game import GameModule, find_game
+from engine.core.session import Session
+from engine.core.store import Record, Store
+
+from .steps import StepCache
+from .timeline import Line, line
+
+SPECTATOR = ""  # a seat name no game uses: sees only what every seat sees
+
+
+@dataclass
+class GameIndex:
+    """Where each command group starts, where turns begin, what is undone."""
+
+    version: int = 0
+    starts: list[int] = field(default_factory=list)      # first step of every group
+    commands: list[int] = field(default_factory=list)    # steps of CommandIssued records
+    turn_starts: list[int] = field(default_factory=list)  # first step of each turn
+    turn_numbers: list[int] = field(default_factory=list)
+    undone: dict[int, bool] = field(default_factory=dict)  # command step -> undone now?
+    lines: list[Line] = field(default_factory=list)      # one per record (index = step - 1)
+    session: Session | None = None
+
+    def group(self, step: int) -> tuple[int, int]:
+        """(first, last) step of the command group holding `step`."""
+        i = bisect.bisect_right(self.starts, step) - 1
+        last = self.starts[i + 1] - 1 if i + 1 < len(self.starts) else self.version
+        return self.starts[i], last
+
+    def group_ends(self) -> list[int]:
+        return [s - 1 for s in self.starts[1:]] + [self.version]
+
+    def turn_ends(self) -> list[int]:
+        return [s - 1 for s in self.turn_starts[1:]] + [self.version]
+
+    def turn_of(self, step: int) -> int:
+        i = bisect.bisect_right(self.turn_starts, step) - 1
+        return self.turn_numbers[i] if i >= 0 else 0
+
+    def neighbours(self, step: int, by: str) -> tuple[int, int]:
+        """The previous and next step when stepping by event, command or turn."""
+        if by == "event":
+            return max(1, step - 1), min(self.version, step + 1)
+        ends = self.turn_ends() if by == "turn" else self.group_ends()
+        i = bisect.bisect_left(ends, step)
+        prev = ends[i - 1] if i > 0 else 1
+        j = bisect.bisect_right(ends, step)
+        nxt = ends[j] if j < len(ends) else self.version
+        return prev, nxt
+
+
+class Replay:
+    """Caches per game: the step index and the step cache."""
+
+    def __init__(self, store: Store, interval: int = 128):
+        self.store = store
+        self.steps = StepCache(store, interval)
+        self._index: dict[UUID, GameIndex] = {}
+
+    def index(self, game_id: UUID) -> GameIndex:
+        live = self.store.live(game_id)
+        idx = self._index.setdefault(game_id, GameIndex())
+        if idx.version < live.session.version:
+            self._extend(idx, live.game, game_id)
+        return idx
+
+    def _extend(self, idx: GameIndex, game: GameModule, game_id: UUID) -> None:
+        session = idx.session
+        for r in self.store.rows(game_id, gt=idx.version):
+            if r.kind != fold.FACT:
+                idx.starts.append(r.version)
+            if r.kind == fold.COMMAND:
+                idx.commands.append(r.version)
+                turn = game.turn(session.state)
+                if not idx.turn_numbers or idx.turn_numbers[-1] != turn:
+                    idx.turn_starts.append(r.version)
+                    idx.turn_numbers.append(turn)
+            elif r.kind in (fold.UNDONE, fold.REDONE):
+                idx.undone[r.cause] = r.kind == fold.UNDONE
+            elif r.kind == fold.STARTED:
+                idx.turn_starts.append(1)
+                idx.turn_numbers.append(0)
+            session = fold.fold_record(game, session, r.kind, r.version, r.data)
+            idx.lines.append(line(game, r))
+        idx.session, idx.version = session, session.version
+
+    def session(self, game_id: UUID, step: int) -> Session:
+        return self.steps.session(game_id, step)
+
+
+# ---- the audit of one step --------------------------------------------------------------------
+@dataclass
+class AuditFact:
+    step: int
+    type: str
+    text: str
+    rule: str
+    section: str
+    explanation: str
+    data: dict[str, Any]
+    chance: bool      # a die or a draw: an outcome nobody chose
+
+
+@dataclass
+class Audit:
+    first: int
+    last: int
+    kind: str            # the group's first record kind
+    seat: str | None
+    command: str | None
+    commit: bool
+    rule: str
+    section: str
+    explanation: str
+    facts: list[AuditFact]
+    changes: list[tuple[str, Any, Any]]
+
+
+def audit(replay: Replay, game_id: UUID, step: int, seat: str | None) -> Audit:
+    """Which command, which dice and draws, which rules, and what changed."""
+    store = replay.store
+    game = store.live(game_id).game
+    idx = replay.index(game_id)
+    first, last = idx.group(step)
+    records = store.rows(game_id, gt=first - 1, lte=last)
+    head = records[0]
+    facts = [_audit_fact(game, r, seat) for r in records if r.kind == fold.FACT]
+    before = game.view(replay.session(game_id, first - 1).state, seat) if first > 1 else {}
+    after = game.view(replay.session(game_id, last).state, seat)
+    ref = game.RULES.get(head.rule)
+    return Audit(
+        first=first, last=last, kind=head.kind, seat=head.data.get("seat"),
+        command=head.data.get("text"), commit=bool(head.data.get("commit")),
+        rule=head.rule, section=ref.section if ref else "?",
+        explanation=ref.explanation if ref else "(rule id not in the table)",
+        facts=facts, changes=diff(before, after),
+    )
+
+
+def _audit_fact(game: GameModule, r: Record, seat: str | None) -> AuditFact:
+    event = fold.decode_fact(game, r.data)
+    ref = game.RULES.get(r.rule)
+    return AuditFact(
+        step=r.version, type=event.type, text=game.describe(event), rule=r.rule,
+        section=ref.section if ref else "?",
+        explanation=ref.explanation if ref else "(rule id not in the table)",
+        data=game.redact(event, seat), chance=type(event).reveals or event.type == "DieRolled",
+    )
+
+
+# ---- what changed -----------------------------------------------------------------------------
+def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    """Nested JSON data as {path: leaf}; list positions count from 1, as people do."""
+    out: dict[str, Any] = {}
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.update(flatten(v, f"{prefix}.{k}" if prefix else str(k)))
+    elif isinstance(value, list) and value and all(isinstance(v, (dict, list)) for v in value):
+        for i, v in enumerate(value, 1):
+            out.update(flatten(v, f"{prefix}.{i}"))
+    else:
+        out[prefix] = value
+    return out
+
+
+def diff(before: Any, after: Any) -> list[tuple[str, Any, Any]]:
+    """(path, before, after) for every leaf that differs."""
+    a, b = flatten(before), flatten(after)
+    return [(p, a.get(p), b.get(p)) for p in sorted(set(a) | set(b)) if a.get(p) != b.get(p)]
+
+
+def changed_paths(before: Any, after: Any) -> set[str]:
+    """Every path, and every prefix of a path, that changed (for highlighting)."""
+    paths: set[str] = set()
+    for path, _, _ in diff(before, after):
+        parts = path.split(".")
+        paths.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return paths
+
+
+def timeline_window(idx: GameIndex, step: int, notes: list[dict], radius: int = 40) -> dict:
+    """Command groups around `step`, with turn headers, undone and noted marks.
+
+    A window keeps a page of a 100,000-step game small; the links at its
+    ends move it."""
+    ends = idx.group_ends()
+    here = bisect.bisect_left(ends, step)
+    lo, hi = max(0, here - radius), min(len(idx.starts), here + radius + 1)
+    noted = {n["step"] for n in notes}
+    entries, last_turn = [], None
+    for i in range(lo, hi):
+        first, last = idx.starts[i], ends[i]
+        ln = idx.lines[first - 1]
+        turn = idx.turn_of(first)
+        entries.append({
+            "first": first, "last": last, "text": ln.text, "seat": ln.seat, "kind": ln.kind,
+            "turn_header": turn if turn != last_turn else None,
+            "undone": idx.undone.get(first, False),
+            "noted": any(first <= s <= last for s in noted),
+        })
+        last_turn = turn
+    return {"entries": entries, "before": ends[lo - 1] if lo > 0 else None,
+            "after": ends[hi] if hi < len(ends) else None}
+
+
+def game_of(store: Store, game_id: UUID) -> GameModule:
+    return find_game(store.header(game_id).kind)

@@ -1,0 +1,1 @@
+"""boardlog's viewer: FastAPI + Jinja2 + htmx, server-rendered."""

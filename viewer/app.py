@@ -1,0 +1,328 @@
+"""The replay viewer and the play pages.
+
+Every page is server-rendered; htmx swaps the `#stage` partial (board,
+controls, audit, notes) when a request carries `HX-Request`, and the same
+URLs serve whole pages to a browser without JavaScript.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from fastapi import FastAPI, Form, Request, UploadFile
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from engine.core.errors import (
+    BadInput,
+    BoardlogError,
+    ConflictError,
+    GameNotFound,
+    RuleViolation,
+    UnknownGameKind,
+)
+from engine.core.game import find_game, game_ids
+from engine.core.interchange import import_file
+from engine.core.store import MAX_NOTE_CHARS, Store, open_store, parse_options
+from projections.replay import SPECTATOR, Replay, audit, changed_paths, timeline_window
+
+HERE = Path(__file__).parent
+BY = ("event", "command", "turn")
+HOTSEAT = "*"
+
+
+def create_app(store: Store | None = None) -> FastAPI:
+    app = FastAPI(title="boardlog", description="Replay, annotate, audit and play board games. "
+                  "The JSON API lives under /api.")
+    app.state.store = store or open_store(os.environ.get("BOARDLOG_DB") or None)
+    app.state.replay = Replay(app.state.store)
+    app.state.steps = app.state.replay.steps
+    app.mount("/static/htmx", StaticFiles(packages=[("js_lib_htmx", "static/htmx")]), name="htmx")
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    templates = Jinja2Templates(directory=HERE / "templates")
+    templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
+                                 timeline_window=timeline_window)
+    app.state.templates = templates
+    try:
+        from viewer.api import router
+        app.include_router(router)
+    except ImportError:  # the API module is optional while it is being written
+        pass
+    _routes(app, templates)
+    _errors(app, templates)
+    return app
+
+
+def _store(request: Request) -> Store:
+    return request.app.state.store
+
+
+def _game_id(request: Request, ref: str) -> UUID:
+    return _store(request).resolve(ref)
+
+
+def _partial(request: Request) -> bool:
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+
+
+def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
+    def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return templates.TemplateResponse(request, name, context, status_code=status)
+
+    @app.get("/", response_class=HTMLResponse, summary="Games list")
+    def games_list(request: Request, kind: str = "", status: str = "", error: str = ""):
+        store = _store(request)
+        games = [store.info(g) for g in store.game_ids()]
+        games = [g for g in games if (not kind or g.kind == kind) and (not status or g.status == status)]
+        return page(request, "games.html", games=games, kind=kind, status_filter=status,
+                    kinds=game_ids(), error=error)
+
+    @app.post("/games", response_class=HTMLResponse, summary="Start a game")
+    def games_create(request: Request, kind: str = Form(...), players: str = Form(""),
+                     seed: str = Form(""), options: str = Form("")):
+        store = _store(request)
+        try:
+            gid = store.create(kind, seed=_int_or_none("seed", seed), players=_int_or_none("players", players),
+                               options=parse_options(options.split()))
+        except BadInput as e:
+            return _games_with_error(request, page, str(e))
+        return page(request, "created.html", game=store.info(gid), links=_seat_links(store, gid), status=201)
+
+    @app.post("/import", response_class=HTMLResponse, summary="Import a .jsonl export")
+    async def games_import(request: Request, file: UploadFile):
+        data = await file.read()
+        try:
+            gid = import_file(_store(request), file.filename or "upload.jsonl", data)
+        except BadInput as e:
+            return _games_with_error(request, page, str(e))
+        return RedirectResponse(f"/games/{gid}", status_code=303)
+
+    @app.get("/games/{ref}", response_class=HTMLResponse, summary="Replay a game at a step")
+    def game_replay(request: Request, ref: str, step: int | None = None, by: str = "command",
+                    seat: str | None = None):
+        gid = _game_id(request, ref)
+        ctx = _replay_context(request, gid, step, by, seat)
+        if _partial(request):
+            return page(request, "_stage.html", **ctx)
+        return page(request, "replay.html", **ctx)
+
+    @app.post("/games/{ref}/notes", response_class=HTMLResponse, summary="Add a note to a step")
+    def notes_add(request: Request, ref: str, step: int = Form(...), author: str = Form(""),
+                  text: str = Form(""), by: str = Form("command"), seat: str = Form("")):
+        gid = _game_id(request, ref)
+        return _after_note(request, page, gid, step, by, seat,
+                           lambda: _store(request).add_note(gid, step, author, text))
+
+    @app.post("/games/{ref}/notes/{note}/edit", response_class=HTMLResponse, summary="Edit a note")
+    def notes_edit(request: Request, ref: str, note: str, step: int = Form(...), author: str = Form(""),
+                   text: str = Form(""), by: str = Form("command"), seat: str = Form("")):
+        gid = _game_id(request, ref)
+        return _after_note(request, page, gid, step, by, seat,
+                           lambda: _store(request).edit_note(gid, note, author, text))
+
+    @app.post("/games/{ref}/notes/{note}/delete", response_class=HTMLResponse, summary="Delete a note")
+    def notes_delete(request: Request, ref: str, note: str, step: int = Form(...), author: str = Form("viewer"),
+                     by: str = Form("command"), seat: str = Form("")):
+        gid = _game_id(request, ref)
+        return _after_note(request, page, gid, step, by, seat,
+                           lambda: _store(request).delete_note(gid, note, author or "viewer"))
+
+    @app.post("/games/{ref}/fork", summary="Fork a new game from a step")
+    def game_fork(request: Request, ref: str, step: int = Form(...)):
+        new, at = _store(request).fork(_game_id(request, ref), step)
+        response = RedirectResponse(f"/games/{new}?step={at}", status_code=303)
+        response.headers["HX-Redirect"] = f"/games/{new}?step={at}"
+        return response
+
+    @app.get("/rules/{kind}", response_class=HTMLResponse, summary="A game's rule table")
+    def rules_page(request: Request, kind: str):
+        game = find_game(kind)
+        return page(request, "rules.html", game=game, rules=list(game.RULES))
+
+    @app.get("/games/{ref}/play/{token}", response_class=HTMLResponse, summary="Play as a seat")
+    def play_page(request: Request, ref: str, token: str):
+        gid = _game_id(request, ref)
+        return page(request, "play.html", **_play_context(request, gid, token))
+
+    @app.post("/games/{ref}/play/{token}", response_class=HTMLResponse, summary="Act as a seat")
+    def play_act(request: Request, ref: str, token: str, action: str = Form("command"),
+                 text: str = Form(""), version: int | None = Form(None)):
+        gid = _game_id(request, ref)
+        store = _store(request)
+        ctx = _play_context(request, gid, token)
+        seat = ctx["seat"]
+        try:
+            if action == "undo":
+                store.undo(gid, seat, expected_version=version)
+            elif action == "redo":
+                store.redo(gid, seat, expected_version=version)
+            elif action == "command":
+                store.issue(gid, seat, text, expected_version=version)
+            else:
+                raise BadInput(f"action: unknown action {action!r} (command, undo or redo)")
+        except (BadInput, ConflictError) as e:
+            ctx = _play_context(request, gid, token)
+            ctx["error"] = e
+            return page(request, "play.html", status=409 if isinstance(e, ConflictError) else 422, **ctx)
+        return RedirectResponse(f"/games/{gid}/play/{token}", status_code=303)
+
+    @app.get("/games/{ref}/play/{token}/live", summary="Has the game moved on since version v?")
+    def play_live(request: Request, ref: str, token: str, v: int):
+        gid = _game_id(request, ref)
+        _play_context(request, gid, token)  # checks the token
+        if _store(request).head_version(gid) != v:
+            return Response(status_code=200, headers={"HX-Refresh": "true"})
+        return Response(status_code=204)
+
+
+def _int_or_none(name: str, value: str) -> int | None:
+    value = (value or "").strip()
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise BadInput(f"{name}: {value!r} is not a whole number") from None
+
+
+def _games_with_error(request, page, message: str) -> HTMLResponse:
+    store = _store(request)
+    games = [store.info(g) for g in store.game_ids()]
+    return page(request, "games.html", status=422, games=games, kind="", status_filter="",
+                kinds=game_ids(), error=message)
+
+
+def _seat_links(store: Store, gid: UUID) -> dict[str, str]:
+    return {seat: f"/games/{gid}/play/{token}" for seat, token in store.seat_tokens(gid).items()}
+
+
+def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat: str | None) -> dict:
+    store, replay = _store(request), request.app.state.replay
+    live = store.live(gid)
+    game, last = live.game, live.session.version
+    idx = replay.index(gid)
+    notice = ""
+    if step is None:
+        step = last
+    elif not 1 <= step <= last:
+        notice = f"step {step} is outside 1..{last}; showing step {min(max(step, 1), last)}"
+        step = min(max(step, 1), last)
+    by = by if by in BY else "command"
+    finished = game.outcome(live.session.state) is not None
+    # A running game shows only what every seat may see; a finished one may
+    # be seen whole or through any seat's eyes.
+    if not finished or (seat is not None and seat not in live.header.seats and seat != ""):
+        view_seat = SPECTATOR if not finished else None
+    else:
+        view_seat = seat if seat else None
+    state = replay.session(gid, step).state
+    board = game.view(state, view_seat)
+    before = game.view(replay.session(gid, step - 1).state, view_seat) if step > 1 else {}
+    prev, nxt = idx.neighbours(step, by)
+    first, group_last = idx.group(step)
+    notes = store.notes(gid)
+    return {
+        "gid": gid, "info": store.info(gid), "game": game, "header": live.header, "step": step,
+        "last": last, "by": by, "seat": view_seat, "seat_param": seat or "", "finished": finished,
+        "board": board, "changed": changed_paths(before, board), "board_template": _board_template(game.ID),
+        "prev": prev, "next": nxt, "audit": audit(replay, gid, step, view_seat),
+        "lines": idx.lines, "group": (first, group_last), "index": idx, "turn": idx.turn_of(step),
+        "notes": notes, "step_notes": [n for n in notes if n["step"] == step],
+        "noted_steps": {n["step"] for n in notes}, "notice": notice,
+        "outcome": game.outcome(state),
+    }
+
+
+def _board_template(kind: str) -> str:
+    name = f"boards/{kind}.html"
+    return name if (HERE / "templates" / name).exists() else "boards/_generic.html"
+
+
+def _play_context(request: Request, gid: UUID, token: str) -> dict:
+    store = _store(request)
+    seat = store.seat_of(gid, token)
+    if seat is None:
+        raise StarletteHTTPException(404, "no such play link: check the link you were given")
+    live = store.live(gid)
+    game, session = live.game, live.session
+    to_act = game.to_act(session.state)
+    acting = to_act[0] if seat == HOTSEAT and to_act else seat
+    hidden_seat = acting if acting != HOTSEAT else SPECTATOR
+    commands = [c.notation() for c in game.legal_commands(session.state, acting)] if acting in to_act else []
+    return {
+        "gid": gid, "game": game, "token": token, "seat": acting, "hotseat": seat == HOTSEAT,
+        "board": game.view(session.state, hidden_seat), "changed": set(),
+        "board_template": _board_template(game.ID), "commands": commands,
+        "can_undo": session.can_undo(acting), "can_redo": session.can_redo(acting),
+        "version": session.version, "to_act": to_act, "outcome": game.outcome(session.state),
+        "error": None, "info": store.info(gid),
+    }
+
+
+def _after_note(request, page, gid, step, by, seat, action) -> HTMLResponse:
+    error = None
+    try:
+        action()
+    except BadInput as e:
+        error = str(e)
+    if not _partial(request) and error is None:
+        return RedirectResponse(f"/games/{gid}?step={step}&by={by}" + (f"&seat={seat}" if seat else ""),
+                                status_code=303)
+    ctx = _replay_context(request, gid, step, by, seat or None)
+    ctx["note_error"] = error
+    return page(request, "_stage.html" if _partial(request) else "replay.html",
+                status=422 if error else 200, **ctx)
+
+
+def _errors(app: FastAPI, templates: Jinja2Templates) -> None:
+    def respond(request: Request, status: int, message: str, rule: str | None = None):
+        if request.url.path.startswith("/api/"):
+            from fastapi.responses import JSONResponse
+            body = {"detail": message}
+            if rule:
+                body["rule"] = rule
+            return JSONResponse(body, status_code=status)
+        return templates.TemplateResponse(request, "error.html", {"status": status, "message": message},
+                                          status_code=status)
+
+    @app.exception_handler(GameNotFound)
+    async def _not_found(request: Request, exc: GameNotFound):
+        return respond(request, 404, str(exc))
+
+    @app.exception_handler(UnknownGameKind)
+    async def _unknown_kind(request: Request, exc: UnknownGameKind):
+        return respond(request, 404, str(exc))
+
+    @app.exception_handler(RuleViolation)
+    async def _violation(request: Request, exc: RuleViolation):
+        return respond(request, 422, exc.reason, exc.rule)
+
+    @app.exception_handler(BadInput)
+    async def _bad_input(request: Request, exc: BadInput):
+        return respond(request, 422, str(exc))
+
+    @app.exception_handler(ConflictError)
+    async def _conflict(request: Request, exc: ConflictError):
+        return respond(request, 409, str(exc))
+
+    @app.exception_handler(BoardlogError)
+    async def _failure(request: Request, exc: BoardlogError):
+        return respond(request, 500, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError):
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'request'}: {e['msg']}"
+                             for e in exc.errors())
+        return respond(request, 422, f"malformed request: {problems}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException):
+        message = exc.detail if exc.status_code != 404 or exc.detail != "Not Found" else \
+            f"nothing at {request.url.path}"
+        return respond(request, exc.status_code, str(message))

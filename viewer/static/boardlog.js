@@ -1,0 +1,15 @@
+// Keyboard stepping on the replay page: Left/Right/Home/End follow the
+// control links (htmx handles the click, so only #stage is swapped).
+document.addEventListener("keydown", function (event) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  var target = event.target;
+  if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+  var link = document.querySelector('#stage a[data-key="' + event.key + '"]');
+  if (link) { event.preventDefault(); link.click(); }
+});
+// A click on a board target fills the typed-command box of the play page.
+document.addEventListener("click", function (event) {
+  var target = event.target.closest && event.target.closest("a.target[data-command]");
+  var box = document.getElementById("command-text");
+  if (target && box) { event.preventDefault(); box.value = target.dataset.command; box.focus(); }
+});

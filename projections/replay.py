@@ -18,7 +18,7 @@ from engine.core.game import GameModule, find_game
 from engine.core.session import Session
 from engine.core.store import Record, Store
 
-from .steps import StepCache
+from .steps import DEFAULT_INTERVAL, StepCache
 from .timeline import Line, line
 
 SPECTATOR = ""  # a seat name no game uses: sees only what every seat sees
@@ -68,9 +68,9 @@ class GameIndex:
 class Replay:
     """Caches per game: the step index and the step cache."""
 
-    def __init__(self, store: Store, interval: int = 128):
+    def __init__(self, store: Store, interval: int | None = None):
         self.store = store
-        self.steps = StepCache(store, interval)
+        self.steps = StepCache(store, interval or DEFAULT_INTERVAL)
         self._index: dict[UUID, GameIndex] = {}
 
     def index(self, game_id: UUID) -> GameIndex:

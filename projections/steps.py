@@ -17,7 +17,7 @@ from engine.core.game import find_game
 from engine.core.session import Session
 from engine.core.store import Store
 
-DEFAULT_INTERVAL = 128
+DEFAULT_INTERVAL = 64
 
 
 class StepCache:

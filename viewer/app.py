@@ -223,7 +223,8 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
         view_seat = seat if seat else None
     state = replay.session(gid, step).state
     board = game.view(state, view_seat)
-    before = game.view(replay.session(gid, step - 1).state, view_seat) if step > 1 else {}
+    # Step 1 has nothing before it to compare with: highlight nothing there.
+    before = game.view(replay.session(gid, step - 1).state, view_seat) if step > 1 else board
     prev, nxt = idx.neighbours(step, by)
     first, group_last = idx.group(step)
     notes = store.notes(gid)

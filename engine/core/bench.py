@@ -78,8 +78,8 @@ def _time(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(samples)
 
 
-def run_bench(events: int = 100_000) -> dict[str, tuple[float, float]]:
-    from projections.steps import StepCache
+def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[float, float]]:
+    from projections.steps import DEFAULT_INTERVAL, StepCache
 
     tmp = Path(tempfile.mkdtemp(prefix="boardlog-bench-"))
     store = open_store(str(tmp / "ours.db"))
@@ -106,18 +106,26 @@ def run_bench(events: int = 100_000) -> dict[str, tuple[float, float]]:
     t0 = time.perf_counter()
     cache.session(gid, length - 1)
     cold = time.perf_counter() - t0
-    for step in (10, length // 2, length - 1, length):
+    # Steps 10, half and the end, and the worst case for the cache: the step
+    # just before a checkpoint, which folds the most records.
+    worst = (length // 2 // DEFAULT_INTERVAL + 1) * DEFAULT_INTERVAL - 1
+    for label, step in (("10", 10), (f"{length // 2:,}", length // 2),
+                        (f"{worst:,} (worst case)", worst), (f"{length - 1:,}", length - 1),
+                        (f"{length:,} (the last)", length)):
         _say(f"  reading step {step:,} ...")
         ours = _time(lambda s=step: cache.session(gid, s), 50)
         base = _time(lambda s=step: plain.repository.get(plain_id, version=s), 3 if step < 1000 else 1)
-        rows[f"read state at step {step:,} (ms)"] = (ours * 1000, base * 1000, "time")
+        rows[f"read state at step {label} (ms)"] = (ours * 1000, base * 1000, "time")
     rows["first read of a cold game (ms, once)"] = (cold * 1000, float("nan"), "time")
     _print_table(rows, length)
+    if viewer:
+        from viewer.bench import run_viewer_bench
+        run_viewer_bench(fresh, gid, plain, plain_id)
     return {k: (a, b) for k, (a, b, _) in rows.items()}
 
 
-def _print_table(rows, length: int) -> None:
-    print(f"\nboardlog bench - {length:,}-event game on SQLite")
+def _print_table(rows, length: int, title: str = "") -> None:
+    print(f"\nboardlog bench - {title or 'engine'}: {length:,}-event game on SQLite")
     print(f"{'measure':<42} {'boardlog':>12} {'library':>12} {'ratio':>9}")
     for name, (ours, base, kind) in rows.items():
         if base != base:  # no baseline

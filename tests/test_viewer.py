@@ -1,0 +1,182 @@
+"""Route tests for the viewer pages (FastAPI's test client)."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from engine.core.interchange import import_file, read_file, verify
+from engine.core.store import MAX_NOTE_CHARS, open_store
+from viewer.app import create_app
+
+FIXTURES = sorted((pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "games").glob("*.jsonl"))
+SEAT = "investigator"
+HX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def setup():
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("forbidden_alchemy", seed=3)
+    store.issue(gid, SEAT, "swap 1 2")
+    store.undo(gid, SEAT)
+    store.issue(gid, SEAT, "replace 3")
+    return store, gid, TestClient(create_app(store))
+
+
+def test_games_list_filters_and_links(setup):
+    store, gid, client = setup
+    done = store.create("forbidden_alchemy", seed=4)
+    store.issue(done, SEAT, "stop")
+    page = client.get("/").text
+    assert f"/games/{gid}" in page and f"/games/{done}" in page
+    finished = client.get("/?status=finished").text
+    assert f"/games/{done}" in finished and f"/games/{gid}" not in finished
+    assert "No games yet" in client.get("/?kind=nothing").text
+
+
+def test_new_game_form_shows_the_seat_links_once(setup):
+    store, _, client = setup
+    r = client.post("/games", data={"kind": "forbidden_alchemy", "players": "2", "seed": "9",
+                                    "options": "tile=11A"})
+    assert r.status_code == 201
+    links = re.findall(r'href="(/games/[0-9a-f-]+/play/[^"]+)"', r.text)
+    assert len(links) == 2  # the investigator's and the hot-seat link
+    assert client.get(links[0]).status_code == 200
+    bad = client.post("/games", data={"kind": "forbidden_alchemy", "options": "tile=ZZ"})
+    assert bad.status_code == 422 and "tile" in bad.text and 'id="form-error"' in bad.text
+    bad = client.post("/games", data={"kind": "forbidden_alchemy", "seed": "x"})
+    assert bad.status_code == 422 and "seed" in bad.text
+
+
+def test_replay_page_and_partial(setup):
+    store, gid, client = setup
+    full = client.get(f"/games/{gid}?step=13&by=event")
+    assert full.status_code == 200 and 'id="timeline"' in full.text and 'id="stage"' in full.text
+    assert 'id="step-number">13<' in full.text
+    part = client.get(f"/games/{gid}?step=14&by=event", headers=HX)
+    assert part.text.lstrip().startswith('<section id="stage"') and 'id="timeline"' not in part.text
+    assert 'hx-swap-oob="true"' in part.text  # the timeline cursor moves without a re-render
+    # Without JavaScript the controls are plain links.
+    assert f'href="/games/{gid}?step=15&amp;by=event"' in part.text
+    # The undone swap is marked on the timeline; the audit names rules with links.
+    assert "(undone)" in full.text
+    assert 'href="/rules/forbidden_alchemy#core.command"' in full.text
+
+
+def test_stepping_by_command_and_turn(setup):
+    store, gid, client = setup
+    page = client.get(f"/games/{gid}?step=14&by=command", headers=HX).text
+    assert re.search(r'id="forward" rel="next"', page)
+    nxt = re.search(r'href="/games/[^?]+\?step=(\d+)&amp;by=command" hx-get="[^"]+" data-key="ArrowRight"', page)
+    assert nxt and int(nxt.group(1)) == 15  # the end of the next command group (the undo)
+
+
+def test_step_out_of_range_shows_the_nearest(setup):
+    store, gid, client = setup
+    r = client.get(f"/games/{gid}?step=9999")
+    last = store.head_version(gid)
+    assert r.status_code == 200 and f"showing step {last}" in r.text
+    assert "showing step 1" in client.get(f"/games/{gid}?step=0").text
+
+
+def test_unknown_game_is_a_404_page(setup):
+    _, _, client = setup
+    r = client.get("/games/12345678-1234-1234-1234-123456789abc")
+    assert r.status_code == 404 and "no game" in r.text and "<html" in r.text
+    assert client.get("/rules/chess").status_code == 404
+    assert client.get("/games/abcd/play/nope").status_code == 404
+
+
+def test_malformed_form_is_a_422_with_a_message(setup):
+    _, gid, client = setup
+    r = client.post(f"/games/{gid}/notes", data={"step": "many", "author": "a", "text": "t"})
+    assert r.status_code == 422 and "step" in r.text
+
+
+def test_notes_add_edit_delete_and_escape(setup):
+    store, gid, client = setup
+    r = client.post(f"/games/{gid}/notes", data={"step": 13, "author": "ann", "text": "<script>x</script>"},
+                    headers=HX)
+    assert r.status_code == 200 and "&lt;script&gt;x&lt;/script&gt;" in r.text and "<script>x" not in r.text
+    note = store.notes(gid)[0]["note"]
+    client.post(f"/games/{gid}/notes/{note}/edit", data={"step": 13, "author": "ann", "text": "better"})
+    assert store.notes(gid)[0]["text"] == "better"
+    assert "✎" in client.get(f"/games/{gid}?step=14").text  # the timeline marks the noted group
+    long = client.post(f"/games/{gid}/notes", data={"step": 13, "author": "ann", "text": "x" * (MAX_NOTE_CHARS + 1)},
+                       headers=HX)
+    assert long.status_code == 422 and f"at most {MAX_NOTE_CHARS} characters" in long.text
+    client.post(f"/games/{gid}/notes/{note}/delete", data={"step": 13})
+    assert store.notes(gid) == []
+
+
+def test_fork_opens_the_new_game(setup):
+    store, gid, client = setup
+    r = client.post(f"/games/{gid}/fork", data={"step": 14}, follow_redirects=False)
+    assert r.status_code == 303
+    child = r.headers["location"].split("/")[2].split("?")[0]
+    page = client.get(r.headers["location"]).text
+    assert f'href="/games/{gid}?step=14" id="parent-link"' in page
+    assert store.info(store.resolve(child)).parent == str(gid)
+
+
+def test_view_as_only_for_finished_games(setup):
+    store, gid, client = setup
+    running = client.get(f"/games/{gid}?seat=").text
+    assert 'id="view-as"' not in running and "Pile, top first" not in running
+    store.issue(gid, SEAT, "stop")
+    omniscient = client.get(f"/games/{gid}").text
+    assert 'id="view-as"' in omniscient
+    seat_view = client.get(f"/games/{gid}?seat={SEAT}").text
+    assert "Pile, top first" in omniscient and "Pile, top first" not in seat_view
+
+
+def test_play_page_acts_and_refuses(setup):
+    store, gid, client = setup
+    token = store.seat_tokens(gid)[SEAT]
+    page = client.get(f"/games/{gid}/play/{token}").text
+    assert 'data-command="swap 1 2"' in page and 'id="undo" disabled' in page
+    version = store.head_version(gid)
+    r = client.post(f"/games/{gid}/play/{token}", data={"text": "swap 1 2", "version": version},
+                    follow_redirects=False)
+    assert r.status_code == 303
+    assert 'id="undo" disabled' not in client.get(f"/games/{gid}/play/{token}").text
+    bad = client.post(f"/games/{gid}/play/{token}", data={"text": "swap 1 3"})
+    assert bad.status_code == 422 and "forbidden_alchemy.actions.adjacent" in bad.text
+    stale = client.post(f"/games/{gid}/play/{token}", data={"text": "swap 2 3", "version": version})
+    assert stale.status_code == 409
+    live = client.get(f"/games/{gid}/play/{token}/live", params={"v": version})
+    assert live.headers.get("HX-Refresh") == "true"
+    assert client.get(f"/games/{gid}/play/{token}/live", params={"v": store.head_version(gid)}).status_code == 204
+
+
+def test_rules_page_lists_every_rule(setup):
+    _, _, client = setup
+    from engine.core.game import find_game
+    page = client.get("/rules/forbidden_alchemy").text
+    for ref in find_game("forbidden_alchemy").RULES:
+        assert f'id="{ref.id}"' in page
+
+
+def test_htmx_comes_from_the_installed_package(setup):
+    _, _, client = setup
+    r = client.get("/static/htmx/htmx.min.js")
+    assert r.status_code == 200 and "htmx" in r.text[:2000]
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_every_step_of_every_fixture_game_renders(path):
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gf = read_file(str(path))
+    assert verify(gf.header, gf.records) is None, "a recorded game no longer verifies"
+    gid = import_file(store, str(path))
+    client = TestClient(create_app(store))
+    last = store.head_version(gid)
+    for seat in ("", *store.header(gid).seats):
+        for step in range(1, last + 1):
+            for by in ("event", "command", "turn"):
+                r = client.get(f"/games/{gid}", params={"step": step, "seat": seat, "by": by}, headers=HX)
+                assert r.status_code == 200, (path.name, seat, step, by)

@@ -9,6 +9,7 @@ records are never rewritten, so what was indexed stays true.
 from __future__ import annotations
 
 import bisect
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -72,12 +73,15 @@ class Replay:
         self.store = store
         self.steps = StepCache(store, interval or DEFAULT_INTERVAL)
         self._index: dict[UUID, GameIndex] = {}
+        self._lock = threading.Lock()  # requests come from a thread pool
 
     def index(self, game_id: UUID) -> GameIndex:
         live = self.store.live(game_id)
         idx = self._index.setdefault(game_id, GameIndex())
         if idx.version < live.session.version:
-            self._extend(idx, live.game, game_id)
+            with self._lock:
+                if idx.version < live.session.version:
+                    self._extend(idx, live.game, game_id)
         return idx
 
     def _extend(self, idx: GameIndex, game: GameModule, game_id: UUID) -> None:

@@ -10,6 +10,7 @@ for one pass over its history.
 
 from __future__ import annotations
 
+import threading
 from uuid import UUID
 
 from engine.core.errors import StepOutOfRange
@@ -25,6 +26,9 @@ class StepCache:
         self.store = store
         self.interval = interval
         self._checkpoints: dict[UUID, list[Session]] = {}  # [k] = session at (k+1)*interval
+        # The viewer serves requests from a thread pool: two of them filling the
+        # same game's checkpoints at once would interleave their appends.
+        self._lock = threading.Lock()
 
     def session(self, game_id: UUID, step: int | None = None) -> Session:
         """The session after `step` records (default: the latest)."""
@@ -44,6 +48,12 @@ class StepCache:
         """Make sure checkpoints 1..k exist, folding the missing stretch once."""
         checkpoints = self._checkpoints.setdefault(game_id, [])
         if len(checkpoints) >= k:
+            return checkpoints
+        with self._lock:
+            return self._fill(game_id, game, checkpoints, k)
+
+    def _fill(self, game_id: UUID, game, checkpoints: list[Session], k: int) -> list[Session]:
+        if len(checkpoints) >= k:  # another thread did it while we waited
             return checkpoints
         start = len(checkpoints) * self.interval
         session = checkpoints[-1] if checkpoints else None

@@ -31,7 +31,9 @@ def line(game: GameModule, r: Record) -> Line:
     elif r.kind == fold.REDONE:
         text, seat = f"{d['seat']} redid the command of step {d['cause']}", d["seat"]
     else:
-        text, seat = f"{d['kind']} set up (seed {d['seed']}, options {d['options']})", None
+        # No seed here: with the seed anyone could re-deal every shuffle.
+        options = ", ".join(f"{k}={v}" for k, v in d["options"].items())
+        text, seat = f"{d['kind']} set up ({options})", None
     return Line(r.version, r.kind, seat, text, d.get("rule", ""), d.get("cause", r.version))
 
 

@@ -54,7 +54,9 @@ def test_deciding_against_an_old_version_is_a_conflict(store: Store):
 def _writer(env: dict, gid: str, version: int, text: str, barrier, results) -> None:
     import uuid
     try:
-        store = Store(env=env)
+        # The tables exist already; concurrent CREATE statements would race
+        # each other (PostgreSQL: "tuple concurrently updated").
+        store = Store(env={**env, "CREATE_TABLE": "n"})
         game_id = uuid.UUID(gid)
         store.live(game_id)  # loaded: every writer now decides against `version`
         barrier.wait(timeout=30)

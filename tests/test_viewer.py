@@ -127,11 +127,14 @@ def test_view_as_only_for_finished_games(setup):
     store, gid, client = setup
     running = client.get(f"/games/{gid}?seat=").text
     assert 'id="view-as"' not in running and "Pile, top first" not in running
+    # The seed would let anyone re-deal the hidden pile: not shown while running.
+    assert "seed 3" not in running and "seed 3" not in client.get(f"/games/{gid}?step=1").text
     store.issue(gid, SEAT, "stop")
     omniscient = client.get(f"/games/{gid}").text
     assert 'id="view-as"' in omniscient
     seat_view = client.get(f"/games/{gid}?seat={SEAT}").text
     assert "Pile, top first" in omniscient and "Pile, top first" not in seat_view
+    assert "seed 3" in omniscient
 
 
 def test_play_page_acts_and_refuses(setup):

@@ -23,14 +23,13 @@ from engine.core.errors import (
     BadInput,
     BoardlogError,
     ConflictError,
-    GameNotFound,
     RuleViolation,
-    UnknownGameKind,
 )
 from engine.core.game import find_game, game_ids
 from engine.core.interchange import import_file
 from engine.core.store import MAX_NOTE_CHARS, Store, open_store, parse_options
 from projections.replay import SPECTATOR, Replay, audit, changed_paths, timeline_window
+from viewer.errors import status_of
 
 HERE = Path(__file__).parent
 BY = ("event", "command", "turn")
@@ -142,6 +141,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
 
     @app.get("/rules/{kind}", response_class=HTMLResponse, summary="A game's rule table")
     def rules_page(request: Request, kind: str):
+        if kind not in game_ids():
+            raise StarletteHTTPException(404, f"no game kind {kind!r}; known: {', '.join(game_ids())}")
         game = find_game(kind)
         return page(request, "rules.html", game=game, rules=list(game.RULES))
 
@@ -292,29 +293,11 @@ def _errors(app: FastAPI, templates: Jinja2Templates) -> None:
         return templates.TemplateResponse(request, "error.html", {"status": status, "message": message},
                                           status_code=status)
 
-    @app.exception_handler(GameNotFound)
-    async def _not_found(request: Request, exc: GameNotFound):
-        return respond(request, 404, str(exc))
-
-    @app.exception_handler(UnknownGameKind)
-    async def _unknown_kind(request: Request, exc: UnknownGameKind):
-        return respond(request, 404, str(exc))
-
-    @app.exception_handler(RuleViolation)
-    async def _violation(request: Request, exc: RuleViolation):
-        return respond(request, 422, exc.reason, exc.rule)
-
-    @app.exception_handler(BadInput)
-    async def _bad_input(request: Request, exc: BadInput):
-        return respond(request, 422, str(exc))
-
-    @app.exception_handler(ConflictError)
-    async def _conflict(request: Request, exc: ConflictError):
-        return respond(request, 409, str(exc))
-
     @app.exception_handler(BoardlogError)
-    async def _failure(request: Request, exc: BoardlogError):
-        return respond(request, 500, str(exc))
+    async def _engine_error(request: Request, exc: BoardlogError):
+        if isinstance(exc, RuleViolation):
+            return respond(request, status_of(exc), exc.reason, exc.rule)
+        return respond(request, status_of(exc), str(exc))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):

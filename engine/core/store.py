@@ -248,7 +248,9 @@ class Store(Application):
         if cached is not None:
             return cached.header
         rows = self.rows(game_id, lte=1)
-        if not rows:
+        # Notes and seat keys live in streams of their own: only a stream that
+        # starts with a game's header is a game.
+        if not rows or rows[0].kind != fold.STARTED:
             raise GameNotFound(f"no game {game_id} in {self.location()}")
         return Header.from_data(rows[0].data)
 
@@ -258,7 +260,10 @@ class Store(Application):
 
     def rows(self, game_id: UUID, gt: int = 0, lte: int | None = None) -> list[Record]:
         """Decoded records with gt < version <= lte, in order."""
-        return [Record(v, _TOPIC_KIND[t], orjson.loads(s)) for v, t, s in self._reader(game_id, gt, lte)]
+        rows = self._reader(game_id, gt, lte)
+        if rows and rows[0][1] not in _TOPIC_KIND:
+            raise GameNotFound(f"no game {game_id} in {self.location()}")
+        return [Record(v, _TOPIC_KIND[t], orjson.loads(s)) for v, t, s in rows]
 
     def fold(self, game: GameModule, game_id: UUID, session: Session | None,
              gt: int = 0, lte: int | None = None, every: int = 0, keep=None) -> Session | None:
@@ -292,9 +297,12 @@ class Store(Application):
         """A game id from its full form or a unique prefix of at least 4 characters."""
         text = ref.strip().lower()
         try:
-            return UUID(text)
+            game_id = UUID(text)
         except ValueError:
             pass
+        else:
+            self.header(game_id)  # GameNotFound unless it is a game
+            return game_id
         compact = text.replace("-", "")
         if len(compact) < 4:
             raise GameNotFound(f"game id {ref!r} is too short: give at least 4 characters")
@@ -496,43 +504,16 @@ def _why_no_undo(session: Session, seat: str) -> tuple[str, str]:
 
 # ---- raw row readers: (version, topic, state) tuples, fastest path per backend ------------
 def _row_reader(recorder):
+    """(read, head): read(game_id, gt, lte) -> [(version, topic, state)], and
+    head(game_id) -> latest version.  Plain SQL on SQLite and PostgreSQL (the
+    library's `select_events` builds an object per row); the library's own
+    calls elsewhere (in memory)."""
     module = type(recorder).__module__
     table = getattr(recorder, "events_table_name", "stored_events")
     if module.endswith("sqlite"):
-        sql = (f"SELECT originator_version, topic, state FROM {table} "
-               "WHERE originator_id=? AND originator_version>? AND originator_version<=? "
-               "ORDER BY originator_version")
-        head_sql = f"SELECT MAX(originator_version) FROM {table} WHERE originator_id=?"
-
-        def read(game_id, gt, lte):
-            with recorder.datastore.transaction(commit=False) as c:
-                cursor = c.sqlite_cursor
-                cursor.row_factory = None  # plain tuples: much cheaper than sqlite3.Row
-                cursor.execute(sql, (game_id.hex, gt, lte if lte is not None else 2**62))
-                return cursor.fetchall()
-
-        def head(game_id):
-            with recorder.datastore.transaction(commit=False) as c:
-                c.execute(head_sql, (game_id.hex,))
-                return c.fetchone()[0] or 0
-        return read, head
+        return _sql_reader(recorder, table, "?", lambda gid: gid.hex, sqlite=True)
     if module.endswith("postgres"):
-        schema = recorder.datastore.schema
-        sql = (f'SELECT originator_version, topic, state FROM "{schema}"."{table}" '
-               "WHERE originator_id=%s AND originator_version>%s AND originator_version<=%s "
-               "ORDER BY originator_version")
-        head_sql = f'SELECT MAX(originator_version) AS v FROM "{schema}"."{table}" WHERE originator_id=%s'
-
-        def read(game_id, gt, lte):
-            with recorder.datastore.transaction(commit=False) as c:
-                c.execute(sql, (game_id, gt, lte if lte is not None else 2**62))
-                return [(r["originator_version"], r["topic"], r["state"]) for r in c.fetchall()]
-
-        def head(game_id):
-            with recorder.datastore.transaction(commit=False) as c:
-                c.execute(head_sql, (game_id,))
-                return c.fetchone()["v"] or 0
-        return read, head
+        return _sql_reader(recorder, f'"{recorder.datastore.schema}"."{table}"', "%s", lambda gid: gid)
 
     def read(game_id, gt, lte):
         return [(s.originator_version, s.topic, s.state)
@@ -541,6 +522,27 @@ def _row_reader(recorder):
     def head(game_id):
         last = recorder.select_events(game_id, desc=True, limit=1)
         return last[0].originator_version if last else 0
+    return read, head
+
+
+def _sql_reader(recorder, table: str, p: str, key, sqlite: bool = False):
+    rows_sql = (f"SELECT originator_version, topic, state FROM {table} WHERE originator_id={p} "
+                f"AND originator_version>{p} AND originator_version<={p} ORDER BY originator_version")
+    head_sql = f"SELECT MAX(originator_version) AS v FROM {table} WHERE originator_id={p}"
+
+    def read(game_id, gt, lte):
+        with recorder.datastore.transaction(commit=False) as c:
+            if sqlite:  # plain tuples: much cheaper than sqlite3.Row
+                c = c.sqlite_cursor
+                c.row_factory = None
+            c.execute(rows_sql, (key(game_id), gt, lte if lte is not None else 2**62))
+            rows = c.fetchall()
+        return rows if sqlite else [(r["originator_version"], r["topic"], r["state"]) for r in rows]
+
+    def head(game_id):
+        with recorder.datastore.transaction(commit=False) as c:
+            c.execute(head_sql, (key(game_id),))
+            return c.fetchone()["v"] or 0
     return read, head
 
 

@@ -1,0 +1,441 @@
+"""The JSON API of the viewer: create and list games, read them step by step,
+play, undo and redo, annotate and fork.
+
+Everything goes through `Store` (`request.app.state.store`); states at a
+step come from a `StepCache` (`request.app.state.steps`).  Who may see and
+do what is decided in exactly two helpers:
+
+  `_check_visible`  reading: a seat's view of a running game needs that
+                    seat's token; the omniscient view (hidden orders, the
+                    seed) only exists once the game is over.
+  `_acting_seat`    writing: the X-Seat-Token header names the seat; a
+                    `seat` field may only repeat it.
+
+Engine errors become HTTP errors in one place too (`_EngineErrors`), so a
+handler just calls the store and lets a `BoardlogError` propagate.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
+from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from pydantic import BaseModel, Field
+
+from engine.core import session as fold
+from engine.core.errors import (
+    BadInput,
+    BoardlogError,
+    RuleViolation,
+)
+from engine.core.game import GameModule
+from engine.core.session import Header as GameHeader
+from engine.core.store import Live, Record, Store
+from projections.steps import StepCache
+from viewer.errors import status_of
+
+HOT_SEAT = "*"  # seat_tokens key of the token that plays every seat at one screen
+TOKEN_HEADER = "X-Seat-Token"
+
+
+# ---- engine errors -> HTTP -------------------------------------------------------------------
+def _error_response(error: BoardlogError) -> JSONResponse:
+    """One table for every engine error: status, and a body naming the cause."""
+    if isinstance(error, RuleViolation):
+        return JSONResponse({"detail": error.reason, "rule": error.rule}, status_code=status_of(error))
+    return JSONResponse({"detail": str(error)}, status_code=status_of(error))
+
+
+class _EngineErrors(APIRoute):
+    """A route that answers engine errors itself.
+
+    Done in the route rather than with app-level exception handlers so that
+    the router behaves the same in any app that includes it (the viewer,
+    tests) without that app having to register anything.
+    """
+
+    def get_route_handler(self):
+        handler = super().get_route_handler()
+
+        async def guarded(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except BoardlogError as error:
+                return _error_response(error)
+
+        return guarded
+
+
+class ErrorOut(BaseModel):
+    detail: str | list[dict[str, Any]] = Field(
+        description="what is wrong, in words (a list, field by field, for a malformed body)")
+    rule: str | None = Field(None, description="the rule id, when a game rule refused the request")
+
+
+router = APIRouter(
+    prefix="/api", tags=["api"], route_class=_EngineErrors,
+    responses={404: {"model": ErrorOut, "description": "No such game (or step)"}},
+)
+
+
+# ---- request and response bodies -----------------------------------------------------------
+class NewGame(BaseModel):
+    kind: str = Field(description="a game id, e.g. forbidden_alchemy")
+    seed: int | None = Field(None, description="dice seed (random if left out)")
+    players: int | None = Field(None, description="number of players, where the game allows a choice")
+    options: dict[str, str] = Field(default_factory=dict, description="the game's setup options")
+
+
+class CommandIn(BaseModel):
+    text: str = Field(max_length=200, description="the command in notation, e.g. 'swap 1 2'")
+    expected_version: int | None = Field(
+        None, description="the step the client saw last; 409 if another command came first")
+    seat: str | None = Field(None, description="optional: must be the token's own seat")
+
+
+class SeatAction(BaseModel):
+    expected_version: int | None = None
+    seat: str | None = Field(None, description="optional: must be the token's own seat")
+
+
+class NoteIn(BaseModel):
+    step: int
+    author: str
+    text: str  # its limits are the store's (one rule, one place): BadInput names the field
+
+
+class NoteEdit(BaseModel):
+    author: str
+    text: str
+
+
+class ForkIn(BaseModel):
+    step: int
+
+
+class GameOut(BaseModel):
+    id: str
+    kind: str
+    status: str = Field(description="running or finished")
+    outcome: str | None
+    steps: int
+    commands: int
+    created: str
+    seats: list[str]
+    parent: str | None
+    fork_step: int | None
+
+
+class GameDetail(GameOut):
+    to_act: list[str] = Field(description="the seats the game is waiting for")
+    version: int = Field(description="the latest step; send it as expected_version")
+
+
+SeatToken = Annotated[str | None, Header(alias=TOKEN_HEADER, description="a seat's secret token")]
+Step = Annotated[int | None, Query(description="a step number (default: the latest)")]
+SeatQuery = Annotated[str | None, Query(description="a seat (default: the omniscient view)")]
+
+
+# ---- shared helpers --------------------------------------------------------------------------
+def _store(request: Request) -> Store:
+    return request.app.state.store
+
+
+def _steps(request: Request) -> StepCache:
+    state = request.app.state
+    if getattr(state, "steps", None) is None:
+        state.steps = StepCache(_store(request))
+    return state.steps
+
+
+def _session_at(request: Request, game_id: UUID, step: int | None) -> fold.Session:
+    return _steps(request).session(game_id, step)
+
+
+def _game_id(store: Store, ref: str) -> UUID:
+    """A stored game's id from its full form or a unique prefix (404 otherwise)."""
+    return store.resolve(ref)
+
+
+def _finished(live: Live) -> bool:
+    return live.game.outcome(live.session.state) is not None
+
+
+def _check_visible(store: Store, live: Live, seat: str | None, token: str | None) -> None:
+    """May the bearer of `token` read the game as `seat` sees it (None: everything)?
+
+    Once the game is over nothing is secret: anyone may read any view.
+    While it runs the omniscient view would show hidden orders (and the
+    seed that decides them), so nobody gets it; a seat's view needs that
+    seat's token (the hot-seat token, shared by every seat at one screen,
+    may read any seat's view).
+    """
+    if seat is not None and seat not in live.header.seats:
+        raise BadInput(f"seat: {seat!r} is not a seat of this game (seats: {', '.join(live.header.seats)})")
+    if _finished(live):
+        return
+    if seat is None:
+        raise HTTPException(403, "the omniscient view is shown only once the game is over: "
+                                 "ask for a seat's view (seat=...) with that seat's token")
+    holder = store.seat_of(live.id, token) if token else None
+    if holder not in (seat, HOT_SEAT):
+        raise HTTPException(403, f"reading {seat}'s view of a running game needs {seat}'s "
+                                 f"token in the {TOKEN_HEADER} header")
+
+
+def _acting_seat(store: Store, live: Live, token: str | None, claimed: str | None,
+                 action: str = "command") -> str:
+    """The seat the bearer of `token` acts for (403 if none, or if `claimed` differs).
+
+    The hot-seat token acts for whoever the action falls to: the first seat
+    the game waits for, or for undo/redo the seat whose command it is.
+    """
+    if not token:
+        raise HTTPException(403, f"acting needs a seat's token in the {TOKEN_HEADER} header")
+    seat = store.seat_of(live.id, token)
+    if seat is None:
+        raise HTTPException(403, "that token is not a seat of this game")
+    if seat == HOT_SEAT:
+        seat = _hot_seat_turn(live, action)
+    if claimed is not None and claimed != seat:
+        raise HTTPException(403, f"acting for another seat: the token acts for {seat}, not {claimed}")
+    return seat
+
+
+def _hot_seat_turn(live: Live, action: str) -> str:
+    s = live.session
+    if action == "undo" and s.undo:
+        return s.undo[-1].seat
+    if action == "redo" and s.redo:
+        return s.redo[-1].seat
+    waiting = live.game.to_act(s.state)
+    # Nobody to act (game over): any seat will do, the store says why it refuses.
+    return waiting[0] if waiting else live.header.seats[0]
+
+
+def _record_out(game: GameModule, r: Record, seat: str | None) -> dict[str, Any]:
+    """A stored record as `seat` may see it (None: everything)."""
+    out: dict[str, Any] = {"step": r.version, "kind": r.kind, "rule": r.rule, "cause": r.cause,
+                           "timestamp": r.timestamp}
+    if r.kind == fold.FACT:
+        out["type"] = r.data["type"]
+        out["data"] = game.redact(fold.decode_fact(game, r.data), seat)
+    elif r.kind == fold.STARTED:
+        header = GameHeader.from_data(r.data).to_data()
+        if seat is not None:
+            # The dice are the seed plus the step: with the seed, a seat could
+            # recompute every shuffle it is not allowed to see.
+            del header["seed"]
+        out["header"] = header
+    else:
+        out.update({k: v for k, v in r.payload().items() if k not in ("rule", "cause")})
+    return out
+
+
+def _written(game: GameModule, records: list[Record], seat: str) -> dict[str, Any]:
+    return {"records": [_record_out(game, r, seat) for r in records], "version": records[-1].version}
+
+
+def _game_out(store: Store, game_id: UUID) -> dict[str, Any]:
+    info = dataclasses.asdict(store.info(game_id))
+    return {**info, "id": str(info["id"]), "seats": list(info["seats"])}
+
+
+def _note(store: Store, game_id: UUID, note: str) -> dict[str, Any]:
+    """One note, or 404: a note id in the path names a resource."""
+    for n in store.notes(game_id):
+        if n["note"] == note:
+            return n
+    raise HTTPException(404, f"no note {note!r} on game {game_id}")
+
+
+# ---- games -----------------------------------------------------------------------------------
+@router.get("/games", summary="List games", response_model=list[GameOut])
+def list_games(request: Request, kind: str | None = None,
+               status: Literal["running", "finished"] | None = None) -> list[dict[str, Any]]:
+    """Every stored game, oldest first; filter by game `kind` and/or `status`."""
+    store = _store(request)
+    games = [_game_out(store, g) for g in store.game_ids()]
+    return [g for g in games if (kind is None or g["kind"] == kind) and (status is None or g["status"] == status)]
+
+
+@router.post("/games", status_code=201, summary="Start a game",
+             responses={422: {"model": ErrorOut, "description": "Unknown kind or bad options"}})
+def create_game(request: Request, body: NewGame) -> dict[str, Any]:
+    """Record a new game and return its id and each seat's secret play link.
+
+    The links carry the seats' tokens: hand each one only to its player.
+    `hotseat` is a link that plays every seat at one screen, when the store
+    issued one."""
+    store = _store(request)
+    game_id = store.create(body.kind, seed=body.seed, players=body.players, options=body.options)
+    tokens = store.seat_tokens(game_id)
+    link = f"/games/{game_id}/play/{{}}".format
+    return {
+        "id": str(game_id),
+        "seats": {seat: link(token) for seat, token in tokens.items() if seat != HOT_SEAT},
+        "hotseat": link(tokens[HOT_SEAT]) if HOT_SEAT in tokens else None,
+    }
+
+
+@router.get("/games/{game}", summary="One game", response_model=GameDetail)
+def get_game(request: Request, game: str) -> dict[str, Any]:
+    """The game's summary, the seats it waits for and its latest step (`version`).
+
+    `game` may be a unique prefix (4+ characters) of the id."""
+    store = _store(request)
+    game_id = _game_id(store, game)
+    live = store.live(game_id)
+    return {**_game_out(store, game_id), "to_act": list(live.game.to_act(live.session.state)),
+            "version": live.session.version}
+
+
+@router.get("/games/{game}/events", summary="Records after a step",
+            responses={403: {"model": ErrorOut, "description": "Not allowed to see this view"}})
+def get_events(request: Request, game: str, since: Annotated[int, Query(ge=0)] = 0,
+               seat: SeatQuery = None, x_seat_token: SeatToken = None) -> dict[str, Any]:
+    """The records with step > `since`, each with its rule id and cause, and
+    `version`, the step to pass as `since` next time.
+
+    Facts are redacted for `seat` (hidden orders show only their size).
+    Without `seat` (everything) only once the game is over; a seat's view of
+    a running game needs that seat's token in `X-Seat-Token`."""
+    store = _store(request)
+    game_id = _game_id(store, game)
+    live = store.live(game_id)
+    _check_visible(store, live, seat, x_seat_token)
+    head = live.session.version
+    records = store.rows(game_id, gt=since, lte=head)
+    return {"records": [_record_out(live.game, r, seat) for r in records], "version": head}
+
+
+@router.get("/games/{game}/state", summary="The board at a step",
+            responses={403: {"model": ErrorOut, "description": "Not allowed to see this view"}})
+def get_state(request: Request, game: str, step: Step = None, seat: SeatQuery = None,
+              x_seat_token: SeatToken = None) -> dict[str, Any]:
+    """What `seat` sees after `step` records (default: the latest), with the
+    outcome and the seats to act at that step.  Same visibility as `/events`;
+    a step outside 1..last is a 404 naming the range."""
+    store = _store(request)
+    game_id = _game_id(store, game)
+    live = store.live(game_id)
+    _check_visible(store, live, seat, x_seat_token)
+    session = _session_at(request, game_id, step)
+    game_ = live.game
+    return {"step": session.version, "last": max(live.session.version, session.version),
+            "view": game_.view(session.state, seat), "outcome": game_.outcome(session.state),
+            "to_act": list(game_.to_act(session.state))}
+
+
+# ---- playing ---------------------------------------------------------------------------------
+_ACTING = {403: {"model": ErrorOut, "description": "No token, a bad one, or acting for another seat"},
+           409: {"model": ErrorOut, "description": "Another command was stored first"},
+           422: {"model": ErrorOut, "description": "A rule refused it (`rule` names the rule)"}}
+
+
+@router.post("/games/{game}/commands", status_code=201, summary="Issue a command", responses=_ACTING)
+def post_command(request: Request, game: str, body: CommandIn,
+                 x_seat_token: SeatToken = None) -> dict[str, Any]:
+    """Decide and store a command for the token's seat; returns the stored
+    records (redacted for that seat) and the new `version`."""
+    store = _store(request)
+    game_id = _game_id(store, game)
+    live = store.live(game_id)
+    seat = _acting_seat(store, live, x_seat_token, body.seat)
+    records = store.issue(game_id, seat, body.text, expected_version=body.expected_version)
+    return _written(live.game, records, seat)
+
+
+@router.post("/games/{game}/undo", status_code=201, summary="Undo", responses=_ACTING)
+def post_undo(request: Request, game: str, body: SeatAction | None = None,
+              x_seat_token: SeatToken = None) -> dict[str, Any]:
+    """Take back the seat's latest command (never across a commit point)."""
+    return _undo_or_redo(request, game, body or SeatAction(), x_seat_token, "undo")
+
+
+@router.post("/games/{game}/redo", status_code=201, summary="Redo", responses=_ACTING)
+def post_redo(request: Request, game: str, body: SeatAction | None = None,
+              x_seat_token: SeatToken = None) -> dict[str, Any]:
+    """Re-apply the command the seat undid last."""
+    return _undo_or_redo(request, game, body or SeatAction(), x_seat_token, "redo")
+
+
+def _undo_or_redo(request: Request, game: str, body: SeatAction, token: str | None,
+                  action: str) -> dict[str, Any]:
+    store = _store(request)
+    game_id = _game_id(store, game)
+    live = store.live(game_id)
+    seat = _acting_seat(store, live, token, body.seat, action)
+    records = getattr(store, action)(game_id, seat, expected_version=body.expected_version)
+    return _written(live.game, records, seat)
+
+
+@router.get("/games/{game}/legal", summary="What the seat may do now",
+            responses={403: _ACTING[403]})
+def get_legal(request: Request, game: str, seat: Annotated[str | None, Query()] = None,
+              x_seat_token: SeatToken = None) -> dict[str, Any]:
+    """The commands the token's seat may issue now (in notation), and
+    whether it may undo or redo."""
+    store = _store(request)
+    game_id = _game_id(store, game)
+    live = store.live(game_id)
+    seat = _acting_seat(store, live, x_seat_token, seat)
+    s = live.session
+    return {"seat": seat, "commands": [c.notation() for c in live.game.legal_commands(s.state, seat)],
+            "can_undo": s.can_undo(seat), "can_redo": s.can_redo(seat)}
+
+
+# ---- notes -----------------------------------------------------------------------------------
+_NOTE_ERRORS = {422: {"model": ErrorOut, "description": "Bad author or text (the message names the field)"}}
+
+
+@router.get("/games/{game}/notes", summary="Notes on a game")
+def list_notes(request: Request, game: str) -> dict[str, Any]:
+    """Every note, by step then time of writing."""
+    store = _store(request)
+    return {"notes": store.notes(_game_id(store, game))}
+
+
+@router.post("/games/{game}/notes", status_code=201, summary="Add a note", responses=_NOTE_ERRORS)
+def add_note(request: Request, game: str, body: NoteIn) -> dict[str, Any]:
+    """Annotate a step; returns the stored note (its `note` is the id)."""
+    store = _store(request)
+    game_id = _game_id(store, game)
+    note = store.add_note(game_id, body.step, body.author, body.text)
+    return _note(store, game_id, note)
+
+
+@router.put("/games/{game}/notes/{note}", summary="Edit a note", responses=_NOTE_ERRORS)
+def edit_note(request: Request, game: str, note: str, body: NoteEdit) -> dict[str, Any]:
+    """Replace a note's text; `author` is recorded as its editor."""
+    store = _store(request)
+    game_id = _game_id(store, game)
+    _note(store, game_id, note)
+    store.edit_note(game_id, note, body.author, body.text)
+    return _note(store, game_id, note)
+
+
+@router.delete("/games/{game}/notes/{note}", status_code=204, summary="Delete a note",
+               responses=_NOTE_ERRORS)
+def delete_note(request: Request, game: str, note: str,
+                author: Annotated[str, Query(description="who deletes it (recorded)")]) -> Response:
+    store = _store(request)
+    game_id = _game_id(store, game)
+    _note(store, game_id, note)
+    store.delete_note(game_id, note, author)
+    return Response(status_code=204)
+
+
+# ---- forks -----------------------------------------------------------------------------------
+@router.post("/games/{game}/fork", status_code=201, summary="Fork a game at a step")
+def fork_game(request: Request, game: str, body: ForkIn) -> dict[str, Any]:
+    """A new game whose history is this one's up to `step`, extended to the
+    end of the command containing it; returns its id and the step it forked at."""
+    store = _store(request)
+    new_id, step = store.fork(_game_id(store, game), body.step)
+    return {"id": str(new_id), "step": step}
+

@@ -29,6 +29,7 @@ from engine.core.game import find_game, game_ids
 from engine.core.interchange import import_file
 from engine.core.store import MAX_NOTE_CHARS, Store, open_store, parse_options
 from projections.replay import SPECTATOR, Replay, audit, changed_paths, timeline_window
+from viewer.api import router as api_router
 from viewer.errors import status_of
 
 HERE = Path(__file__).parent
@@ -48,11 +49,7 @@ def create_app(store: Store | None = None) -> FastAPI:
     templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
                                  timeline_window=timeline_window)
     app.state.templates = templates
-    try:
-        from viewer.api import router
-        app.include_router(router)
-    except ImportError:  # the API module is optional while it is being written
-        pass
+    app.include_router(api_router)
     _routes(app, templates)
     _errors(app, templates)
     return app

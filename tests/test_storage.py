@@ -209,3 +209,20 @@ def test_sqlite_file_location_follows_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("PERSISTENCE_MODULE", "eventsourcing.postgres")
     assert store_env(None) == {}  # the library's own settings take over
     assert os.environ["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+
+
+def test_rows_in_the_library_default_json_still_decode():
+    """A store written with the library's own JSON transcoder (timestamps
+    wrapped as {"_type_": "datetime_iso", ...}) reads the same."""
+    from datetime import datetime
+
+    from engine.core.transcoder import OrjsonTranscoder
+
+    wrapped = b'{"timestamp":{"_type_":"datetime_iso","_data_":"2026-11-30T05:46:36.793676+00:00"},"seat":"s"}'
+    plain = b'{"timestamp":"2026-11-30T05:46:36.793676+00:00","seat":"s"}'
+    for data in (wrapped, plain):
+        decoded = OrjsonTranscoder().decode(data)
+        assert decoded["timestamp"] == datetime.fromisoformat("2026-11-30T05:46:36.793676+00:00")
+        assert decoded["seat"] == "s"
+    encoded = OrjsonTranscoder().encode({"timestamp": decoded["timestamp"], "n": (1, 2)})
+    assert OrjsonTranscoder().decode(encoded) == {"timestamp": decoded["timestamp"], "n": [1, 2]}

@@ -32,6 +32,7 @@ from .events import Event
 from .game import GameModule, find_game
 from .log import RECORD_CLASSES, GameLog, Notes, SeatKeys
 from .session import Header, Session
+from .transcoder import OrjsonTranscoder
 
 DEFAULT_DB = "boardlog.db"
 _LOG_TOPIC = get_topic(GameLog)
@@ -121,6 +122,9 @@ class Store(Application):
         self._reader, self._head = _row_reader(self.recorder)
         if type(self.recorder).__module__.endswith("sqlite"):
             _tune_sqlite(self.recorder.datastore, self.env.get("BOARDLOG_SQLITE_SYNC") or "NORMAL")
+
+    def construct_transcoder(self):
+        return OrjsonTranscoder()
 
     # ---- describing where data lives -------------------------------------------------
     def location(self) -> str:

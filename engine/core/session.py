@@ -95,31 +95,36 @@ def start(game: GameModule) -> Session:
     return Session(state=game.initial_state(), version=1)
 
 
+# Sessions and entries are built with tuple.__new__: a NamedTuple's own
+# __new__ is a Python function, and one session is built per folded record.
+_new = tuple.__new__
+
+
 def fold_command(s: Session, version: int, seat: str, commit: bool) -> Session:
     # A new command always clears the redo stack; a commit point also
     # closes the undo stack, since what it revealed cannot be unseen.
-    undo = () if commit else s.undo + (Entry(version, seat, s.state),)
-    return Session(s.state, version, s.commands + 1, undo, (), version)
+    undo = () if commit else s.undo + (_new(Entry, (version, seat, s.state, None)),)
+    return _new(Session, (s.state, version, s[2] + 1, undo, (), version))
 
 
 def fold_fact(game: GameModule, s: Session, version: int, event: Event) -> Session:
-    return Session(game.evolve(s.state, event), version, s.commands, s.undo, s.redo, s.last_command)
+    return _new(Session, (game.evolve(s[0], event), version, s[2], s[3], s[4], s[5]))
 
 
 def fold_undone(s: Session, version: int, cause: int) -> Session:
     if not s.undo or s.undo[-1].cause != cause:
         raise FoldError(f"undo of step {cause} does not match the undo stack")
     top = s.undo[-1]
-    redone = Entry(top.cause, top.seat, top.before, after=s.state)
-    return Session(top.before, version, s.commands, s.undo[:-1], s.redo + (redone,), s.last_command)
+    redone = _new(Entry, (top.cause, top.seat, top.before, s.state))
+    return _new(Session, (top.before, version, s[2], s.undo[:-1], s.redo + (redone,), s[5]))
 
 
 def fold_redone(s: Session, version: int, cause: int) -> Session:
     if not s.redo or s.redo[-1].cause != cause:
         raise FoldError(f"redo of step {cause} does not match the redo stack")
     top = s.redo[-1]
-    again = Entry(top.cause, top.seat, top.before)
-    return Session(top.after, version, s.commands, s.undo + (again,), s.redo[:-1], s.last_command)
+    again = _new(Entry, (top.cause, top.seat, top.before, None))
+    return _new(Session, (top.after, version, s[2], s.undo + (again,), s.redo[:-1], s[5]))
 
 
 def decode_fact(game: GameModule, data: dict[str, Any]) -> Event:
@@ -154,13 +159,17 @@ def fold_rows(game: GameModule, s: Session | None, rows, kinds: dict[str, str], 
     Facts, most of any stream, are folded inline (same steps as `fold_fact`);
     with `every`, `keep(session)` receives each session at a multiple of it.
     """
-    events, evolve, new = game.EVENTS, game.evolve, tuple.__new__
+    events, evolve = game.EVENTS, game.evolve
     for version, topic, raw in rows:
         data = loads(raw)
         kind = kinds[topic]
-        if kind == FACT and data["type"] in events:
+        if kind is FACT and data["type"] in events:
             event = events[data["type"]].from_data(data["data"], data["rule"])
-            s = new(Session, (evolve(s.state, event), version, s.commands, s.undo, s.redo, s.last_command))
+            s = _new(Session, (evolve(s[0], event), version, s[2], s[3], s[4], s[5]))
+        elif kind is COMMAND:
+            s = fold_command(s, version, data["seat"], data["commit"])
+        elif kind is UNDONE:
+            s = fold_undone(s, version, data["cause"])
         else:
             s = fold_record(game, s, kind, version, data)
         if every and version % every == 0:

@@ -37,6 +37,15 @@ class GameIndex:
     undone: dict[int, bool] = field(default_factory=dict)  # command step -> undone now?
     lines: list[Line] = field(default_factory=list)      # one per record (index = step - 1)
     session: Session | None = None
+    _ends: dict[str, tuple[int, list[int]]] = field(default_factory=dict, repr=False)
+
+    def _cached(self, name: str, starts: list[int]) -> list[int]:
+        """Last step of each group (or turn); rebuilt only when the game grew."""
+        version, ends = self._ends.get(name, (-1, []))
+        if version != self.version:
+            ends = [s - 1 for s in starts[1:]] + [self.version]
+            self._ends[name] = (self.version, ends)
+        return ends
 
     def group(self, step: int) -> tuple[int, int]:
         """(first, last) step of the command group holding `step`."""
@@ -45,10 +54,10 @@ class GameIndex:
         return self.starts[i], last
 
     def group_ends(self) -> list[int]:
-        return [s - 1 for s in self.starts[1:]] + [self.version]
+        return self._cached("groups", self.starts)
 
     def turn_ends(self) -> list[int]:
-        return [s - 1 for s in self.turn_starts[1:]] + [self.version]
+        return self._cached("turns", self.turn_starts)
 
     def turn_of(self, step: int) -> int:
         i = bisect.bisect_right(self.turn_starts, step) - 1

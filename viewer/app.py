@@ -8,6 +8,7 @@ URLs serve whole pages to a browser without JavaScript.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -52,6 +53,16 @@ def create_app(store: Store | None = None) -> FastAPI:
     app.include_router(api_router)
     _routes(app, templates)
     _errors(app, templates)
+
+    @app.middleware("http")
+    async def server_timing(request: Request, call_next):
+        # The standard Server-Timing header: the time spent in the app, which
+        # browsers' dev tools and `boardlog bench` read.
+        start = time.perf_counter()
+        response = await call_next(request)
+        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.2f}"
+        return response
+
     return app
 
 

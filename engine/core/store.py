@@ -11,10 +11,12 @@ object mapping is the slow part of a plain `repository.get`).
 
 from __future__ import annotations
 
+import gc
 import hmac
 import os
 import random
 import secrets
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -275,7 +277,8 @@ class Store(Application):
         the rows (no Record objects: this is the hot path of every read).
         With `every`, `keep(session)` receives each session at a multiple of it."""
         rows = self._reader(game_id, gt, lte)
-        return fold.fold_rows(game, session, rows, _TOPIC_KIND, orjson.loads, every, keep)
+        with _no_cycle_collection(len(rows) > 1000):
+            return fold.fold_rows(game, session, rows, _TOPIC_KIND, orjson.loads, every, keep)
 
     def session_at(self, game_id: UUID, step: int, start: tuple[int, Session] | None = None) -> Session:
         """The session after `step` records, folded from `start` (or the beginning)."""
@@ -437,6 +440,25 @@ class Store(Application):
 
     def exists(self, game_id: UUID) -> bool:
         return self.head_version(game_id) > 0
+
+
+@contextmanager
+def _no_cycle_collection(bulk: bool):
+    """Pause Python's cycle collector during a bulk fold.
+
+    A fold makes a few short-lived containers per record and no cycles, yet
+    each batch of allocations wakes the collector, which then walks every
+    object the process holds: in a big process that made a 100,000-record
+    fold up to twice as slow.  Reference counting still frees everything.
+    """
+    if not bulk or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _check_note(author: str, text: str) -> tuple[str, str]:

@@ -7,6 +7,7 @@ option, an unknown game, a bad file), 1 for anything else.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -33,6 +34,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("boardlog: interrupted", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `boardlog show ... | head`: the reader left; not an error
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        return 0
     except Exception as e:  # a failure of the store or the machine, not the user's
         print(f"boardlog: {type(e).__name__}: {e}", file=sys.stderr)
         return 1
@@ -284,8 +288,6 @@ def cmd_import(args) -> None:
 
 
 def cmd_verify(args) -> int:
-    import os
-
     from engine.core.interchange import read_file, verify
 
     if os.path.exists(args.target):

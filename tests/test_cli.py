@@ -96,3 +96,29 @@ def test_bench_prints_its_table(cli):
                     "commands decided+stored"):
         assert measure in out
     assert "x" in out.split("read state at step 10 (ms)")[1].splitlines()[0]
+
+
+def test_an_unopenable_store_is_one_line_and_status_1(cli):
+    done = cli("games", "--db", str(cli.tmp / "no" / "such" / "dir.db"), db_flag=False, expect=1)
+    assert done.stderr.startswith("boardlog: cannot open the store (SQLite file ")
+    assert done.stderr.count("\n") == 1
+
+
+def test_a_closed_pipe_is_not_an_error(cli, tmp_path):
+    import subprocess
+    import sys
+
+    from engine.core.store import open_store
+
+    store = open_store(str(cli.tmp / "cli.db"))
+    gid = store.create(KIND, seed=2)
+    for _ in range(300):  # an export far larger than a pipe's buffer
+        store.issue(gid, "investigator", "swap 1 2")
+        store.undo(gid, "investigator")
+    store.close()
+    argv = [sys.executable, "-m", "engine.cli", "export", str(gid), "--db", str(cli.tmp / "cli.db")]
+    export = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    export.stdout.readline()
+    export.stdout.close()  # the reader leaves after one line, as `| head -1` does
+    assert export.wait(timeout=60) == 0
+    assert export.stderr.read() == b""

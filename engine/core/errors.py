@@ -45,6 +45,10 @@ class StepOutOfRange(BadInput):
     """A step outside 0..last was asked for."""
 
 
+class StoreUnavailable(BoardlogError):
+    """The database cannot be opened or reached."""
+
+
 class ConflictError(BoardlogError):
     """Another writer stored a command first; nothing of ours was stored."""
 

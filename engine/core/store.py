@@ -29,7 +29,15 @@ from eventsourcing.utils import get_topic
 
 from . import session as fold
 from .dice import Dice
-from .errors import BadInput, ConflictError, GameNotFound, RuleViolation, StepOutOfRange
+from .errors import (
+    BadInput,
+    BoardlogError,
+    ConflictError,
+    GameNotFound,
+    RuleViolation,
+    StepOutOfRange,
+    StoreUnavailable,
+)
 from .events import Event
 from .game import GameModule, find_game
 from .log import RECORD_CLASSES, GameLog, Notes, SeatKeys
@@ -102,7 +110,8 @@ def store_env(db: str | None = None) -> dict[str, str]:
     """Where to store: `--db PATH`, else $PERSISTENCE_MODULE settings, else
     SQLite at $BOARDLOG_DB or ./boardlog.db."""
     if db is None and os.environ.get("PERSISTENCE_MODULE"):
-        return {}
+        # The library waits 30 s for an unreachable server; say so sooner.
+        return {} if os.environ.get("POSTGRES_CONNECT_TIMEOUT") else {"POSTGRES_CONNECT_TIMEOUT": "10"}
     path = db or os.environ.get("BOARDLOG_DB") or DEFAULT_DB
     return {
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
@@ -112,7 +121,24 @@ def store_env(db: str | None = None) -> dict[str, str]:
 
 
 def open_store(db: str | None = None, env: dict[str, str] | None = None) -> Store:
-    return Store(env={**store_env(db), **(env or {})})
+    settings = {**store_env(db), **(env or {})}
+    try:
+        return Store(env=settings)
+    except BoardlogError:
+        raise
+    except Exception as e:  # the database cannot be opened: say which and why
+        raise StoreUnavailable(f"cannot open the store ({_describe(settings)}): {e}") from None
+
+
+def _describe(settings: dict[str, str]) -> str:
+    module = settings.get("PERSISTENCE_MODULE") or os.environ.get("PERSISTENCE_MODULE", "")
+    if module.endswith("postgres"):
+        get = lambda key: settings.get(key) or os.environ.get(key, "?")  # noqa: E731
+        return (f"PostgreSQL {get('POSTGRES_USER')}@{get('POSTGRES_HOST')}:"
+                f"{get('POSTGRES_PORT')}/{get('POSTGRES_DBNAME')}; check the POSTGRES_* settings")
+    if module.endswith("sqlite"):
+        return f"SQLite file {settings.get('SQLITE_DBNAME')}"
+    return module or "the default store"
 
 
 class Store(Application):

@@ -207,7 +207,11 @@ def test_sqlite_file_location_follows_the_environment(tmp_path, monkeypatch):
     monkeypatch.delenv("BOARDLOG_DB")
     assert store_env(None)["SQLITE_DBNAME"] == "boardlog.db"
     monkeypatch.setenv("PERSISTENCE_MODULE", "eventsourcing.postgres")
-    assert store_env(None) == {}  # the library's own settings take over
+    monkeypatch.delenv("POSTGRES_CONNECT_TIMEOUT", raising=False)
+    # The library's own settings take over; only a shorter wait is added.
+    assert store_env(None) == {"POSTGRES_CONNECT_TIMEOUT": "10"}
+    monkeypatch.setenv("POSTGRES_CONNECT_TIMEOUT", "3")
+    assert store_env(None) == {}
     assert os.environ["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
 
 

@@ -329,22 +329,24 @@ def cmd_serve(args) -> None:
 
     store = _store(args)
     if args.demo:
-        record_demos(store)
+        record_demos(store, f"http://{args.host}:{args.port}")
     print(f"boardlog viewer on http://{args.host}:{args.port}/  (store: {store.location()}; Ctrl+C stops)",
           flush=True)
     uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="warning")
 
 
-def record_demos(store: Store) -> None:
-    """One demo game of every game, only into an empty store."""
+def record_demos(store: Store, base_url: str = "http://127.0.0.1:8000") -> None:
+    """One finished demo game of every game, and one to play, only into an empty store."""
     if store.game_ids():
         return
     for kind in game_ids():
         gid, steps, outcome = selfplay_one(store, kind, 1, None, {}, "random")
         print(f"recorded demo {kind}: {gid} ({steps} steps, {outcome})")
-        # and one left running, to play in the browser
         running = store.create(kind, seed=2)
-        print(f"started {kind} game {running} to play")
+        print(f"started {kind} game {running} to play; seat links:")
+        for seat, token in store.seat_tokens(running).items():
+            label = "hot-seat" if seat == "*" else seat
+            print(f"  {label:<14} {base_url}/games/{running}/play/{token}")
 
 
 def cmd_demo(args) -> None:

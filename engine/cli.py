@@ -71,7 +71,10 @@ def _parser() -> argparse.ArgumentParser:
             c.add_argument("--bot", default="random", help="bot name (default: random)")
     c = command("show", cmd_show, "print the state at a step and the timeline around it")
     c.add_argument("game")
-    c.add_argument("--step", type=int, help="step to show (default: the last)")
+    at = c.add_mutually_exclusive_group()
+    at.add_argument("--step", type=int, help="step to show (default: the last)")
+    at.add_argument("--command", type=int, metavar="N",
+                    help="show the state after the Nth command (0: after setup)")
     c.add_argument("--context", type=int, default=6, help="timeline lines either side (default 6)")
     c = command("play", cmd_play, "issue a command for a seat, e.g. boardlog play ID investigator 'swap 1 2'")
     c.add_argument("game")
@@ -208,6 +211,8 @@ def cmd_show(args) -> None:
     live = store.live(gid)
     game, last = live.game, live.session.version
     step = last if args.step is None else args.step
+    if args.command is not None:
+        step = _step_after_command(store, gid, args.command)
     session = StepCache(store).session(gid, step)
     outcome = game.outcome(session.state)
     print(f"game {gid} ({live.header.kind}) - step {step} of {last}, "
@@ -217,6 +222,17 @@ def cmd_show(args) -> None:
     lo, hi = max(1, step - args.context), min(last, step + args.context)
     for r in store.rows(gid, gt=lo - 1, lte=hi):
         print(format_line(line(game, r), current=r.version == step))
+
+
+def _step_after_command(store: Store, gid: UUID, n: int) -> int:
+    """The last step of the Nth command's group (0: the end of setup)."""
+    from projections.replay import Replay
+
+    index = Replay(store).index(gid)
+    if not 0 <= n <= len(index.commands):
+        raise BadInput(f"--command {n}: this game has commands 0..{len(index.commands)}")
+    first = index.commands[n - 1] if n else 1
+    return index.group(first)[1]
 
 
 def cmd_play(args) -> None:

@@ -39,6 +39,9 @@ def test_new_play_show_export_import_verify_fork(cli):
 
     shown = cli("show", gid, "--step", "13").stdout
     assert "step 13 of 16" in shown
+    assert "step 14 of 16, command 1" in cli("show", gid, "--command", "1").stdout
+    assert "step 12 of 16, command 0" in cli("show", gid, "--command", "0").stdout
+    assert "commands 0..1" in cli("show", gid, "--command", "5", expect=2).stderr
     assert "> " in shown.replace(">     13", "> ") or ">" in shown
     assert "[core.command]" in shown and "edge 1:" in shown
 

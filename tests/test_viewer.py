@@ -183,3 +183,18 @@ def test_every_step_of_every_fixture_game_renders(path):
             for by in ("event", "command", "turn"):
                 r = client.get(f"/games/{gid}", params={"step": step, "seat": seat, "by": by}, headers=HX)
                 assert r.status_code == 200, (path.name, seat, step, by)
+
+
+def test_a_game_without_a_board_picture_gets_the_generic_view(setup):
+    """Any new game is viewable before its board template exists."""
+    from viewer.app import _board_template
+
+    store, gid, client = setup
+    assert _board_template("no_such_game") == "boards/_generic.html"
+    templates = client.app.state.templates
+    board = store.live(gid).game.view(store.live(gid).session.state, None)
+    html = templates.get_template("boards/_generic.html").render(
+        board=board, changed={"actions"}, game=store.live(gid).game)
+    assert 'aria-label="state of forbidden_alchemy"' in html
+    assert html.count("<tr") == len(board)
+    assert '<tr class="changed"><th>actions</th>' in html

@@ -198,3 +198,15 @@ def test_a_game_without_a_board_picture_gets_the_generic_view(setup):
     assert 'aria-label="state of forbidden_alchemy"' in html
     assert html.count("<tr") == len(board)
     assert '<tr class="changed"><th>actions</th>' in html
+
+
+def test_export_from_the_viewer_only_once_finished(setup):
+    store, gid, client = setup
+    refused = client.get(f"/games/{gid}/export")
+    assert refused.status_code == 403 and "hidden information" in refused.text
+    store.issue(gid, SEAT, "stop")
+    assert f'href="/games/{gid}/export"' in client.get(f"/games/{gid}").text
+    r = client.get(f"/games/{gid}/export")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    other = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    assert import_file(other, "x.jsonl", r.content) == gid

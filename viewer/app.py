@@ -27,7 +27,7 @@ from engine.core.errors import (
     RuleViolation,
 )
 from engine.core.game import find_game, game_ids
-from engine.core.interchange import import_file
+from engine.core.interchange import export_lines, import_file
 from engine.core.store import MAX_NOTE_CHARS, Store, open_store, parse_options
 from projections.replay import SPECTATOR, Replay, audit, changed_paths, timeline_window
 from viewer.api import router as api_router
@@ -146,6 +146,18 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         response = RedirectResponse(f"/games/{new}?step={at}", status_code=303)
         response.headers["HX-Redirect"] = f"/games/{new}?step={at}"
         return response
+
+    @app.get("/games/{ref}/export", summary="Download a finished game as .jsonl")
+    def game_export(request: Request, ref: str):
+        gid = _game_id(request, ref)
+        store = _store(request)
+        live = store.live(gid)
+        if live.game.outcome(live.session.state) is None:
+            # The export holds the seed and every hidden order: not while it runs.
+            raise StarletteHTTPException(403, "a running game cannot be exported from the viewer "
+                                              "(it would reveal hidden information); finish it first")
+        return Response(b"".join(export_lines(store, gid)), media_type="application/x-ndjson",
+                        headers={"Content-Disposition": f'attachment; filename="{gid}.jsonl"'})
 
     @app.get("/rules/{kind}", response_class=HTMLResponse, summary="A game's rule table")
     def rules_page(request: Request, kind: str):

@@ -71,7 +71,8 @@ class GameModule(Protocol):
         """A text picture of the state for `boardlog show`."""
 
     def describe(self, event: Event) -> str:
-        """One line in plain words for a timeline."""
+        """One line in plain words for a timeline.  Timelines are public while
+        a game runs, so it says only what every seat may see."""
 
 
 REQUIRED = [name for name in GameModule.__annotations__] + [

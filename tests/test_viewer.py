@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pathlib
 import re
 
@@ -168,6 +169,13 @@ def test_htmx_comes_from_the_installed_package(setup):
     _, _, client = setup
     r = client.get("/static/htmx/htmx.min.js")
     assert r.status_code == 200 and "htmx" in r.text[:2000]
+
+
+def test_every_game_has_a_recorded_fixture_game():
+    from engine.core.game import game_ids
+
+    kinds = {json.loads(p.open().readline())["kind"] for p in FIXTURES}
+    assert set(game_ids()) <= kinds, "record one with boardlog selfplay + export into fixtures/games/"
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)

@@ -66,11 +66,10 @@ class Event:
             )
         # Built without __init__ (frozen dataclasses set each field through
         # object.__setattr__): this runs once per folded event.
-        event = object.__new__(cls)
-        fields = event.__dict__
-        for k, v in data.items():
-            fields[k] = freeze(v) if type(v) is list else v
+        fields = {k: freeze(v) if type(v) is list else v for k, v in data.items()}
         fields["rule"] = rule
+        event = object.__new__(cls)
+        _set(event, "__dict__", fields)
         return event
 
     @property
@@ -78,19 +77,20 @@ class Event:
         return type(self).__name__
 
 
+_set = object.__setattr__  # frozen dataclasses refuse plain assignment
+
+
 def evolved(value: Any, **changes: Any) -> Any:
     """A copy of a frozen dataclass with some fields changed.
 
     `dataclasses.replace` re-runs `__init__` over every field; states are
-    folded once per event, so this copies the instance dict instead.
+    folded once per event, so this merges the instance dicts instead.
     """
-    if not changes.keys() <= type(value).__dataclass_fields__.keys():
+    if not type(value).__dataclass_fields__.keys() >= changes.keys():
         unknown = sorted(set(changes) - set(type(value).__dataclass_fields__))
         raise TypeError(f"{type(value).__name__} has no field(s) {unknown}")
     new = object.__new__(type(value))
-    fields = new.__dict__
-    fields.update(value.__dict__)
-    fields.update(changes)
+    _set(new, "__dict__", value.__dict__ | changes)
     return new
 
 

@@ -1,0 +1,88 @@
+"""The engine core's small pieces: dice, events, commands, rule tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from engine.core.commands import Command, CommandSet
+from engine.core.dice import Dice
+from engine.core.errors import RuleViolation
+from engine.core.events import Event, evolved, freeze, thaw
+from engine.core.rules import CORE_RULES, RuleBook, RuleRef
+
+
+def test_dice_repeat_for_the_same_seed_and_step_only():
+    def draws(seed, step):
+        dice = Dice(seed, step)
+        return dice.d10(), dice.shuffled(range(10)), dice.roll(6)
+
+    assert draws(7, 12) == draws(7, 12)
+    assert Dice(7, 12).shuffled(range(20)) != Dice(7, 13).shuffled(range(20))
+    assert Dice(7, 12).shuffled(range(20)) != Dice(8, 12).shuffled(range(20))
+    assert all(1 <= Dice(1, n).d10() <= 10 for n in range(200))
+    assert {Dice(1, n).d10() for n in range(200)} == set(range(1, 11))
+
+
+def test_dice_say_whether_they_were_used():
+    dice = Dice(1, 1)
+    assert not dice.used
+    dice.roll(6)
+    assert dice.used
+
+
+@dataclass(frozen=True, kw_only=True)
+class Moved(Event):
+    unit: str
+    path: tuple[str, ...]
+
+
+def test_events_round_trip_through_json_shapes():
+    e = Moved(rule="x.move", unit="tank-2", path=("D4", "D5"))
+    data = e.to_data()
+    assert data == {"unit": "tank-2", "path": ["D4", "D5"]}
+    back = Moved.from_data(data, "x.move")
+    assert back == e and back.path == ("D4", "D5") and back.type == "Moved"
+    with pytest.raises(ValueError, match="missing \\['path'\\]"):
+        Moved.from_data({"unit": "a"}, "x.move")
+    with pytest.raises(ValueError, match="unexpected \\['speed'\\]"):
+        Moved.from_data({"unit": "a", "path": [], "speed": 3}, "x.move")
+
+
+def test_freeze_and_thaw():
+    assert freeze([1, [2, 3], {"a": [4]}]) == (1, (2, 3), {"a": (4,)})
+    assert thaw((1, (2, 3), {"a": (4,)})) == [1, [2, 3], {"a": [4]}]
+
+
+def test_evolved_copies_and_refuses_unknown_fields():
+    e = Moved(rule="r", unit="a", path=())
+    f = evolved(e, unit="b")
+    assert (e.unit, f.unit, f.path, f.rule) == ("a", "b", (), "r")
+    with pytest.raises(TypeError, match="no field"):
+        evolved(e, speed=2)
+
+
+@dataclass(frozen=True)
+class Go(Command):
+    verb = "go"
+    to: str
+    steps: int
+
+
+def test_commands_have_a_notation_that_parses_back():
+    commands = CommandSet(Go)
+    assert commands.parse("go north 3") == Go("north", 3)
+    assert Go("north", 3).notation() == "go north 3"
+    assert commands.from_data(Go("north", 3).to_data()) == Go("north", 3)
+    for text, words in [("", "empty"), ("fly", "unknown command 'fly'"), ("go north", "takes 2"),
+                        ("go north x", "whole number")]:
+        with pytest.raises(RuleViolation) as e:
+            commands.parse(text)
+        assert e.value.rule == "core.notation" and words in e.value.reason
+
+
+def test_rule_tables_refuse_a_duplicate_id():
+    with pytest.raises(ValueError, match="listed twice"):
+        RuleBook(RuleRef("a.b", "S", "x"), RuleRef("a.b", "S", "y"))
+    assert "core.undo" in CORE_RULES and CORE_RULES["core.undo"].section.startswith("boardlog")

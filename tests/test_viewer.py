@@ -218,3 +218,19 @@ def test_export_from_the_viewer_only_once_finished(setup):
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     other = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     assert import_file(other, "x.jsonl", r.content) == gid
+
+
+def test_a_running_game_never_shows_hidden_orders_at_any_step(setup):
+    store, gid, client = setup
+    state = store.live(gid).session.state
+    pile_order = json.dumps([list(p) for p in state.pile[:3]])[1:-1]  # e.g. ["a", "b"], ["c", ...
+    for step in range(1, store.head_version(gid) + 1):
+        for by in ("event", "command"):
+            page = client.get(f"/games/{gid}", params={"step": step, "by": by}).text
+            assert pile_order not in page, (step, by)
+            assert not re.search(r"se-\d\d", page), (step, by)  # no card drawn yet: no card id shown
+    setup_audit = client.get(f"/games/{gid}", params={"step": 4, "by": "event"}).text
+    assert '{"pile": {"hidden": 12}}' in setup_audit
+    store.issue(gid, SEAT, "stop")
+    finished = client.get(f"/games/{gid}", params={"step": 4, "by": "event"}).text
+    assert '{"pile": {"hidden": 12}}' not in finished and re.search(r"se-\d\d", finished)

@@ -78,6 +78,20 @@ def _time(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(samples)
 
 
+def _paired(ours: Callable[[], object], theirs: Callable[[], object], rounds: int) -> tuple[float, float]:
+    """Median seconds of each, measured in alternation after one untimed call
+    of each: on a shared machine both sides then meet the same noise."""
+    ours()
+    theirs()
+    a, b = [], []
+    for _ in range(rounds):
+        for fn, samples in ((ours, a), (theirs, b)):
+            t0 = time.perf_counter()
+            fn()
+            samples.append(time.perf_counter() - t0)
+    return statistics.median(a), statistics.median(b)
+
+
 def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[float, float]]:
     from projections.steps import DEFAULT_INTERVAL, StepCache
 
@@ -98,8 +112,7 @@ def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[flo
 
     _say("  folding the whole stream ...")
     fresh = open_store(str(tmp / "ours.db"))
-    ours_fold = _time(lambda: fresh.load(gid), 3)
-    plain_fold = _time(lambda: plain.repository.get(plain_id), 1)
+    ours_fold, plain_fold = _paired(lambda: fresh.load(gid), lambda: plain.repository.get(plain_id), 3)
     rows["fold stored events -> state (events/s)"] = (length / ours_fold, length / plain_fold, "rate")
 
     cache = StepCache(fresh)

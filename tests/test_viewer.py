@@ -143,6 +143,8 @@ def test_play_page_acts_and_refuses(setup):
     token = store.seat_tokens(gid)[SEAT]
     page = client.get(f"/games/{gid}/play/{token}").text
     assert 'data-command="swap 1 2"' in page and 'id="undo" disabled' in page
+    # The board is clickable: edge 2 starts its replacement or either swap.
+    assert 'data-commands="replace 2|swap 1 2|swap 2 3"' in page
     version = store.head_version(gid)
     r = client.post(f"/games/{gid}/play/{token}", data={"text": "swap 1 2", "version": version},
                     follow_redirects=False)

@@ -276,11 +276,13 @@ def _play_context(request: Request, gid: UUID, token: str) -> dict:
     to_act = game.to_act(session.state)
     acting = to_act[0] if seat == HOTSEAT and to_act else seat
     hidden_seat = acting if acting != HOTSEAT else SPECTATOR
-    commands = [c.notation() for c in game.legal_commands(session.state, acting)] if acting in to_act else []
+    legal = game.legal_commands(session.state, acting) if acting in to_act else []
+    commands = [c.notation() for c in legal]
     return {
         "gid": gid, "game": game, "token": token, "seat": acting, "hotseat": seat == HOTSEAT,
         "board": game.view(session.state, hidden_seat), "changed": set(),
         "board_template": _board_template(game.ID), "commands": commands,
+        "targets": game.board_targets(legal),
         "can_undo": session.can_undo(acting), "can_redo": session.can_redo(acting),
         "version": session.version, "to_act": to_act, "outcome": game.outcome(session.state),
         "error": None, "info": store.info(gid),

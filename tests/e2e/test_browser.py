@@ -263,3 +263,23 @@ def test_play_in_two_browsers_with_undo_redo_and_a_refusal(browser, site):
     finally:
         ctx_a.close()
         ctx_b.close()
+
+
+def test_board_targets_build_commands_by_clicking(page, site):
+    """One click on an edge offers its replacement; a click on a touching edge
+    then offers the swap the two share."""
+    gid = site.store.create("forbidden_alchemy", seed=11)
+    page.goto(site.play(gid, "investigator"))
+    box = page.locator("#command-text")
+    page.locator("#edge-3 a.target").click()
+    expect(box).to_have_value("replace 3", timeout=WAIT)
+    page.locator("#edge-4 a.target").click()
+    expect(box).to_have_value("swap 3 4", timeout=WAIT)
+    page.locator("#edge-6 a.target").click()
+    expect(box).to_have_value("replace 6", timeout=WAIT)
+    page.locator("#edge-1 a.target").click()
+    expect(box).to_have_value("swap 1 6", timeout=WAIT)
+    before = site.store.head_version(gid)
+    page.locator("#typed button[type=submit]").click()
+    expect(page.locator("#version")).to_have_text(str(before + 2), timeout=WAIT)  # command + swap
+    assert site.store.rows(gid)[-2].data["text"] == "swap 1 6"

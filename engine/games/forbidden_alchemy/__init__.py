@@ -11,7 +11,7 @@ from .events import EVENTS
 from .rulebook import RULES
 from .rules import decide, legal_commands, options, outcome, seats, setup, to_act
 from .state import evolve, initial_state
-from .view import describe, redact, render, scramble_hidden, turn, view
+from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
 
 ID = "forbidden_alchemy"
 TITLE = "Mansions of Madness: Forbidden Alchemy - Alchemy puzzle"
@@ -19,7 +19,7 @@ RULES_VERSION = "1"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators in the story; one of them attempts the puzzle
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE", "decide", "describe",
+    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "board_targets", "RULES", "RULES_VERSION", "TITLE", "decide", "describe",
     "evolve", "initial_state", "legal_commands", "options", "outcome", "render", "scramble_hidden",
     "redact", "seats", "setup", "to_act", "turn", "view",
 ]

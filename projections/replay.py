@@ -15,7 +15,7 @@ from typing import Any
 from uuid import UUID
 
 from engine.core import session as fold
-from engine.core.game import GameModule, find_game
+from engine.core.game import GameModule
 from engine.core.session import Session
 from engine.core.store import Record, Store
 
@@ -230,7 +230,3 @@ def timeline_window(idx: GameIndex, step: int, notes: list[dict], radius: int = 
         last_turn = turn
     return {"entries": entries, "before": ends[lo - 1] if lo > 0 else None,
             "after": ends[hi] if hi < len(ends) else None}
-
-
-def game_of(store: Store, game_id: UUID) -> GameModule:
-    return find_game(store.header(game_id).kind)

@@ -60,6 +60,3 @@ class StepCache:
         self.store.fold(game, game_id, session, gt=start, lte=k * self.interval,
                         every=self.interval, keep=checkpoints.append)
         return checkpoints
-
-    def forget(self, game_id: UUID) -> None:
-        self._checkpoints.pop(game_id, None)

@@ -38,7 +38,6 @@ class Event:
     # True when recording this fact shows a seat something it could not see
     # before (a drawn card, a revealed tile): such a command is a commit point.
     reveals: ClassVar[bool] = False
-    schema_version: ClassVar[int] = 1
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:

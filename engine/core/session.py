@@ -80,7 +80,6 @@ class Session(NamedTuple):
     commands: int = 0
     undo: tuple[Entry, ...] = ()
     redo: tuple[Entry, ...] = ()
-    last_command: int = 0
 
     def can_undo(self, seat: str) -> bool:
         return bool(self.undo) and self.undo[-1].seat == seat
@@ -103,18 +102,18 @@ _new = tuple.__new__
 
 
 # The folds below index the named tuples (s[0] is the state, s[2] the
-# command count, s[3] the undo stack, s[4] the redo stack, s[5] the last
-# command; an entry is (cause, seat, before, after)): attribute access on a
-# named tuple costs a Python-level descriptor call per field.
+# command count, s[3] the undo stack, s[4] the redo stack; an entry is
+# (cause, seat, before, after)): attribute access on a named tuple costs a
+# Python-level descriptor call per field.
 def fold_command(s: Session, version: int, seat: str, commit: bool) -> Session:
     # A new command always clears the redo stack; a commit point also
     # closes the undo stack, since what it revealed cannot be unseen.
     undo = () if commit else s[3] + (_new(Entry, (version, seat, s[0], None)),)
-    return _new(Session, (s[0], version, s[2] + 1, undo, (), version))
+    return _new(Session, (s[0], version, s[2] + 1, undo, ()))
 
 
 def fold_fact(game: GameModule, s: Session, version: int, event: Event) -> Session:
-    return _new(Session, (game.evolve(s[0], event), version, s[2], s[3], s[4], s[5]))
+    return _new(Session, (game.evolve(s[0], event), version, s[2], s[3], s[4]))
 
 
 def fold_undone(s: Session, version: int, cause: int) -> Session:
@@ -123,7 +122,7 @@ def fold_undone(s: Session, version: int, cause: int) -> Session:
         raise FoldError(f"undo of step {cause} does not match the undo stack")
     top = undo[-1]
     redone = _new(Entry, (top[0], top[1], top[2], s[0]))
-    return _new(Session, (top[2], version, s[2], undo[:-1], s[4] + (redone,), s[5]))
+    return _new(Session, (top[2], version, s[2], undo[:-1], s[4] + (redone,)))
 
 
 def fold_redone(s: Session, version: int, cause: int) -> Session:
@@ -132,7 +131,7 @@ def fold_redone(s: Session, version: int, cause: int) -> Session:
         raise FoldError(f"redo of step {cause} does not match the redo stack")
     top = redo[-1]
     again = _new(Entry, (top[0], top[1], top[2], None))
-    return _new(Session, (top[3], version, s[2], s[3] + (again,), redo[:-1], s[5]))
+    return _new(Session, (top[3], version, s[2], s[3] + (again,), redo[:-1]))
 
 
 def decode_fact(game: GameModule, data: dict[str, Any]) -> Event:
@@ -192,7 +191,7 @@ def fold_rows(game: GameModule, s: Session | None, rows, kinds: dict[str, str], 
             cls = events.get(row.type)
             if cls is None:
                 raise FoldError(f"unknown event type {row.type!r} for {game.ID}")
-            s = _new(Session, (evolve(s[0], cls.from_data(row.data, row.rule)), version, s[2], s[3], s[4], s[5]))
+            s = _new(Session, (evolve(s[0], cls.from_data(row.data, row.rule)), version, s[2], s[3], s[4]))
         elif kind is COMMAND:
             row = _decode_row(raw)
             s = fold_command(s, version, row.seat, row.commit)

@@ -42,7 +42,8 @@ def test_new_play_show_export_import_verify_fork(cli):
     assert "step 14 of 16, command 1" in cli("show", gid, "--command", "1").stdout
     assert "step 12 of 16, command 0" in cli("show", gid, "--command", "0").stdout
     assert "commands 0..1" in cli("show", gid, "--command", "5", expect=2).stderr
-    assert "> " in shown.replace(">     13", "> ") or ">" in shown
+    marked = [ln for ln in shown.splitlines() if ln.startswith(">")]
+    assert len(marked) == 1 and marked[0].split()[1] == "13"  # the cursor is on step 13
     assert "[core.command]" in shown and "edge 1:" in shown
 
     games = cli("games").stdout

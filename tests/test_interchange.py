@@ -121,9 +121,6 @@ def test_verify_finds_a_tampered_die(exported):
 
 def test_verify_finds_a_command_the_rules_now_refuse(exported):
     _, lines = exported
-    cmd = next(i for i, x in enumerate(lines) if x.get("text") == "replace 2")
-    lines[cmd]["text"] = "replace 2"
-    lines[cmd]["seat"] = "investigator"
     # Make the recorded command one that today's rules refuse (not adjacent).
     swap = next(i for i, x in enumerate(lines) if x.get("text") == "swap 1 2")
     lines[swap]["text"] = "swap 1 3"

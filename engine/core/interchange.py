@@ -15,7 +15,6 @@ with `FILE:LINE: reason` and the store is left as it was.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,11 +25,11 @@ import orjson
 from . import session as fold
 from .commands import Command
 from .dice import Dice
-from .errors import BoardlogError, ImportRejected, RuleViolation
+from .errors import BadInput, BoardlogError, ImportRejected, RuleViolation
 from .events import Event, thaw
 from .game import GameModule, find_game
 from .session import Header
-from .store import Record, Store
+from .store import Record, Store, _check_note
 
 FORMAT = "boardlog-game"
 ANNOTATION_FIELDS = ("note", "step", "author", "text", "created", "edited")
@@ -80,7 +79,7 @@ def read_file(path: str, text: bytes | None = None) -> GameFile:
                 text = f.read()
         except OSError as e:
             raise ImportRejected(path, 0, f"cannot read file: {e.strerror}") from None
-    lines = io.BytesIO(text).read().splitlines()
+    lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise ImportRejected(path, 1, "empty file: expected a boardlog header line")
     header_obj = _parse(path, 1, lines[0])
@@ -107,9 +106,6 @@ def read_file(path: str, text: bytes | None = None) -> GameFile:
 
 
 def _check_annotation(path: str, number: int, note: Any, last: int) -> dict[str, Any]:
-    from .errors import BadInput
-    from .store import _check_note
-
     if not isinstance(note, dict) or not {"note", "step", "author", "text"} <= set(note):
         raise ImportRejected(path, number, "an annotation needs note, step, author and text")
     if not isinstance(note["step"], int) or not 1 <= note["step"] <= last:

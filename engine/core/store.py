@@ -543,8 +543,9 @@ def _check_seat(live: Live, seat: str) -> None:
 def _check_turn(game: GameModule, live: Live, seat: str) -> None:
     _check_seat(live, seat)
     state = live.session.state
-    if game.outcome(state) is not None:
-        raise RuleViolation("core.game-over", f"the game is over: {game.outcome(state)}")
+    outcome = game.outcome(state)
+    if outcome is not None:
+        raise RuleViolation("core.game-over", f"the game is over: {outcome}")
     if seat not in game.to_act(state):
         waiting = ", ".join(game.to_act(state))
         raise RuleViolation("core.turn", f"it is not {seat}'s turn (waiting for {waiting})")

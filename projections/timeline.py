@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from engine.core import session as fold
 from engine.core.game import GameModule
 from engine.core.store import Record
+from engine.core.visibility import shown_payload
 
 
 @dataclass(frozen=True)
@@ -19,12 +20,17 @@ class Line:
     cause: int
 
 
-def line(game: GameModule, r: Record) -> Line:
+def line(game: GameModule, r: Record, viewer: str | None = None,
+         revealed: frozenset[int] = frozenset(), finished: bool = True) -> Line:
+    """The record in plain words as `viewer` may read it (see
+    engine/core/visibility.py: secret commands stay hidden from the others
+    until revealed; `describe` of facts is public by contract)."""
     d = r.data
     if r.kind == fold.FACT:
         text = game.describe(fold.decode_fact(game, d))
         seat = None
     elif r.kind == fold.COMMAND:
+        d = shown_payload(game, d, r.version, viewer, revealed, finished)
         text, seat = f"{d['seat']}: {d['text']}" + (" (commit point)" if d["commit"] else ""), d["seat"]
     elif r.kind == fold.UNDONE:
         text, seat = f"{d['seat']} undid the command of step {d['cause']}", d["seat"]

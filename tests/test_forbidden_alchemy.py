@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.context import Context, utcnow
 from engine.core.dice import Dice
 from engine.core.errors import BadOptions, RuleViolation
 from engine.core.game import find_game
@@ -63,14 +64,14 @@ def fold(state, events):
 
 def act(state, command, dice: Dice | None = None):
     """Decide `command` for the investigator; return the facts and the folded state."""
-    facts = game.decide(state, SEAT, command, dice or LoadedDice())
+    facts = game.decide(state, SEAT, command, Context(dice or LoadedDice(), utcnow()))
     return facts, fold(state, facts)
 
 
 def refused(state, command, dice: Dice | None = None) -> str:
     """`command` must raise RuleViolation; return its rule id (checked against RULES)."""
     with pytest.raises(RuleViolation) as info:
-        game.decide(state, SEAT, command, dice or LoadedDice())
+        game.decide(state, SEAT, command, Context(dice or LoadedDice(), utcnow()))
     assert info.value.rule in game.RULES, f"violation carries unknown rule {info.value.rule!r}"
     return info.value.rule
 
@@ -465,7 +466,7 @@ def _states():
 
 def _accepted(state, command) -> bool:
     try:
-        facts = game.decide(state, SEAT, command, LoadedDice(5))
+        facts = game.decide(state, SEAT, command, Context(LoadedDice(5), utcnow()))
     except RuleViolation as e:
         assert e.rule in game.RULES
         return False

@@ -35,6 +35,8 @@ from engine.core.errors import (
 from engine.core.game import GameModule
 from engine.core.session import Header as GameHeader
 from engine.core.store import Live, Record, Store
+from engine.core.visibility import shown_payload
+from projections.replay import Replay
 from projections.steps import StepCache
 from viewer.errors import status_of
 
@@ -145,11 +147,17 @@ def _store(request: Request) -> Store:
     return request.app.state.store
 
 
-def _steps(request: Request) -> StepCache:
+def _replay(request: Request) -> Replay:
+    """The app's read models (made here when the router runs on its own)."""
     state = request.app.state
-    if getattr(state, "steps", None) is None:
-        state.steps = StepCache(_store(request))
-    return state.steps
+    if getattr(state, "replay", None) is None:
+        state.replay = Replay(_store(request))
+        state.steps = state.replay.steps
+    return state.replay
+
+
+def _steps(request: Request) -> StepCache:
+    return _replay(request).steps
 
 
 def _session_at(request: Request, game_id: UUID, step: int | None) -> fold.Session:
@@ -217,8 +225,10 @@ def _hot_seat_turn(live: Live, action: str) -> str:
     return waiting[0] if waiting else live.header.seats[0]
 
 
-def _record_out(game: GameModule, r: Record, seat: str | None) -> dict[str, Any]:
-    """A stored record as `seat` may see it (None: everything)."""
+def _record_out(game: GameModule, r: Record, seat: str | None,
+                revealed: frozenset[int] | set[int] = frozenset(), finished: bool = False) -> dict[str, Any]:
+    """A stored record as `seat` may see it (None: everything).  Secret
+    commands follow engine/core/visibility.py, like every other view."""
     out: dict[str, Any] = {"step": r.version, "kind": r.kind, "rule": r.rule, "cause": r.cause,
                            "timestamp": r.timestamp}
     if r.kind == fold.FACT:
@@ -232,11 +242,16 @@ def _record_out(game: GameModule, r: Record, seat: str | None) -> dict[str, Any]
             del header["seed"]
         out["header"] = header
     else:
-        out.update({k: v for k, v in r.payload().items() if k not in ("rule", "cause")})
+        payload = r.payload()
+        if r.kind == fold.COMMAND:
+            payload = shown_payload(game, payload, r.version, seat, revealed, finished)
+        out.update({k: v for k, v in payload.items() if k not in ("rule", "cause")})
     return out
 
 
 def _written(game: GameModule, records: list[Record], seat: str) -> dict[str, Any]:
+    # What a seat has just written it may see; a system turn that followed
+    # is public (its own secrets are facts, which `redact` handles).
     return {"records": [_record_out(game, r, seat) for r in records], "version": records[-1].version}
 
 
@@ -310,7 +325,10 @@ def get_events(request: Request, game: str, since: Annotated[int, Query(ge=0)] =
     _check_visible(store, live, seat, x_seat_token)
     head = live.session.version
     records = store.rows(game_id, gt=since, lte=head)
-    return {"records": [_record_out(live.game, r, seat) for r in records], "version": head}
+    revealed = _replay(request).index(game_id).revealed
+    finished = _finished(live)
+    return {"records": [_record_out(live.game, r, seat, revealed, finished) for r in records],
+            "version": head}
 
 
 @router.get("/games/{game}/state", summary="The board at a step",

@@ -1,8 +1,13 @@
 """Commands: small frozen dataclasses with a short text notation.
 
 A command's notation is its verb followed by its fields in order, e.g.
-`swap 2 3`; `parse` reads it back, so the CLI, logs and tests share one
-spelling (like a chess move's UCI text).
+`swap 2 3` or `move tank-2 D4 D5 E5`; `parse` reads it back, so the CLI,
+logs and tests share one spelling (like a chess move's UCI text).
+
+Field types: `int`, `str` (one word each), and as the last field a
+`tuple[str, ...]` or `tuple[int, ...]` that takes every remaining word (a
+path of hexes, a list of cards).  Coordinates are plain words in the
+kit's notation (`D4`); the game checks them.
 """
 
 from __future__ import annotations
@@ -12,19 +17,33 @@ from typing import Any, ClassVar
 
 from .errors import RuleViolation
 
+_INT = (int, "int")
+_INTS = ("tuple[int, ...]",)
+_WORDS = ("tuple[str, ...]",)
+
 
 @dataclasses.dataclass(frozen=True)
 class Command:
     """Base of every game command.  Subclasses set `verb`."""
 
     verb: ClassVar[str] = ""
+    # A secret command (a simultaneous choice) is shown only to its own seat
+    # until a `SecretRevealed` fact names its step (engine/core/visibility.py).
+    secret: ClassVar[bool] = False
 
     def notation(self) -> str:
-        parts = [self.verb, *(str(getattr(self, f.name)) for f in dataclasses.fields(self))]
+        parts = [self.verb]
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            parts += [str(v) for v in value] if isinstance(value, tuple) else [str(value)]
         return " ".join(parts)
 
     def to_data(self) -> dict[str, Any]:
-        return {"verb": self.verb, **dataclasses.asdict(self)}
+        data = {"verb": self.verb}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
 
     def __str__(self) -> str:
         return self.notation()
@@ -35,9 +54,16 @@ class CommandSet:
 
     def __init__(self, *classes: type[Command]):
         self.by_verb = {cls.verb: cls for cls in classes}
+        for cls in classes:
+            fields = dataclasses.fields(cls)
+            for f in fields[:-1]:
+                if _variadic(f):
+                    raise TypeError(f"{cls.__name__}.{f.name}: only the last field may take many words")
 
     def parse(self, text: str) -> Command:
         """Read a command from its notation, or explain what is wrong."""
+        if not isinstance(text, str):
+            raise RuleViolation("core.notation", f"a command must be text, not {type(text).__name__}")
         words = text.split()
         if not words:
             raise RuleViolation("core.notation", "empty command")
@@ -47,12 +73,16 @@ class CommandSet:
             raise RuleViolation("core.notation", f"unknown command {words[0]!r} (known: {known})")
         fields = dataclasses.fields(cls)
         args = words[1:]
-        if len(args) != len(fields):
-            usage = " ".join([cls.verb, *(f.name.upper() for f in fields)])
-            raise RuleViolation("core.notation", f"{cls.verb} takes {len(fields)} argument(s): {usage}")
-        values = {}
-        for field, arg in zip(fields, args, strict=True):
-            values[field.name] = _convert(cls.verb, field, arg)
+        variadic = bool(fields) and _variadic(fields[-1])
+        fixed = fields[:-1] if variadic else fields
+        if len(args) < len(fixed) or (not variadic and len(args) != len(fixed)):
+            usage = " ".join([cls.verb, *(_usage(f) for f in fields)])
+            raise RuleViolation("core.notation", f"{cls.verb} takes {len(fixed)}{'+' if variadic else ''} "
+                                                 f"argument(s): {usage}")
+        values = {f.name: _convert(cls.verb, f, arg) for f, arg in zip(fixed, args, strict=False)}
+        if variadic:
+            last = fields[-1]
+            values[last.name] = tuple(_convert(cls.verb, last, arg) for arg in args[len(fixed):])
         return cls(**values)
 
     def from_data(self, data: dict[str, Any]) -> Command:
@@ -61,15 +91,25 @@ class CommandSet:
         cls = self.by_verb.get(data.pop("verb", None))
         if cls is None:
             raise ValueError(f"unknown command verb in {data!r}")
-        return cls(**data)
+        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+
+    def is_secret(self, verb: str) -> bool:
+        cls = self.by_verb.get(verb)
+        return bool(cls and cls.secret)
+
+
+def _variadic(field: dataclasses.Field) -> bool:
+    return str(field.type) in _INTS + _WORDS
+
+
+def _usage(field: dataclasses.Field) -> str:
+    return f"{field.name.upper()}..." if _variadic(field) else field.name.upper()
 
 
 def _convert(verb: str, field: dataclasses.Field, arg: str) -> Any:
-    if field.type in (int, "int"):
-        try:
-            return int(arg)
-        except ValueError:
-            raise RuleViolation(
-                "core.notation", f"{verb}: {field.name} must be a whole number, not {arg!r}"
-            ) from None
+    if field.type in _INT or str(field.type) in _INTS:
+        # isdecimal() alone would take Unicode digits such as '²'.
+        if not (arg.isascii() and arg.lstrip("-").isdigit()):
+            raise RuleViolation("core.notation", f"{verb}: {field.name} must be a whole number, not {arg!r}")
+        return int(arg)
     return arg

@@ -28,8 +28,17 @@ class Dice:
         self.used = True
         return self._random.randint(1, sides)
 
+    def d6(self) -> int:
+        return self.roll(6)
+
+    def d8(self) -> int:
+        return self.roll(8)
+
     def d10(self) -> int:
         return self.roll(10)
+
+    def d20(self) -> int:
+        return self.roll(20)
 
     def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
         """A new random order of `items`."""

@@ -49,6 +49,11 @@ class StoreUnavailable(BoardlogError):
     """The database cannot be opened or reached."""
 
 
+class GameStuck(BoardlogError):
+    """A game's rules hand over to the system seat and then loop or stall:
+    a fault in the game, not in the request."""
+
+
 class ConflictError(BoardlogError):
     """Another writer stored a command first; nothing of ours was stored."""
 

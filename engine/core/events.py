@@ -9,6 +9,7 @@ equal (the engine applies the decoded copy even live, for that reason).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 
@@ -38,6 +39,10 @@ class Event:
     # True when recording this fact shows a seat something it could not see
     # before (a drawn card, a revealed tile): such a command is a commit point.
     reveals: ClassVar[bool] = False
+    # The shape of this event's data.  Raise it when the fields change and
+    # register an upcaster from the old shape (see `upcast`); records store
+    # it only when above 1, as the eventsourcing library does.
+    version: ClassVar[int] = 1
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
@@ -91,6 +96,38 @@ def evolved(value: Any, **changes: Any) -> Any:
     new = object.__new__(type(value))
     _set(new, "__dict__", value.__dict__ | changes)
     return new
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class SecretRevealed(Event):
+    """The secret commands recorded at `steps` are now shown to every seat
+    (simultaneous choices revealed together).  A game that has secret
+    commands lists this event in its registry and emits it."""
+
+    steps: tuple[int, ...]
+    reveals: ClassVar[bool] = True
+
+
+# An upcaster turns the data of one event type from version v into v + 1.
+Upcasters = dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]]
+
+
+def upcast(cls: type[Event], version: int, data: dict[str, Any], upcasters: Upcasters) -> dict[str, Any]:
+    """Bring recorded `data` of `cls` from `version` up to `cls.version`.
+
+    Old streams are never rewritten: every read (fold, verify, import)
+    upcasts on the way in.  A missing step is an error naming it.
+    """
+    if version > cls.version:
+        raise ValueError(f"{cls.__name__} version {version} is newer than this program knows "
+                         f"({cls.version}): upgrade boardlog")
+    while version < cls.version:
+        step = upcasters.get((cls.__name__, version))
+        if step is None:
+            raise ValueError(f"no upcaster for {cls.__name__} from version {version}")
+        data = step(dict(data))
+        version += 1
+    return data
 
 
 def event_registry(*classes: type[Event]) -> dict[str, type[Event]]:

@@ -1,8 +1,10 @@
 """The shape of a game (the decider of DESIGN.md) and the game registry.
 
-A game is a module that provides the names in `GameModule`.  The engine
-core knows nothing else about a game.  Games never touch storage: they
-turn (state, command, dice) into events and fold events into state.
+A game is a module that provides the names in `GameModule` (docs/GAMES.md
+explains the contract in full).  The engine core knows nothing else about a
+game.  Games never touch storage: they turn (state, seat, command, context)
+into events and fold events into state.  A few names are optional and get
+a default here (`OPTIONAL`): prompts, the system seat's command, upcasters.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from .commands import Command, CommandSet
+from .context import SYSTEM, Context
 from .dice import Dice
 from .errors import UnknownGameKind
-from .events import Event
+from .events import Event, Upcasters
+from .prompts import Prompt
 from .rules import RuleBook
 
 # A bot picks one command for `seat` from the legal ones.
@@ -43,14 +47,19 @@ class GameModule(Protocol):
 
     def setup(self, options: dict[str, Any], dice: Dice) -> list[Event]: ...
 
-    def decide(self, state: Any, seat: str, command: Command, dice: Dice) -> list[Event]: ...
+    def decide(self, state: Any, seat: str, command: Command, ctx: Context) -> list[Event]:
+        """The facts `command` by `seat` causes, or RuleViolation.  `ctx.dice`
+        and `ctx.now` come from the record (see context.py)."""
 
     def evolve(self, state: Any, event: Event) -> Any: ...
 
     def legal_commands(self, state: Any, seat: str) -> list[Command]: ...
 
     def to_act(self, state: Any) -> tuple[str, ...]:
-        """Seats the game is waiting for (empty when over)."""
+        """Seats that may act now, in the order the game waits for them: the
+        player whose turn it is first, then any seat that may react out of
+        turn; `SYSTEM` when an automated turn is due.  Empty when over.
+        `legal_commands` per seat is the truth; `decide` the final word."""
 
     def outcome(self, state: Any) -> str | None:
         """None while the game runs; a short result once it is over."""
@@ -83,11 +92,39 @@ REQUIRED = [name for name in GameModule.__annotations__] + [
     name for name, value in vars(GameModule).items() if callable(value) and not name.startswith("_")
 ]
 
+
+# ---- optional names, with their defaults ---------------------------------------------------
+def _no_prompts(state: Any) -> tuple[Prompt, ...]:
+    """Questions waiting for an answer (mid-resolution); none by default."""
+    return ()
+
+
+def _no_system_command(state: Any, now: Any) -> Command | None:
+    """The command the system seat issues now, if any.  Called after every
+    stored command and when anyone polls, with the time of that moment, so
+    an automated turn runs at once and a passed deadline is enforced."""
+    return None
+
+
+OPTIONAL: dict[str, Any] = {
+    "prompts": _no_prompts,
+    "system_command": _no_system_command,
+    "UPCASTERS": {},  # (event type, from version) -> data upcaster
+}
+Upcasters = Upcasters  # re-exported for games
+
 # The registry: game id -> module path.  Adding a game is one line here.
 _GAMES = {
     "forbidden_alchemy": "engine.games.forbidden_alchemy",
 }
+# Games that tests register for themselves (not listed for users).
+_EXTRA: dict[str, str] = {}
 _loaded: dict[str, ModuleType] = {}
+
+
+def register(kind: str, module_path: str) -> None:
+    """Make a game playable without listing it for users (test-only games)."""
+    _EXTRA[kind] = module_path
 
 
 def game_ids() -> list[str]:
@@ -96,13 +133,26 @@ def game_ids() -> list[str]:
 
 def find_game(kind: str) -> GameModule:
     """The game module for `kind`, or UnknownGameKind naming the known ids."""
-    if kind not in _GAMES:
+    path = _GAMES.get(kind) or _EXTRA.get(kind)
+    if path is None:
         raise UnknownGameKind(f"unknown game {kind!r}; known games: {', '.join(game_ids())}")
     module = _loaded.get(kind)
     if module is None:
-        module = importlib.import_module(_GAMES[kind])
+        module = importlib.import_module(path)
         missing = [name for name in REQUIRED if not hasattr(module, name)]
         if missing:
             raise TypeError(f"game {kind} does not provide {missing}")
+        for name, default in OPTIONAL.items():
+            if not hasattr(module, name):
+                setattr(module, name, default)
+        if SYSTEM in _default_seats(module):
+            raise TypeError(f"game {kind} names a seat {SYSTEM!r}: that seat is the engine's")
         _loaded[kind] = module
     return module  # type: ignore[return-value]
+
+
+def _default_seats(module: Any) -> tuple[str, ...]:
+    try:
+        return tuple(module.seats(module.options(None, {})))
+    except Exception:  # a game whose options have no defaults: checked at create
+        return ()

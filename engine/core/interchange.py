@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -24,6 +25,7 @@ import orjson
 
 from . import session as fold
 from .commands import Command
+from .context import SYSTEM, Context, as_utc
 from .dice import Dice
 from .errors import BadInput, BoardlogError, ImportRejected, RuleViolation
 from .events import Event, thaw
@@ -160,6 +162,10 @@ def _check_record(path: str, number: int, obj: dict[str, Any], expected_step: in
         raise ImportRejected(path, number, f"unknown record kind {kind!r}")
     data = {k: v for k, v in obj.items() if k not in ("step", "kind")}
     fields = set(data) - {"timestamp"}
+    if kind == fold.FACT and "v" in fields:  # an event recorded above version 1
+        fields.discard("v")
+        if not isinstance(data["v"], int) or isinstance(data["v"], bool) or data["v"] < 2:
+            raise ImportRejected(path, number, f"event version {data['v']!r} must be a whole number above 1")
     if fields != _FIELDS[kind]:
         raise ImportRejected(path, number, f"{kind} fields do not fit: expected {sorted(_FIELDS[kind])}, found {sorted(fields)}")
     if data["rule"] not in game.RULES:
@@ -206,7 +212,7 @@ def verify(header: Header, records: Iterable[Record]) -> Divergence | None:
     expected = _fact_list(game.setup(header.options, Dice(header.seed, 1)))
     for r in records:
         if r.kind == fold.FACT:
-            found = {"type": r.data["type"], "data": r.data["data"], "rule": r.data["rule"]}
+            found = {"type": r.data["type"], "data": _current_data(game, r), "rule": r.data["rule"]}
             if not expected:
                 return Divergence(r.version, "no further fact from this command", found)
             if expected[0] != found:
@@ -228,15 +234,24 @@ def verify(header: Header, records: Iterable[Record]) -> Divergence | None:
 
 def _redecide(game: GameModule, header: Header, session: fold.Session, r: Record):
     command: Command = game.COMMANDS.parse(r.data["text"])
-    dice = Dice(header.seed, r.version)
+    # The dice and the time are the record's own: the same answer as then.
+    ctx = Context(Dice(header.seed, r.version), as_utc(datetime.fromisoformat(r.timestamp)))
+    seat = r.data["seat"]
     try:
-        facts = game.decide(session.state, r.data["seat"], command, dice)
+        facts = game.decide(session.state, seat, command, ctx)
     except RuleViolation as e:
         return Divergence(r.version, f"the rules now reject {r.data['text']!r}: {e}", "the command was accepted")
-    commit = dice.used or any(type(f).reveals for f in facts)
+    commit = seat == SYSTEM or ctx.dice.used or any(type(f).reveals for f in facts)
     if commit != r.data["commit"]:
         return Divergence(r.version, f"commit point = {commit}", f"commit point = {r.data['commit']}")
     return _fact_list(facts)
+
+
+def _current_data(game: GameModule, r: Record) -> Any:
+    """A recorded fact's data in today's shape (upcast), as plain JSON."""
+    if r.data.get("v", 1) == game.EVENTS[r.data["type"]].version:
+        return r.data["data"]
+    return thaw(fold.decode_fact(game, r.data).to_data())
 
 
 def _fact_list(facts: list[Event]) -> list[dict[str, Any]]:

@@ -43,13 +43,17 @@ class GameLog(Aggregate):
             log.session = fold.fold_command(log.session, self.originator_version, self.seat, self.commit)
 
     class Happened(Aggregate.Event):
+        # A fact recorded at an event version above 1 also carries `v` (set
+        # by the store after construction, so version-1 records keep their
+        # old shape byte for byte).
         type: str
         data: dict
         rule: str
         cause: int
 
         def apply(self, log: GameLog) -> None:
-            event = fold.decode_fact(log.game, {"type": self.type, "data": self.data, "rule": self.rule})
+            event = fold.decode_fact(log.game, {"type": self.type, "data": self.data, "rule": self.rule,
+                                                "v": getattr(self, "v", 1)})
             log.session = fold.fold_fact(log.game, log.session, self.originator_version, event)
 
     class CommandUndone(Aggregate.Event):

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from .events import Event
+from .events import Event, upcast
 from .game import GameModule
 
 # Record kinds as they are stored (the aggregate event class names).
@@ -135,11 +135,16 @@ def fold_redone(s: Session, version: int, cause: int) -> Session:
 
 
 def decode_fact(game: GameModule, data: dict[str, Any]) -> Event:
-    """The game event inside a `Happened` record (ValueError if it does not fit)."""
+    """The game event inside a `Happened` record (ValueError if it does not
+    fit), upcast from the version it was recorded at."""
     cls = game.EVENTS.get(data["type"])
     if cls is None:
         raise FoldError(f"unknown event type {data['type']!r} for {game.ID}")
-    return cls.from_data(data["data"], data["rule"])
+    payload = data["data"]
+    version = data.get("v", 1)
+    if version != cls.version:
+        payload = upcast(cls, version, payload, game.UPCASTERS)
+    return cls.from_data(payload, data["rule"])
 
 
 def fold_record(game: GameModule, s: Session | None, kind: str, version: int, data: dict) -> Session:
@@ -169,6 +174,7 @@ class _Row(msgspec.Struct):
     seat: str = ""
     commit: bool = False
     cause: int = 0
+    v: int = 1
 
 
 _decode_row = msgspec.json.Decoder(_Row).decode
@@ -191,7 +197,8 @@ def fold_rows(game: GameModule, s: Session | None, rows, kinds: dict[str, str], 
             cls = events.get(row.type)
             if cls is None:
                 raise FoldError(f"unknown event type {row.type!r} for {game.ID}")
-            s = _new(Session, (evolve(s[0], cls.from_data(row.data, row.rule)), version, s[2], s[3], s[4]))
+            data = row.data if row.v == cls.version else upcast(cls, row.v, row.data, game.UPCASTERS)
+            s = _new(Session, (evolve(s[0], cls.from_data(data, row.rule)), version, s[2], s[3], s[4]))
         elif kind is COMMAND:
             row = _decode_row(raw)
             s = fold_command(s, version, row.seat, row.commit)

@@ -16,6 +16,8 @@ import hmac
 import os
 import random
 import secrets
+import threading
+from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,12 +30,14 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from . import session as fold
+from .context import SYSTEM, Context, utcnow
 from .dice import Dice
 from .errors import (
     BadInput,
     BoardlogError,
     ConflictError,
     GameNotFound,
+    GameStuck,
     RuleViolation,
     StepOutOfRange,
     StoreUnavailable,
@@ -50,6 +54,8 @@ _TOPIC_KIND = {get_topic(cls): kind for kind, cls in RECORD_CLASSES.items()}
 _STARTED_TOPIC = get_topic(GameLog.Started)
 _BOOKKEEPING = ("timestamp", "originator_topic")
 MAX_NOTE_CHARS = 2000
+LIVE_GAMES = 256          # latest sessions kept in memory (BOARDLOG_LIVE_GAMES)
+MAX_SYSTEM_TURNS = 200    # automated commands in a row before we call it a loop
 MAX_AUTHOR_CHARS = 40
 
 
@@ -146,7 +152,13 @@ class Store(Application):
 
     def __init__(self, env: dict[str, str] | None = None):
         super().__init__(env=env)
-        self._live: dict[UUID, Live] = {}
+        # The latest session of recently used games; least recently used go
+        # first, so a server with thousands of games stays within its means.
+        self._live: OrderedDict[UUID, Live] = OrderedDict()
+        self._live_lock = threading.Lock()
+        self.live_limit = int(self.env.get("BOARDLOG_LIVE_GAMES") or LIVE_GAMES)
+        # Where `now` comes from when a command is recorded (tests set it).
+        self.clock = utcnow
         self._stream, self._head = _row_reader(self.recorder)
         if type(self.recorder).__module__.endswith("sqlite"):
             _tune_sqlite(self.recorder.datastore, self.env.get("BOARDLOG_SQLITE_SYNC") or "NORMAL")
@@ -176,7 +188,14 @@ class Store(Application):
         game_id = uuid4()
         events = [self._started(game_id, header)]
         events += [_happened(game_id, 1 + i, fact, cause=1) for i, fact in enumerate(facts, 1)]
-        self._store(game_id, events, None)
+        # A game may open with an automated turn: it goes in the same batch.
+        session = None
+        for e in events:
+            r = _record_of(e)
+            session = fold.fold_record(game, session, r.kind, r.version, r.data)
+        batch = _Batch(game_id, Live(game_id, header, session), self.clock())
+        batch.system_turns()
+        self._store(game_id, events + batch.events, None)
         self._issue_seat_keys(game_id, header.seats)
         return game_id
 
@@ -190,26 +209,47 @@ class Store(Application):
     # ---- commands ------------------------------------------------------------------------
     def issue(self, game_id: UUID, seat: str, text: str, *,
               expected_version: int | None = None) -> list[Record]:
-        """Decide `text` for `seat` and store the command with its facts."""
+        """Decide `text` for `seat` and store the command with its facts,
+        followed by any automated turns it hands over to (one batch)."""
         live = self._writable(game_id, expected_version)
-        game, state = live.game, live.session.state
+        live = self._enforce_deadlines(game_id, live, strict=expected_version is not None)
+        game = live.game
+        if seat == SYSTEM:
+            raise RuleViolation("core.system", "the system seat acts only by itself; no one may act for it")
         command = game.COMMANDS.parse(text)
         _check_turn(game, live, seat)
-        version = live.session.version + 1
-        dice = Dice(live.header.seed, version)
-        facts = game.decide(state, seat, command, dice)
-        commit = dice.used or any(type(f).reveals for f in facts)
-        events = [GameLog.CommandIssued(
-            originator_id=game_id, originator_version=version,
-            timestamp=GameLog.Event.create_timestamp(), seat=seat, text=command.notation(),
-            command=command.to_data(), commit=commit, rule="core.command", cause=version,
-        )]
-        events += [_happened(game_id, version + i, f, cause=version) for i, f in enumerate(facts, 1)]
-        return self._store(game_id, events, live)
+        batch = _Batch(game_id, live, self.clock())
+        batch.command(seat, command)
+        batch.system_turns()
+        return self._store(game_id, batch.events, live, batch)
+
+    def tick(self, game_id: UUID) -> list[Record]:
+        """Let the system seat do what is due now (a deadline that passed);
+        called whenever anyone acts or polls.  Nothing due: nothing stored."""
+        live = self.live(game_id)
+        if live.game.outcome(live.session.state) is not None:
+            return []
+        batch = _Batch(game_id, live, self.clock())
+        batch.system_turns()
+        if not batch.events:
+            return []
+        try:
+            return self._store(game_id, batch.events, live, batch)
+        except ConflictError:  # someone else's request did it first
+            return []
+
+    def _enforce_deadlines(self, game_id: UUID, live: Live, strict: bool) -> Live:
+        if self.tick(game_id):
+            if strict:
+                raise ConflictError("a deadline passed and the system acted first; "
+                                    "nothing of yours was stored, reload and try again")
+            return self.live(game_id)
+        return live
 
     def undo(self, game_id: UUID, seat: str, *, expected_version: int | None = None) -> list[Record]:
         """Take back `seat`'s latest command (never across a commit point)."""
         live = self._writable(game_id, expected_version)
+        live = self._enforce_deadlines(game_id, live, strict=expected_version is not None)
         _check_seat(live, seat)
         if not live.session.can_undo(seat):
             raise RuleViolation(*_why_no_undo(live.session, seat))
@@ -219,6 +259,7 @@ class Store(Application):
     def redo(self, game_id: UUID, seat: str, *, expected_version: int | None = None) -> list[Record]:
         """Re-apply the command `seat` undid last, with its recorded facts."""
         live = self._writable(game_id, expected_version)
+        live = self._enforce_deadlines(game_id, live, strict=expected_version is not None)
         _check_seat(live, seat)
         if not live.session.can_redo(seat):
             raise RuleViolation("core.redo.nothing", f"{seat} has nothing to redo")
@@ -239,23 +280,29 @@ class Store(Application):
             )
         return live
 
-    def _store(self, game_id: UUID, events: list, live: Live | None) -> list[Record]:
+    def _store(self, game_id: UUID, events: list, live: Live | None,
+               batch: _Batch | None = None) -> list[Record]:
         try:
             # The event store directly: `save()` would first test every event
             # against the library's runtime protocols, a cost on every command.
             self.events.put(events)
         except IntegrityError:
-            self._live.pop(game_id, None)
+            with self._live_lock:
+                self._live.pop(game_id, None)
             raise ConflictError(
                 f"game {game_id} changed while this command was decided (step "
                 f"{events[0].originator_version} is taken); nothing was stored, reload and try again"
             ) from None
-        records = [_record_of(e) for e in events]
+        if batch is not None:  # already folded while the batch was decided
+            records, session = batch.records, batch.session
+        else:
+            records = [_record_of(e) for e in events]
+            session = live.session if live is not None else None
+            if live is not None:
+                for r in records:
+                    session = fold.fold_record(live.game, session, r.kind, r.version, r.data)
         if live is not None:
-            session = live.session
-            for r in records:
-                session = fold.fold_record(live.game, session, r.kind, r.version, r.data)
-            self._live[game_id] = Live(game_id, live.header, session)
+            self._remember(game_id, Live(game_id, live.header, session))
         return records
 
     # ---- reading -------------------------------------------------------------------------
@@ -267,8 +314,15 @@ class Store(Application):
         elif self.head_version(game_id) != cached.session.version:
             session = self.fold(cached.game, game_id, cached.session, gt=cached.session.version)
             cached = Live(game_id, cached.header, session)
-        self._live[game_id] = cached
+        self._remember(game_id, cached)
         return cached
+
+    def _remember(self, game_id: UUID, live: Live) -> None:
+        with self._live_lock:
+            self._live[game_id] = live
+            self._live.move_to_end(game_id)
+            while len(self._live) > self.live_limit:
+                self._live.popitem(last=False)
 
     def load(self, game_id: UUID) -> Live:
         """Fold a game's whole stream (no cache involved)."""
@@ -381,10 +435,13 @@ class Store(Application):
         the records' own timestamps."""
         events = [self._started(game_id, header, _when(created))]
         for r in records:
-            events.append(RECORD_CLASSES[r.kind](
-                originator_id=game_id, originator_version=r.version,
-                timestamp=_when(r.timestamp), **r.payload(),
-            ))
+            payload = r.payload()
+            v = payload.pop("v", None)
+            event = RECORD_CLASSES[r.kind](originator_id=game_id, originator_version=r.version,
+                                           timestamp=_when(r.timestamp), **payload)
+            if v is not None:
+                object.__setattr__(event, "v", v)
+            events.append(event)
         self._store(game_id, events, None)
         self._issue_seat_keys(game_id, header.seats)
         return game_id
@@ -519,12 +576,68 @@ def _header_fields(header: Header) -> dict[str, Any]:
     return {f: getattr(header, f) for f in Header.__slots__}
 
 
-def _happened(game_id: UUID, version: int, fact: Event, cause: int) -> GameLog.Happened:
-    return GameLog.Happened(
+def _happened(game_id: UUID, version: int, fact: Event, cause: int, timestamp=None) -> GameLog.Happened:
+    event = GameLog.Happened(
         originator_id=game_id, originator_version=version,
-        timestamp=GameLog.Event.create_timestamp(),
+        timestamp=timestamp or GameLog.Event.create_timestamp(),
         type=fact.type, data=fact.to_data(), rule=fact.rule, cause=cause,
     )
+    if type(fact).version > 1:  # version-1 records keep their original shape
+        object.__setattr__(event, "v", type(fact).version)
+    return event
+
+
+class _Batch:
+    """The records of one write, decided and folded one command at a time:
+    a seat's command, then each automated turn it hands over to."""
+
+    def __init__(self, game_id: UUID, live: Live, now: datetime):
+        self.game_id, self.game, self.header = game_id, live.game, live.header
+        self.session: Session = live.session
+        self.now = now
+        self.events: list = []
+        self.records: list[Record] = []
+
+    def _add(self, event) -> None:
+        record = _record_of(event)
+        self.session = fold.fold_record(self.game, self.session, record.kind, record.version, record.data)
+        self.events.append(event)
+        self.records.append(record)
+
+    def command(self, seat: str, command, commit: bool | None = None) -> None:
+        """Decide `command` on the current state and add it with its facts."""
+        version = self.session.version + 1
+        ctx = Context(Dice(self.header.seed, version), self.now)
+        facts = self.game.decide(self.session.state, seat, command, ctx)
+        if commit is None:
+            commit = ctx.dice.used or any(type(f).reveals for f in facts)
+        self._add(GameLog.CommandIssued(
+            originator_id=self.game_id, originator_version=version, timestamp=self.now,
+            seat=seat, text=command.notation(), command=command.to_data(), commit=commit,
+            rule="core.command", cause=version,
+        ))
+        for i, fact in enumerate(facts, 1):
+            self._add(_happened(self.game_id, version + i, fact, cause=version))
+
+    def system_turns(self) -> None:
+        """Run the system seat's commands while the game has one due.
+
+        Each is a command group of its own with its own dice, always a
+        commit point (nobody may take back what the game itself did)."""
+        game = self.game
+        for _ in range(MAX_SYSTEM_TURNS):
+            state = self.session.state
+            if game.outcome(state) is not None:
+                return
+            command = game.system_command(state, self.now)
+            if command is None:
+                if SYSTEM in game.to_act(state):
+                    raise GameStuck(f"{game.ID} waits for the system seat but gives it nothing to do "
+                                    f"at step {self.session.version}; nothing was stored")
+                return
+            self.command(SYSTEM, command, commit=True)
+        raise GameStuck(f"{game.ID}: the system acted {MAX_SYSTEM_TURNS} times in a row without "
+                        f"handing over to a player (a loop in the rules?); nothing was stored")
 
 
 def _record_of(event) -> Record:
@@ -546,9 +659,9 @@ def _check_turn(game: GameModule, live: Live, seat: str) -> None:
     outcome = game.outcome(state)
     if outcome is not None:
         raise RuleViolation("core.game-over", f"the game is over: {outcome}")
-    if seat not in game.to_act(state):
-        waiting = ", ".join(game.to_act(state))
-        raise RuleViolation("core.turn", f"it is not {seat}'s turn (waiting for {waiting})")
+    may_act = game.to_act(state)
+    if seat not in may_act:
+        raise RuleViolation("core.turn", f"{seat} may not act now (waiting for {', '.join(may_act)})")
 
 
 def _why_no_undo(session: Session, seat: str) -> tuple[str, str]:

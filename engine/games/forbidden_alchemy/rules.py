@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.context import Context
 from engine.core.dice import Dice
 from engine.core.errors import BadOptions, RuleViolation
 from engine.core.events import Event
@@ -80,8 +81,9 @@ def outcome(state: Puzzle) -> str | None:
 
 
 # ---- deciding ------------------------------------------------------------------------------
-def decide(state: Puzzle, seat: str, command: Command, dice: Dice) -> list[Event]:
+def decide(state: Puzzle, seat: str, command: Command, ctx: Context) -> list[Event]:
     _require_attempt(state)
+    dice = ctx.dice
     match command:
         case Swap(first, second):
             return _swap(state, first, second)

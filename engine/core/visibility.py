@@ -1,0 +1,50 @@
+"""What a seat may see of a stored record: the one place that decides it.
+
+Facts are the game's to redact (`game.redact`).  Command records are the
+core's: a secret command (a `Command` class with `secret = True`) is shown
+whole only to the seat that issued it, to everyone once a `SecretRevealed`
+fact has named its step, and to everyone once the game is over.  The
+timeline, the audit, the JSON API and the live stream all call
+`command_shown` / `shown_payload`, so no view can disagree with another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .game import GameModule
+
+SECRET_TEXT = "(secret command)"
+REVEALED = "SecretRevealed"
+
+
+def is_secret(game: GameModule, data: dict[str, Any]) -> bool:
+    """Was this CommandIssued record a secret command?"""
+    command = data.get("command")
+    return isinstance(command, dict) and game.COMMANDS.is_secret(command.get("verb", ""))
+
+
+def command_shown(game: GameModule, data: dict[str, Any], step: int, viewer: str | None,
+                  revealed: Iterable[int] | frozenset[int], finished: bool) -> bool:
+    """May `viewer` (None: everything, for finished games) read the command
+    recorded at `step`?"""
+    if viewer is None or finished or not is_secret(game, data):
+        return True
+    return data.get("seat") == viewer or step in revealed
+
+
+def shown_payload(game: GameModule, data: dict[str, Any], step: int, viewer: str | None,
+                  revealed: Iterable[int] | frozenset[int], finished: bool) -> dict[str, Any]:
+    """A CommandIssued payload as `viewer` may see it (text and data hidden
+    when secret)."""
+    if command_shown(game, data, step, viewer, revealed, finished):
+        return data
+    return {**data, "text": SECRET_TEXT, "command": {"verb": "(secret)"}}
+
+
+def revealed_by(fact_data: dict[str, Any]) -> tuple[int, ...]:
+    """The steps a `Happened` payload reveals (none unless SecretRevealed)."""
+    if fact_data.get("type") != REVEALED:
+        return ()
+    return tuple(fact_data["data"].get("steps", ()))

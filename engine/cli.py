@@ -13,7 +13,8 @@ import sys
 from collections.abc import Sequence
 from uuid import UUID
 
-from engine.core.errors import BadInput, BoardlogError
+from engine.core.context import SYSTEM
+from engine.core.errors import BadInput, BoardlogError, GameStuck
 from engine.core.game import find_game, game_ids
 from engine.core.store import Store, open_store, parse_options
 
@@ -76,6 +77,8 @@ def _parser() -> argparse.ArgumentParser:
     at.add_argument("--command", type=int, metavar="N",
                     help="show the state after the Nth command (0: after setup)")
     c.add_argument("--context", type=int, default=6, help="timeline lines either side (default 6)")
+    c.add_argument("--seat", help="read the timeline as this seat (default: a spectator while the "
+                                  "game runs, everything once it is over)")
     c = command("play", cmd_play, "issue a command for a seat, e.g. boardlog play ID investigator 'swap 1 2'")
     c.add_argument("game")
     c.add_argument("seat")
@@ -130,7 +133,7 @@ def cmd_games(args) -> None:
         return
     print(f"{'id':<36}  {'kind':<18} {'status':<8} {'steps':>6}  created")
     for gid in ids:
-        i = store.info(gid)
+        i = store.summary(gid)
         origin = f"  (fork of {i.parent[:8]} at step {i.fork_step})" if i.parent else ""
         print(f"{i.id}  {i.kind:<18} {i.status:<8} {i.steps:>6}  {i.created}{origin}")
 
@@ -173,11 +176,24 @@ def selfplay_one(store: Store, kind: str, seed: int, players, options, bot_name:
         state = live.session.state
         if game.outcome(state) is not None:
             break
-        seat = game.to_act(state)[0]
-        command = bot(state, seat, game.legal_commands(state, seat), rng)
+        seat, legal = pick_seat(game, state, rng)
+        command = bot(state, seat, legal, rng)
         store.issue(gid, seat, command.notation())
     live = store.live(gid)
     return gid, live.session.version, game.outcome(live.session.state) or "unfinished (command limit)"
+
+
+def pick_seat(game, state, rng: random.Random):
+    """A seat that may act now, with its legal commands: the one whose turn
+    it is most of the time, a seat that may react out of turn now and then
+    (so that bots exercise reactions too).  The system seat is the engine's."""
+    seats = [s for s in game.to_act(state) if s != SYSTEM]
+    choices = [(seat, legal) for seat in seats if (legal := game.legal_commands(state, seat))]
+    if not choices:
+        raise GameStuck(f"{game.ID}: no seat has a legal command, yet the game is not over")
+    if len(choices) > 1 and rng.random() < 0.3:
+        return rng.choice(choices[1:])
+    return choices[0]
 
 
 class _Progress:
@@ -203,8 +219,8 @@ class _Progress:
 
 
 def cmd_show(args) -> None:
-    from projections.steps import StepCache
-    from projections.timeline import format_line, line
+    from projections.replay import SPECTATOR, Replay
+    from projections.timeline import format_line
 
     store = _store(args)
     gid = store.resolve(args.game)
@@ -213,15 +229,20 @@ def cmd_show(args) -> None:
     step = last if args.step is None else args.step
     if args.command is not None:
         step = _step_after_command(store, gid, args.command)
-    session = StepCache(store).session(gid, step)
+    replay = Replay(store)
+    session = replay.session(gid, step)
     outcome = game.outcome(session.state)
     print(f"game {gid} ({live.header.kind}) - step {step} of {last}, "
           f"command {session.commands}" + (f" - {outcome}" if outcome else ""))
     print(game.render(session.state))
     print()
     lo, hi = max(1, step - args.context), min(last, step + args.context)
-    for r in store.rows(gid, gt=lo - 1, lte=hi):
-        print(format_line(line(game, r), current=r.version == step))
+    # Secret commands read as they would on the replay page: hidden from
+    # other seats until revealed, all shown once the game is over.
+    index, finished = replay.index(gid), game.outcome(live.session.state) is not None
+    viewer = args.seat if args.seat is not None else (None if finished else SPECTATOR)
+    for n in range(lo, hi + 1):
+        print(format_line(index.shown_line(n, viewer, finished), current=n == step))
 
 
 def _step_after_command(store: Store, gid: UUID, n: int) -> int:
@@ -271,10 +292,15 @@ def cmd_legal(args) -> None:
     if game.outcome(s.state):
         print(f"game over: {game.outcome(s.state)}")
         return
+    for prompt in game.prompts(s.state):
+        print(prompt)
+    may_act = game.to_act(s.state)
     for seat in live.header.seats:
-        commands = [c.notation() for c in game.legal_commands(s.state, seat)]
+        commands = [c.notation() for c in game.legal_commands(s.state, seat)] if seat in may_act else []
         extra = [w for w, ok in (("undo", s.can_undo(seat)), ("redo", s.can_redo(seat))) if ok]
         print(f"{seat}: {', '.join(commands + extra) or '(waiting)'}")
+    if SYSTEM in may_act:
+        print(f"{SYSTEM}: acts by itself")
 
 
 def cmd_rules(args) -> None:
@@ -371,7 +397,7 @@ def cmd_demo(args) -> None:
 
 
 def cmd_bench(args) -> None:
-    from engine.core.bench import run_bench
+    from engine.bench import run_bench
 
     events = args.events or (10_000 if args.quick else 100_000)
     run_bench(events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -18,8 +19,9 @@ from engine.core import session as fold
 from engine.core.game import GameModule
 from engine.core.session import Session
 from engine.core.store import Record, Store
+from engine.core.visibility import SECRET_TEXT, is_secret, revealed_by, shown_payload
 
-from .steps import DEFAULT_INTERVAL, StepCache
+from .steps import DEFAULT_GAMES, DEFAULT_INTERVAL, StepCache
 from .timeline import Line, line
 
 SPECTATOR = ""  # a seat name no game uses: sees only what every seat sees
@@ -36,6 +38,10 @@ class GameIndex:
     turn_numbers: list[int] = field(default_factory=list)
     undone: dict[int, bool] = field(default_factory=dict)  # command step -> undone now?
     lines: list[Line] = field(default_factory=list)      # one per record (index = step - 1)
+    # Secret commands (step -> seat) and the steps revealed so far: the
+    # lines above are the whole truth; `shown_line` hides what a viewer may not read.
+    secret: dict[int, str] = field(default_factory=dict)
+    revealed: set[int] = field(default_factory=set)
     session: Session | None = None
     _ends: dict[str, tuple[int, list[int]]] = field(default_factory=dict, repr=False)
 
@@ -59,6 +65,14 @@ class GameIndex:
     def turn_ends(self) -> list[int]:
         return self._cached("turns", self.turn_starts)
 
+    def shown_line(self, step: int, viewer: str | None, finished: bool) -> Line:
+        """The timeline line of `step` as `viewer` may read it."""
+        ln = self.lines[step - 1]
+        owner = self.secret.get(step)
+        if owner is None or viewer is None or finished or owner == viewer or step in self.revealed:
+            return ln
+        return Line(ln.step, ln.kind, ln.seat, f"{owner}: {SECRET_TEXT}", ln.rule, ln.cause)
+
     def turn_of(self, step: int) -> int:
         i = bisect.bisect_right(self.turn_starts, step) - 1
         return self.turn_numbers[i] if i >= 0 else 0
@@ -76,22 +90,42 @@ class GameIndex:
 
 
 class Replay:
-    """Caches per game: the step index and the step cache."""
+    """Caches per game: the step index and the step cache.
 
-    def __init__(self, store: Store, interval: int | None = None):
+    Both keep only the `max_games` games read most recently (least recently
+    used first out), so a server with thousands of recorded games stays
+    within a memory budget; a game dropped is rebuilt by its next read."""
+
+    def __init__(self, store: Store, interval: int | None = None, max_games: int = DEFAULT_GAMES,
+                 checkpoint_games: int | None = None):
         self.store = store
-        self.steps = StepCache(store, interval or DEFAULT_INTERVAL)
-        self._index: dict[UUID, GameIndex] = {}
-        self._lock = threading.Lock()  # requests come from a thread pool
+        self.steps = StepCache(store, interval or DEFAULT_INTERVAL,
+                               max_games=checkpoint_games or max_games)
+        self.max_games = max_games
+        self._index: OrderedDict[UUID, GameIndex] = OrderedDict()
+        self._lock = threading.Lock()  # requests come from a thread pool: one extends at a time
+        self._lru = threading.Lock()   # guards _index's order (held only for dict operations)
 
     def index(self, game_id: UUID) -> GameIndex:
         live = self.store.live(game_id)
-        idx = self._index.setdefault(game_id, GameIndex())
+        with self._lru:
+            idx = self._index.get(game_id)
+            if idx is None:
+                idx = self._index[game_id] = GameIndex()
+                while len(self._index) > self.max_games:
+                    self._index.popitem(last=False)
+            else:
+                self._index.move_to_end(game_id)
         if idx.version < live.session.version:
             with self._lock:
                 if idx.version < live.session.version:
                     self._extend(idx, live.game, game_id)
         return idx
+
+    def games(self) -> list[UUID]:
+        """The games whose index is kept, least recently used first."""
+        with self._lru:
+            return list(self._index)
 
     def _extend(self, idx: GameIndex, game: GameModule, game_id: UUID) -> None:
         session = idx.session
@@ -100,12 +134,16 @@ class Replay:
                 idx.starts.append(r.version)
             if r.kind == fold.COMMAND:
                 idx.commands.append(r.version)
+                if is_secret(game, r.data):
+                    idx.secret[r.version] = r.data["seat"]
                 turn = game.turn(session.state)
                 if not idx.turn_numbers or idx.turn_numbers[-1] != turn:
                     idx.turn_starts.append(r.version)
                     idx.turn_numbers.append(turn)
             elif r.kind in (fold.UNDONE, fold.REDONE):
                 idx.undone[r.cause] = r.kind == fold.UNDONE
+            elif r.kind == fold.FACT:
+                idx.revealed.update(revealed_by(r.data))
             elif r.kind == fold.STARTED:
                 idx.turn_starts.append(1)
                 idx.turn_numbers.append(0)
@@ -153,13 +191,17 @@ def audit(replay: Replay, game_id: UUID, step: int, seat: str | None) -> Audit:
     first, last = idx.group(step)
     records = store.rows(game_id, gt=first - 1, lte=last)
     head = records[0]
+    finished = game.outcome(store.live(game_id).session.state) is not None
+    command = head.data
+    if head.kind == fold.COMMAND:
+        command = shown_payload(game, head.data, head.version, seat, idx.revealed, finished)
     facts = [_audit_fact(game, r, seat) for r in records if r.kind == fold.FACT]
     before = game.view(replay.session(game_id, first - 1).state, seat) if first > 1 else {}
     after = game.view(replay.session(game_id, last).state, seat)
     ref = game.RULES.get(head.rule)
     return Audit(
         first=first, last=last, kind=head.kind, seat=head.data.get("seat"),
-        command=head.data.get("text"), commit=bool(head.data.get("commit")),
+        command=command.get("text"), commit=bool(head.data.get("commit")),
         rule=head.rule, section=ref.section if ref else "?",
         explanation=ref.explanation if ref else "(rule id not in the table)",
         facts=facts, changes=diff(before, after),
@@ -184,7 +226,7 @@ def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     if isinstance(value, dict):
         for k, v in value.items():
             out.update(flatten(v, f"{prefix}.{k}" if prefix else str(k)))
-    elif isinstance(value, list) and value and all(isinstance(v, (dict, list)) for v in value):
+    elif _numbered(value):
         for i, v in enumerate(value, 1):
             out.update(flatten(v, f"{prefix}.{i}"))
     else:
@@ -192,10 +234,56 @@ def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     return out
 
 
+def _numbered(value: Any) -> bool:
+    """A list that `flatten` descends into (non-empty, every item a dict or list)."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, (dict, list)) for v in value)
+
+
 def diff(before: Any, after: Any) -> list[tuple[str, Any, Any]]:
-    """(path, before, after) for every leaf that differs."""
-    a, b = flatten(before), flatten(after)
-    return [(p, a.get(p), b.get(p)) for p in sorted(set(a) | set(b)) if a.get(p) != b.get(p)]
+    """(path, before, after) for every leaf that differs, sorted by path.
+
+    The same answer as comparing `flatten(before)` with `flatten(after)`,
+    but it descends only into the parts that differ: sub-trees are compared
+    with `==` first (C speed), so a step that moves one unit on an 851-hex
+    board looks at a handful of paths, not all of them."""
+    out: list[tuple[str, Any, Any]] = []
+    _diff(before, after, "", out)
+    out.sort(key=lambda t: t[0])
+    return out
+
+
+_MISSING = object()
+
+
+def _diff(a: Any, b: Any, prefix: str, out: list) -> None:
+    if a is b or (a is not _MISSING and b is not _MISSING and a == b):
+        return
+    if isinstance(a, dict) and isinstance(b, dict) and _plain_keys(a) and _plain_keys(b):
+        for k, v in a.items():
+            _diff(v, b.get(k, _MISSING), f"{prefix}.{k}" if prefix else k, out)
+        for k, v in b.items():
+            if k not in a:
+                _diff(_MISSING, v, f"{prefix}.{k}" if prefix else k, out)
+    elif _numbered(a) and _numbered(b):
+        for i in range(max(len(a), len(b))):
+            _diff(a[i] if i < len(a) else _MISSING, b[i] if i < len(b) else _MISSING,
+                  f"{prefix}.{i + 1}", out)
+    elif not _container(a) and not _container(b):
+        if (None if a is _MISSING else a) != (None if b is _MISSING else b):
+            out.append((prefix, None if a is _MISSING else a, None if b is _MISSING else b))
+    else:  # one side gone, or a different shape: compare the flattened leaves
+        fa = {} if a is _MISSING else flatten(a, prefix)
+        fb = {} if b is _MISSING else flatten(b, prefix)
+        out.extend((p, fa.get(p), fb.get(p)) for p in set(fa) | set(fb) if fa.get(p) != fb.get(p))
+
+
+def _container(value: Any) -> bool:
+    return isinstance(value, dict) or _numbered(value)
+
+
+def _plain_keys(d: dict) -> bool:
+    """String keys only (else two keys may name one path, e.g. 1 and "1")."""
+    return all(type(k) is str for k in d)
 
 
 def changed_paths(before: Any, after: Any) -> set[str]:
@@ -207,7 +295,8 @@ def changed_paths(before: Any, after: Any) -> set[str]:
     return paths
 
 
-def timeline_window(idx: GameIndex, step: int, notes: list[dict], radius: int = 40) -> dict:
+def timeline_window(idx: GameIndex, step: int, notes: list[dict], radius: int = 40,
+                    viewer: str | None = SPECTATOR, finished: bool = False) -> dict:
     """Command groups around `step`, with turn headers, undone and noted marks.
 
     A window keeps a page of a 100,000-step game small; the links at its
@@ -219,7 +308,7 @@ def timeline_window(idx: GameIndex, step: int, notes: list[dict], radius: int = 
     entries, last_turn = [], None
     for i in range(lo, hi):
         first, last = idx.starts[i], ends[i]
-        ln = idx.lines[first - 1]
+        ln = idx.shown_line(first, viewer, finished)
         turn = idx.turn_of(first)
         entries.append({
             "first": first, "last": last, "text": ln.text, "seat": ln.seat, "kind": ln.kind,

@@ -21,7 +21,7 @@ class Line:
 
 
 def line(game: GameModule, r: Record, viewer: str | None = None,
-         revealed: frozenset[int] = frozenset(), finished: bool = True) -> Line:
+         revealed: frozenset[int] = frozenset(), finished: bool = False) -> Line:
     """The record in plain words as `viewer` may read it (see
     engine/core/visibility.py: secret commands stay hidden from the others
     until revealed; `describe` of facts is public by contract)."""

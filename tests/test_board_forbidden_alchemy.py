@@ -10,6 +10,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from engine.core.game import find_game
 from engine.core.store import open_store
+from viewer import boards
 
 TEMPLATE = "boards/forbidden_alchemy.html"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -18,7 +19,9 @@ SEAT = "investigator"
 
 @pytest.fixture(scope="module")
 def env() -> Environment:
-    return Environment(loader=FileSystemLoader("viewer/templates"), autoescape=True)
+    e = Environment(loader=FileSystemLoader("viewer/templates"), autoescape=True)
+    boards.register(e)
+    return e
 
 
 @pytest.fixture
@@ -234,6 +237,7 @@ def test_renders_under_strict_undefined(play):
     """Nothing in the template leans on silently-undefined names."""
     strict = Environment(loader=FileSystemLoader("viewer/templates"), autoescape=True,
                          undefined=StrictUndefined)
+    boards.register(strict)
     h = play(seed=3)
     parse(render(strict, h.board()))
     parse(render(strict, h.board(seat=None), changed={"edges.1"}, targets={1: [("a", "swap 1 2")]}))

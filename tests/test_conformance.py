@@ -1,31 +1,70 @@
-"""The conformance suite: every registered game, random legal play from
-random seeds (Hypothesis), and the engine's promises checked after each step.
+"""The conformance suite: every registered game (and the test-only `duel`),
+random legal play from random seeds (Hypothesis), and the engine's
+promises checked after each step.
 
+- every seat that may act does act now and then, out of turn included;
 - replaying the stored events gives the live state (fast path and the
   library's own `repository.get`);
 - undo restores the state before the command, redo the state after it;
 - a command that is not legal raises RuleViolation and appends nothing;
-- a seat's view does not change when what it may not see is shuffled;
+- a seat's view does not change when what it may not see is shuffled, and
+  no timeline line, audit or API record shows a seat a secret command of
+  another seat before it is revealed;
 - `verify` finds the record identical; export then import gives the same stream.
+
+Games reach deep positions: a random prefix of bot play (unchecked, fast)
+comes before the checked stretch, and a game's `SCENARIOS` (setup options
+that start from a described position) are drawn as starts.  Each game
+sizes its share of the run in `GAME_PROFILES`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
+from dataclasses import dataclass
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.cli import pick_seat
+from engine.core.context import SYSTEM
 from engine.core.errors import RuleViolation
-from engine.core.game import find_game, game_ids
+from engine.core.game import find_game, game_ids, register
 from engine.core.interchange import export_lines, import_file, verify
 from engine.core.store import open_store
+from engine.core.visibility import SECRET_TEXT
+from projections.replay import SPECTATOR, Replay, audit
 from projections.steps import StepCache
+from viewer.api import _record_out
 
-MAX_COMMANDS = 40
+register("duel", "tests.games.duel")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How much of the run a game gets: Hypothesis examples (in CI; half
+    locally), checked commands per example, and the longest unchecked
+    prefix of bot play before them."""
+
+    examples: int = 40
+    commands: int = 40
+    prefix: int = 0
+
+
+GAME_PROFILES: dict[str, Profile] = {
+    "forbidden_alchemy": Profile(examples=40, commands=40),
+    "duel": Profile(examples=30, commands=40, prefix=60),
+}
+KINDS = [*game_ids(), "duel"]
+
+
+def examples(kind: str) -> int:
+    n = GAME_PROFILES.get(kind, Profile()).examples
+    return n if os.environ.get("CI") else max(5, n // 2)
 
 
 def memory():
@@ -41,36 +80,79 @@ def candidate_texts(game, seats):
             if field.type in (int, "int"):
                 parts.append(st.integers(-1, 14).map(str))
             else:
-                parts.append(st.sampled_from([*seats, "x", "A1"]))
+                parts.append(st.sampled_from([*seats, "x", "A1", "head", "attack"]))
         choices.append(st.tuples(*parts).map(" ".join))
     choices.append(st.text(max_size=12))
     return st.one_of(*choices)
 
 
 def check_views(game, state, seats, rng):
-    for seat in (*seats, None):
+    for seat in (*seats, None, SPECTATOR):
         shown = game.view(state, seat)
         json.dumps(shown)  # plain JSON data
         scrambled = game.scramble_hidden(state, seat, rng)
-        assert game.view(scrambled, seat) == shown, f"{seat}'s view shows hidden information"
+        assert game.view(scrambled, seat) == shown, f"{seat!r}'s view shows hidden information"
 
 
-def play(data, store, kind):
+def check_secrets(store, replay, gid, game, seats):
+    """No seat (nor a spectator) reads another seat's unrevealed secret
+    command, in the timeline, the audit or the API's records."""
+    idx = replay.index(gid)
+    live = store.live(gid)
+    finished = game.outcome(live.session.state) is not None
+    hidden = {step: owner for step, owner in idx.secret.items() if step not in idx.revealed}
+    if finished or not hidden:
+        return
+    rows = {r.version: r for r in store.rows(gid)}
+    for viewer in (*seats, SPECTATOR):
+        for step, owner in hidden.items():
+            if owner == viewer:
+                continue
+            text = rows[step].data["text"]
+            assert idx.shown_line(step, viewer, finished).text.endswith(SECRET_TEXT)
+            assert audit(replay, gid, step, viewer).command == SECRET_TEXT
+            out = _record_out(game, rows[step], viewer, idx.revealed, finished)
+            assert text not in json.dumps(out), f"{viewer!r} reads {owner}'s secret {text!r}"
+
+
+def start_game(data, store, kind):
     game = find_game(kind)
     seed = data.draw(st.integers(0, 2**31 - 1), label="seed")
     players = data.draw(st.sampled_from(game.PLAYER_COUNTS), label="players")
-    gid = store.create(kind, seed=seed, players=players)
+    scenarios = [{}, *getattr(game, "SCENARIOS", {}).values()]
+    options = data.draw(st.sampled_from(scenarios), label="scenario options")
+    gid = store.create(kind, seed=seed, players=players, options=dict(options))
+    return game, gid, random.Random(seed)
+
+
+def fast_forward(data, store, gid, game, kind, rng):
+    """Unchecked bot play to reach a deep position quickly."""
+    for _ in range(data.draw(st.integers(0, GAME_PROFILES.get(kind, Profile()).prefix), label="prefix")):
+        state = store.live(gid).session.state
+        if game.outcome(state) is not None:
+            return
+        seat, legal = pick_seat(game, state, rng)
+        store.issue(gid, seat, rng.choice(legal).notation())
+
+
+def play(data, store, kind):
+    game, gid, rng = start_game(data, store, kind)
+    fast_forward(data, store, gid, game, kind, rng)
     seats = store.live(gid).header.seats
-    rng = random.Random(seed)
-    for _ in range(MAX_COMMANDS):
+    replay = Replay(store)
+    for _ in range(GAME_PROFILES.get(kind, Profile()).commands):
         live = store.live(gid)
         session, state = live.session, live.session.state
         check_views(game, state, seats, rng)
+        check_secrets(store, replay, gid, game, seats)
         if game.outcome(state) is not None:
             break
-        seat = game.to_act(state)[0]
+        assert SYSTEM not in game.to_act(state), "the engine runs the system seat's turns itself"
+        # Any seat that may act now: the turn's, or one reacting out of turn.
+        may_act = [s for s in game.to_act(state) if game.legal_commands(state, s)]
+        assert may_act, f"{kind}: the game waits for {game.to_act(state)} but nobody has a legal command"
+        seat = data.draw(st.sampled_from(may_act), label="seat")
         legal = {c.notation() for c in game.legal_commands(state, seat)}
-        assert legal, f"{kind}: {seat} must act but has no legal command"
 
         # Anything that is not legal is refused and leaves the stream as it was.
         text = data.draw(candidate_texts(game, seats), label="attempt")
@@ -83,6 +165,8 @@ def play(data, store, kind):
                 store.issue(gid, seat, text)
             assert refused.value.rule in game.RULES
             assert store.head_version(gid) == session.version
+        with pytest.raises(RuleViolation, match="system"):
+            store.issue(gid, SYSTEM, sorted(legal)[0])
 
         move = data.draw(st.sampled_from(["command"] * 4 + ["undo", "redo"]), label="move")
         if move == "undo" and session.can_undo(seat):
@@ -102,13 +186,8 @@ def play(data, store, kind):
     return gid, game
 
 
-@pytest.mark.parametrize("kind", game_ids())
-@given(data=st.data())
-def test_random_legal_play_keeps_every_promise(kind, data):
-    store = memory()
-    gid, game = play(data, store, kind)
+def check_record(data, store, gid):
     live = store.live(gid)
-
     # Replay equals live: our fold, the library's own path, and any step read.
     assert store.load(gid).session == live.session
     assert store.repository.get(gid).session == live.session
@@ -128,7 +207,23 @@ def test_random_legal_play_keeps_every_promise(kind, data):
     assert b"".join(export_lines(other, gid)) == text
 
 
-@pytest.mark.parametrize("kind", game_ids())
+def conformance_test(kind: str):
+    @settings(max_examples=examples(kind))
+    @given(data=st.data())
+    def test(data):
+        store = memory()
+        gid, _ = play(data, store, kind)
+        check_record(data, store, gid)
+
+    test.__name__ = f"test_random_legal_play_keeps_every_promise_{kind}"
+    return test
+
+
+for _kind in KINDS:
+    globals()[f"test_random_legal_play_keeps_every_promise_{_kind}"] = conformance_test(_kind)
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_bot_finishes_a_game(kind):
     from engine.cli import selfplay_one
 

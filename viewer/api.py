@@ -39,8 +39,8 @@ from engine.core.visibility import shown_payload
 from projections.replay import Replay
 from projections.steps import StepCache
 from viewer.errors import status_of
+from viewer.seats import HOT_SEAT, hot_seat_acts_for, may_act
 
-HOT_SEAT = "*"  # seat_tokens key of the token that plays every seat at one screen
 TOKEN_HEADER = "X-Seat-Token"
 
 
@@ -133,7 +133,10 @@ class GameOut(BaseModel):
 
 
 class GameDetail(GameOut):
-    to_act: list[str] = Field(description="the seats the game is waiting for")
+    to_act: list[str] = Field(description="the seats that may act now: the turn first, then any "
+                                          "seat that may react out of turn; 'system' for an automated turn")
+    prompts: list[dict[str, Any]] = Field(default=[], description="questions waiting for a seat's "
+                                          "answer: seat, question, rule, choices")
     version: int = Field(description="the latest step; send it as expected_version")
 
 
@@ -199,8 +202,8 @@ def _acting_seat(store: Store, live: Live, token: str | None, claimed: str | Non
                  action: str = "command") -> str:
     """The seat the bearer of `token` acts for (403 if none, or if `claimed` differs).
 
-    The hot-seat token acts for whoever the action falls to: the first seat
-    the game waits for, or for undo/redo the seat whose command it is.
+    The hot-seat token acts for the seat `claimed` names (any seat that may
+    act now), else for whoever the action falls to (viewer/seats.py).
     """
     if not token:
         raise HTTPException(403, f"acting needs a seat's token in the {TOKEN_HEADER} header")
@@ -208,21 +211,10 @@ def _acting_seat(store: Store, live: Live, token: str | None, claimed: str | Non
     if seat is None:
         raise HTTPException(403, "that token is not a seat of this game")
     if seat == HOT_SEAT:
-        seat = _hot_seat_turn(live, action)
+        seat = hot_seat_acts_for(live, action, claimed)
     if claimed is not None and claimed != seat:
         raise HTTPException(403, f"acting for another seat: the token acts for {seat}, not {claimed}")
     return seat
-
-
-def _hot_seat_turn(live: Live, action: str) -> str:
-    s = live.session
-    if action == "undo" and s.undo:
-        return s.undo[-1].seat
-    if action == "redo" and s.redo:
-        return s.redo[-1].seat
-    waiting = live.game.to_act(s.state)
-    # Nobody to act (game over): any seat will do, the store says why it refuses.
-    return waiting[0] if waiting else live.header.seats[0]
 
 
 def _record_out(game: GameModule, r: Record, seat: str | None,
@@ -256,8 +248,12 @@ def _written(game: GameModule, records: list[Record], seat: str) -> dict[str, An
 
 
 def _game_out(store: Store, game_id: UUID) -> dict[str, Any]:
-    info = dataclasses.asdict(store.info(game_id))
-    return {**info, "id": str(info["id"]), "seats": list(info["seats"])}
+    return _info_out(store.info(game_id))
+
+
+def _info_out(info) -> dict[str, Any]:
+    data = dataclasses.asdict(info)
+    return {**data, "id": str(data["id"]), "seats": list(data["seats"])}
 
 
 def _note(store: Store, game_id: UUID, note: str) -> dict[str, Any]:
@@ -274,8 +270,7 @@ def list_games(request: Request, kind: str | None = None,
                status: Literal["running", "finished"] | None = None) -> list[dict[str, Any]]:
     """Every stored game, oldest first; filter by game `kind` and/or `status`."""
     store = _store(request)
-    games = [_game_out(store, g) for g in store.game_ids()]
-    return [g for g in games if (kind is None or g["kind"] == kind) and (status is None or g["status"] == status)]
+    return [_info_out(info) for info in store.summaries(kind, status)]
 
 
 @router.post("/games", status_code=201, summary="Start a game",
@@ -304,8 +299,11 @@ def get_game(request: Request, game: str) -> dict[str, Any]:
     `game` may be a unique prefix (4+ characters) of the id."""
     store = _store(request)
     game_id = _game_id(store, game)
+    store.tick(game_id)  # a deadline that passed is enforced whenever anyone looks
     live = store.live(game_id)
-    return {**_game_out(store, game_id), "to_act": list(live.game.to_act(live.session.state)),
+    state = live.session.state
+    return {**_game_out(store, game_id), "to_act": list(live.game.to_act(state)),
+            "prompts": [p.to_data() for p in live.game.prompts(state)],
             "version": live.session.version}
 
 
@@ -403,7 +401,10 @@ def get_legal(request: Request, game: str, seat: Annotated[str | None, Query()] 
     live = store.live(game_id)
     seat = _acting_seat(store, live, x_seat_token, seat)
     s = live.session
-    return {"seat": seat, "commands": [c.notation() for c in live.game.legal_commands(s.state, seat)],
+    acting = seat in may_act(live)
+    commands = [c.notation() for c in live.game.legal_commands(s.state, seat)] if acting else []
+    return {"seat": seat, "commands": commands, "may_act": list(may_act(live)),
+            "prompts": [p.to_data() for p in live.game.prompts(s.state) if p.seat == seat],
             "can_undo": s.can_undo(seat), "can_redo": s.can_redo(seat)}
 
 

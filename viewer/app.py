@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-from fastapi import FastAPI, Form, Request, UploadFile
+from fastapi import FastAPI, Form, Query, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -30,12 +30,13 @@ from engine.core.game import find_game, game_ids
 from engine.core.interchange import export_lines, import_file
 from engine.core.store import MAX_NOTE_CHARS, Store, open_store, parse_options
 from projections.replay import SPECTATOR, Replay, audit, changed_paths, timeline_window
+from viewer import boards
 from viewer.api import router as api_router
 from viewer.errors import status_of
+from viewer.seats import HOT_SEAT, hot_seat_acts_for, may_act
 
 HERE = Path(__file__).parent
 BY = ("event", "command", "turn")
-HOTSEAT = "*"
 
 
 def create_app(store: Store | None = None) -> FastAPI:
@@ -47,6 +48,7 @@ def create_app(store: Store | None = None) -> FastAPI:
     app.mount("/static/htmx", StaticFiles(packages=[("js_lib_htmx", "static/htmx")]), name="htmx")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
+    boards.register(templates.env)
     templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
                                  timeline_window=timeline_window)
     app.state.templates = templates
@@ -85,8 +87,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
     @app.get("/", response_class=HTMLResponse, summary="Games list")
     def games_list(request: Request, kind: str = "", status: str = "", error: str = ""):
         store = _store(request)
-        games = [store.info(g) for g in store.game_ids()]
-        games = [g for g in games if (not kind or g.kind == kind) and (not status or g.status == status)]
+        games = store.summaries(kind or None, status or None)
         return page(request, "games.html", games=games, kind=kind, status_filter=status,
                     kinds=game_ids(), error=error)
 
@@ -167,16 +168,18 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         return page(request, "rules.html", game=game, rules=list(game.RULES))
 
     @app.get("/games/{ref}/play/{token}", response_class=HTMLResponse, summary="Play as a seat")
-    def play_page(request: Request, ref: str, token: str):
+    def play_page(request: Request, ref: str, token: str, as_: str = Query("", alias="as")):
         gid = _game_id(request, ref)
-        return page(request, "play.html", **_play_context(request, gid, token))
+        _store(request).tick(gid)  # a deadline that passed is enforced whenever anyone looks
+        return page(request, "play.html", **_play_context(request, gid, token, as_))
 
     @app.post("/games/{ref}/play/{token}", response_class=HTMLResponse, summary="Act as a seat")
     def play_act(request: Request, ref: str, token: str, action: str = Form("command"),
-                 text: str = Form(""), version: int | None = Form(None)):
+                 text: str = Form(""), version: int | None = Form(None),
+                 as_: str = Form("", alias="as")):
         gid = _game_id(request, ref)
         store = _store(request)
-        ctx = _play_context(request, gid, token)
+        ctx = _play_context(request, gid, token, as_ if action == "command" else "", action)
         seat = ctx["seat"]
         try:
             if action == "undo":
@@ -188,15 +191,17 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             else:
                 raise BadInput(f"action: unknown action {action!r} (command, undo or redo)")
         except (BadInput, ConflictError) as e:
-            ctx = _play_context(request, gid, token)
+            ctx = _play_context(request, gid, token, as_)
             ctx["error"] = e
             return page(request, "play.html", status=409 if isinstance(e, ConflictError) else 422, **ctx)
-        return RedirectResponse(f"/games/{gid}/play/{token}", status_code=303)
+        return RedirectResponse(f"/games/{gid}/play/{token}" + (f"?as={as_}" if as_ and ctx["hotseat"] else ""),
+                                status_code=303)
 
     @app.get("/games/{ref}/play/{token}/live", summary="Has the game moved on since version v?")
     def play_live(request: Request, ref: str, token: str, v: int):
         gid = _game_id(request, ref)
         _play_context(request, gid, token)  # checks the token
+        _store(request).tick(gid)
         if _store(request).head_version(gid) != v:
             return Response(status_code=200, headers={"HX-Refresh": "true"})
         return Response(status_code=204)
@@ -214,7 +219,7 @@ def _int_or_none(name: str, value: str) -> int | None:
 
 def _games_with_error(request, page, message: str) -> HTMLResponse:
     store = _store(request)
-    games = [store.info(g) for g in store.game_ids()]
+    games = store.summaries()
     return page(request, "games.html", status=422, games=games, kind="", status_filter="",
                 kinds=game_ids(), error=message)
 
@@ -257,7 +262,7 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
         "lines": idx.lines, "group": (first, group_last), "index": idx, "turn": idx.turn_of(step),
         "notes": notes, "step_notes": [n for n in notes if n["step"] == step],
         "noted_steps": {n["step"] for n in notes}, "notice": notice,
-        "outcome": game.outcome(state),
+        "outcome": game.outcome(state), "prompts": game.prompts(state),
     }
 
 
@@ -266,7 +271,8 @@ def _board_template(kind: str) -> str:
     return name if (HERE / "templates" / name).exists() else "boards/_generic.html"
 
 
-def _play_context(request: Request, gid: UUID, token: str) -> dict:
+def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
+                  action: str = "command") -> dict:
     store = _store(request)
     seat = store.seat_of(gid, token)
     if seat is None:
@@ -274,13 +280,14 @@ def _play_context(request: Request, gid: UUID, token: str) -> dict:
     live = store.live(gid)
     game, session = live.game, live.session
     to_act = game.to_act(session.state)
-    acting = to_act[0] if seat == HOTSEAT and to_act else seat
-    hidden_seat = acting if acting != HOTSEAT else SPECTATOR
+    hotseat = seat == HOT_SEAT
+    acting = hot_seat_acts_for(live, action, chosen or None) if hotseat else seat
     legal = game.legal_commands(session.state, acting) if acting in to_act else []
     commands = [c.notation() for c in legal]
     return {
-        "gid": gid, "game": game, "token": token, "seat": acting, "hotseat": seat == HOTSEAT,
-        "board": game.view(session.state, hidden_seat), "changed": set(),
+        "gid": gid, "game": game, "token": token, "seat": acting, "hotseat": hotseat,
+        "may_act": may_act(live), "prompts": game.prompts(session.state),
+        "board": game.view(session.state, acting), "changed": set(),
         "board_template": _board_template(game.ID), "commands": commands,
         "targets": game.board_targets(legal),
         "can_undo": session.can_undo(acting), "can_redo": session.can_redo(acting),

@@ -23,10 +23,13 @@ SYSTEM = "system"
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """The dice of this command and the time it was recorded."""
+    """The dice of this command, the time it was recorded, and its step
+    (where its CommandIssued record stands: a secret command's step is what
+    a later `SecretRevealed` names)."""
 
     dice: Dice
     now: datetime
+    step: int = 0
 
 
 def utcnow() -> datetime:

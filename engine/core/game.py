@@ -10,6 +10,7 @@ a default here (`OPTIONAL`): prompts, the system seat's command, upcasters.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Protocol
@@ -117,8 +118,12 @@ Upcasters = Upcasters  # re-exported for games
 _GAMES = {
     "forbidden_alchemy": "engine.games.forbidden_alchemy",
 }
-# Games that tests register for themselves (not listed for users).
-_EXTRA: dict[str, str] = {}
+# Games registered without being listed for users: test-only games, and a
+# game in the making, tried through the CLI or the viewer with
+# BOARDLOG_EXTRA_GAMES="kind=package.module,..." (the package on PYTHONPATH).
+_EXTRA: dict[str, str] = dict(
+    pair.split("=", 1) for pair in os.environ.get("BOARDLOG_EXTRA_GAMES", "").split(",") if "=" in pair
+)
 _loaded: dict[str, ModuleType] = {}
 
 

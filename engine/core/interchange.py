@@ -235,7 +235,7 @@ def verify(header: Header, records: Iterable[Record]) -> Divergence | None:
 def _redecide(game: GameModule, header: Header, session: fold.Session, r: Record):
     command: Command = game.COMMANDS.parse(r.data["text"])
     # The dice and the time are the record's own: the same answer as then.
-    ctx = Context(Dice(header.seed, r.version), as_utc(datetime.fromisoformat(r.timestamp)))
+    ctx = Context(Dice(header.seed, r.version), as_utc(datetime.fromisoformat(r.timestamp)), r.version)
     seat = r.data["seat"]
     try:
         facts = game.decide(session.state, seat, command, ctx)

@@ -144,3 +144,19 @@ class Notes(Aggregate):
     def __init__(self, game: str) -> None:
         self.game = game
         self.items: dict[str, dict] = {}
+
+
+class FinalSummary(Aggregate):
+    """The row of a finished game on the games list, written once when the
+    game ends (or the first time a list finds it ended), so that listing a
+    store of many games folds none of the finished ones.  A finished game
+    never changes: one record, never updated."""
+
+    class Recorded(Aggregate.Created):
+        game: str
+        outcome: str
+        steps: int
+        commands: int
+
+    def __init__(self, game: str, outcome: str, steps: int, commands: int) -> None:
+        self.game, self.outcome, self.steps, self.commands = game, outcome, steps, commands

@@ -30,7 +30,7 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from . import session as fold
-from .context import SYSTEM, Context, utcnow
+from .context import SYSTEM, Context, as_utc, utcnow
 from .dice import Dice
 from .errors import (
     BadInput,
@@ -44,7 +44,7 @@ from .errors import (
 )
 from .events import Event
 from .game import GameModule, find_game
-from .log import RECORD_CLASSES, GameLog, Notes, SeatKeys
+from .log import RECORD_CLASSES, FinalSummary, GameLog, Notes, SeatKeys
 from .session import Header, Session
 from .transcoder import OrjsonTranscoder
 
@@ -302,7 +302,10 @@ class Store(Application):
                 for r in records:
                     session = fold.fold_record(live.game, session, r.kind, r.version, r.data)
         if live is not None:
-            self._remember(game_id, Live(game_id, live.header, session))
+            after = Live(game_id, live.header, session)
+            self._remember(game_id, after)
+            if live.game.outcome(session.state) is not None:
+                self._record_summary(after)
         return records
 
     # ---- reading -------------------------------------------------------------------------
@@ -415,6 +418,42 @@ class Store(Application):
             created=started.timestamp[:19].replace("T", " "), seats=live.header.seats,
             parent=live.header.parent, fork_step=live.header.fork_step,
         )
+
+    def summary(self, game_id: UUID) -> GameInfo:
+        """A games-list row: a finished game's comes from its one summary
+        record (no fold); a running game's from its latest session."""
+        rows = self._reader(uuid5(game_id, "summary"), 0, 1)
+        if not rows:
+            info = self.info(game_id)
+            if info.outcome is not None:
+                self._record_summary(self.live(game_id))
+            return info
+        final = orjson.loads(rows[0][2])
+        started = self.rows(game_id, lte=1)[0]
+        header = Header.from_data(started.data)
+        return GameInfo(
+            id=game_id, kind=header.kind, status="finished", outcome=final["outcome"],
+            steps=final["steps"], commands=final["commands"],
+            created=started.timestamp[:19].replace("T", " "), seats=header.seats,
+            parent=header.parent, fork_step=header.fork_step,
+        )
+
+    def summaries(self, kind: str | None = None, status: str | None = None) -> list[GameInfo]:
+        """Every game's list row, oldest first, filtered by kind and status."""
+        rows = [self.summary(g) for g in self.game_ids()]
+        return [r for r in rows if (not kind or r.kind == kind) and (not status or r.status == status)]
+
+    def _record_summary(self, live: Live) -> None:
+        outcome = live.game.outcome(live.session.state)
+        try:
+            self.events.put([FinalSummary.Recorded(
+                originator_id=uuid5(live.id, "summary"), originator_version=1,
+                timestamp=FinalSummary.Event.create_timestamp(), originator_topic=get_topic(FinalSummary),
+                game=str(live.id), outcome=outcome, steps=live.session.version,
+                commands=live.session.commands,
+            )])
+        except IntegrityError:
+            pass  # another process recorded it first: the same facts
 
     # ---- fork and import -----------------------------------------------------------------
     def fork(self, game_id: UUID, step: int) -> tuple[UUID, int]:
@@ -594,7 +633,7 @@ class _Batch:
     def __init__(self, game_id: UUID, live: Live, now: datetime):
         self.game_id, self.game, self.header = game_id, live.game, live.header
         self.session: Session = live.session
-        self.now = now
+        self.now = as_utc(now)  # a naive clock reading is UTC, as verify reads it back
         self.events: list = []
         self.records: list[Record] = []
 
@@ -607,7 +646,7 @@ class _Batch:
     def command(self, seat: str, command, commit: bool | None = None) -> None:
         """Decide `command` on the current state and add it with its facts."""
         version = self.session.version + 1
-        ctx = Context(Dice(self.header.seed, version), self.now)
+        ctx = Context(Dice(self.header.seed, version), self.now, version)
         facts = self.game.decide(self.session.state, seat, command, ctx)
         if commit is None:
             commit = ctx.dice.used or any(type(f).reveals for f in facts)

@@ -114,6 +114,7 @@ class TestContext:
 
     dice: Any
     now: datetime = FIXED_NOW
+    step: int = 0  # where the command's record would stand (see engine/core/context.py)
 
 
 class Scenario:
@@ -146,15 +147,16 @@ class Scenario:
             self.events.append(event)
 
     def play(
-        self, seat: str, text: str, dice: Any = None, now: datetime | None = None
+        self, seat: str, text: str, dice: Any = None, now: datetime | None = None, step: int = 0
     ) -> list[Any]:
         """Decide the command written `text` for `seat`, apply its events, return them.
 
         Without `dice`, any roll fails the test: load the dice the rules need.
-        Without `now`, the time of record is `FIXED_NOW`.
+        Without `now`, the time of record is `FIXED_NOW`; `step` is where the
+        command's record would stand (what a later reveal names).
         """
         command = self.game.COMMANDS.parse(text)
-        ctx = TestContext(LoadedDice() if dice is None else dice, FIXED_NOW if now is None else now)
+        ctx = TestContext(LoadedDice() if dice is None else dice, FIXED_NOW if now is None else now, step)
         events = list(self.game.decide(self._state, seat, command, ctx))
         self.apply(events)
         return events

@@ -19,15 +19,15 @@ from uuid import UUID
 
 from eventsourcing.application import Application
 
-from . import session as fold
-from .log import RECORD_CLASSES, GameLog
-from .store import Store, _tune_sqlite, open_store
+from engine.core import session as fold
+from engine.core.log import RECORD_CLASSES, GameLog
+from engine.core.store import Store, _tune_sqlite, open_store
 
 KIND = "forbidden_alchemy"
 SEAT = "investigator"
 
 
-def _say(msg: str) -> None:
+def say(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
@@ -45,7 +45,7 @@ def build_long_game(store: Store, events: int, progress: bool = True) -> tuple[U
             version = store.undo(gid, SEAT, expected_version=version)[-1].version
         commands += 2
         if progress and version // report != (version - 3) // report:
-            _say(f"  recorded {version:,} / {events:,} events")
+            say(f"  recorded {version:,} / {events:,} events")
     return gid, time.perf_counter() - t0, commands
 
 
@@ -68,7 +68,7 @@ def baseline_append(app: Application, store: Store, gid: UUID) -> tuple[UUID, fl
     return log.id, time.perf_counter() - t0
 
 
-def _time(fn: Callable[[], object], repeat: int) -> float:
+def median_time(fn: Callable[[], object], repeat: int) -> float:
     """Median seconds of `repeat` calls."""
     samples = []
     for _ in range(repeat):
@@ -100,17 +100,17 @@ def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[flo
     plain = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite",
                              "SQLITE_DBNAME": str(tmp / "plain.db")})
     _tune_sqlite(plain.recorder.datastore, "NORMAL")  # same disk settings on both sides
-    _say(f"bench: a {KIND} game of {events:,} events, SQLite files in {tmp}")
+    say(f"bench: a {KIND} game of {events:,} events, SQLite files in {tmp}")
 
     gid, seconds, commands = build_long_game(store, events)
     length = store.live(gid).session.version
-    _say("  the library's plain path records the same events ...")
+    say("  the library's plain path records the same events ...")
     plain_id, plain_seconds = baseline_append(plain, store, gid)
     rows: dict[str, tuple[float, float, str]] = {}
     rows["append (events/s)"] = (length / seconds, length / plain_seconds, "rate")
     rows["commands decided+stored (/s)"] = (commands / seconds, commands / plain_seconds, "rate")
 
-    _say("  folding the whole stream ...")
+    say("  folding the whole stream ...")
     fresh = open_store(str(tmp / "ours.db"))
     ours_fold, plain_fold = _paired(lambda: fresh.load(gid), lambda: plain.repository.get(plain_id), 3)
     rows["fold stored events -> state (events/s)"] = (length / ours_fold, length / plain_fold, "rate")
@@ -125,19 +125,80 @@ def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[flo
     for label, step in (("10", 10), (f"{length // 2:,}", length // 2),
                         (f"{worst:,} (worst case)", worst), (f"{length - 1:,}", length - 1),
                         (f"{length:,} (the last)", length)):
-        _say(f"  reading step {step:,} ...")
-        ours = _time(lambda s=step: cache.session(gid, s), 50)
-        base = _time(lambda s=step: plain.repository.get(plain_id, version=s), 3 if step < 1000 else 1)
+        say(f"  reading step {step:,} ...")
+        ours = median_time(lambda s=step: cache.session(gid, s), 50)
+        base = median_time(lambda s=step: plain.repository.get(plain_id, version=s), 3 if step < 1000 else 1)
         rows[f"read state at step {label} (ms)"] = (ours * 1000, base * 1000, "time")
     rows["first read of a cold game (ms, once)"] = (cold * 1000, float("nan"), "time")
-    _print_table(rows, length)
+    print_table(rows, length)
+    cache = None  # its checkpoints go before memory is measured
+    # 1,000 small games for the real runs (--quick and full); fewer for a tiny test run
+    memory_figures(fresh, gid, length, games=1000 if events >= 10_000 else 100)
     if viewer:
         from viewer.bench import run_viewer_bench
         run_viewer_bench(fresh, gid, plain, plain_id)
     return {k: (a, b) for k, (a, b, _) in rows.items()}
 
 
-def _print_table(rows, length: int, title: str = "") -> None:
+def rss_mb() -> float:
+    """This process's resident memory now, in MiB (VmRSS; without /proc, the
+    peak from getrusage)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
+
+
+def memory_figures(store: Store, gid: UUID, length: int, games: int = 1000) -> dict[str, float]:
+    """Resident memory of the read side as a server uses it (a `Replay`: the
+    step index and the step cache, both bounded to the games read most
+    recently): after reading every step of the long game in order, then after
+    touching `games` small games (each one's index and one step)."""
+    import gc
+
+    from projections.replay import Replay
+
+    gc.collect()
+    figures = {"before": rss_mb()}
+    replay = Replay(store)
+    say(f"  memory: reading all {length:,} steps of the long game in order ...")
+    t0 = time.perf_counter()
+    replay.index(gid)
+    for step in range(1, length + 1):
+        replay.session(gid, step)
+    every = time.perf_counter() - t0
+    gc.collect()
+    figures["long game"] = rss_mb()
+    say(f"  memory: recording {games:,} small games ...")
+    small = []
+    for seed in range(games):
+        g = store.create(KIND, seed=seed)
+        store.issue(g, SEAT, "swap 1 2")
+        small.append(g)
+    say("  memory: reading each one's replay index and a step ...")
+    t0 = time.perf_counter()
+    for g in small:
+        replay.index(g)
+        replay.session(g, 1)
+    touched = time.perf_counter() - t0
+    gc.collect()
+    figures["small games"] = rss_mb()
+    print(f"\nmemory (resident set, MiB; the read side keeps the {replay.max_games} games read most recently)")
+    print(f"  {'before reading':<58} {figures['before']:>9,.1f}")
+    print(f"  {f'after reading every step of the long game ({every:.1f} s)':<58} {figures['long game']:>9,.1f}")
+    print(f"  {f'after touching {games:,} small games ({touched:.1f} s)':<58} {figures['small games']:>9,.1f}"
+          f"   ({len(replay.games())} indexes, {len(replay.steps.games())} step caches kept)")
+    return figures
+
+
+def print_table(rows, length: int, title: str = "") -> None:
     print(f"\nboardlog bench - {title or 'engine'}: {length:,}-event game on SQLite")
     print(f"{'measure':<42} {'boardlog':>12} {'library':>12} {'ratio':>9}")
     for name, (ours, base, kind) in rows.items():

@@ -1,0 +1,1 @@
+"""Test-only games (not registered for users): see `duel`."""

@@ -1,0 +1,56 @@
+"""Commands of a duel, with their text notation.
+
+    stance attack | stance guard   the round's secret stance (shown to its own seat only)
+    strike                         the active seat strikes the other
+    aim head | aim body            the answer to "choose where the strike lands"
+    parry                          the defender, out of turn, in the reaction window
+    end                            the active seat ends its turn
+    timeout, storm                 the system seat's (a passed deadline, the round's storm)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.commands import Command, CommandSet
+
+
+@dataclass(frozen=True)
+class Stance(Command):
+    verb = "stance"
+    secret = True
+    stance: str
+
+
+@dataclass(frozen=True)
+class Strike(Command):
+    verb = "strike"
+
+
+@dataclass(frozen=True)
+class Aim(Command):
+    verb = "aim"
+    zone: str
+
+
+@dataclass(frozen=True)
+class Parry(Command):
+    verb = "parry"
+
+
+@dataclass(frozen=True)
+class End(Command):
+    verb = "end"
+
+
+@dataclass(frozen=True)
+class Timeout(Command):
+    verb = "timeout"
+
+
+@dataclass(frozen=True)
+class Storm(Command):
+    verb = "storm"
+
+
+COMMANDS = CommandSet(Stance, Strike, Aim, Parry, End, Timeout, Storm)

@@ -1,0 +1,387 @@
+"""Board geometry for the templates in `viewer/templates/boards/`.
+
+Everything here is computed in Python once per map and cached
+(`functools.lru_cache`): a template only places the precomputed shapes,
+so an 851-hex board renders in milliseconds.  `register(env)` makes the
+functions Jinja globals; docs/boards.md is the contract a board template
+follows.
+
+Numbers come out as SVG-ready strings with one decimal ("12.5"), the
+precision the boards are drawn at.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any
+
+from markupsafe import Markup
+
+PAD = 2.0  # viewBox units left around a grid so that outlines are not cut
+
+
+def num(x: float) -> str:
+    """A coordinate as the boards print it: one decimal."""
+    return f"{x:.1f}"
+
+
+def _points(pts) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in pts)
+
+
+# ---- grids ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cell:
+    """One hex or square: its SVG polygon `points` and its centre (`cx`, `cy`).
+    `attrs` is the polygon's id="hex-D4" data-id="D4" points="..." ready to print."""
+
+    id: str
+    col: int
+    row: int
+    points: str
+    cx: str
+    cy: str
+    x: float  # the centre as numbers, for placing things beside it
+    y: float
+    attrs: Markup
+
+
+@dataclass(frozen=True, eq=False)
+class Grid:
+    """A whole map: `width` x `height` viewBox units and its cells by id, in
+    reading order (column by column for hexes, row by row for squares)."""
+
+    kind: str  # "hex" or "square": the cells' class and id prefix
+    width: str
+    height: str
+    size: float
+    cells: dict[str, Cell] = field(repr=False)
+
+    def __getitem__(self, cell_id: str) -> Cell:
+        return self.cells[cell_id]
+
+    @cached_property
+    def attrs(self) -> dict[str, Markup]:
+        """{id: the cell's id, data-id and points attributes}, for loops over a map."""
+        return {k: c.attrs for k, c in self.cells.items()}
+
+    def __contains__(self, cell_id: object) -> bool:
+        return cell_id in self.cells
+
+    def __iter__(self):
+        return iter(self.cells.values())
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    @property
+    def viewbox(self) -> str:
+        return f"0 0 {self.width} {self.height}"
+
+
+def _grid(kind: str, size: float, shapes: list[tuple[str, int, int, list[tuple[float, float]], tuple[float, float]]]) -> Grid:
+    """Shift every shape so that the map starts at (PAD, PAD); measure it."""
+    xs = [x for *_, corners, _ in shapes for x, _ in corners]
+    ys = [y for *_, corners, _ in shapes for _, y in corners]
+    dx, dy = PAD - min(xs), PAD - min(ys)
+    cells = {}
+    for cell_id, col, row, corners, (cx, cy) in shapes:
+        points = _points((x + dx, y + dy) for x, y in corners)
+        attrs = Markup('id="{}-{}" data-id="{}" points="{}"').format(kind, cell_id, cell_id, points)
+        cells[cell_id] = Cell(cell_id, col, row, points, num(cx + dx), num(cy + dy), cx + dx, cy + dy, attrs)
+    return Grid(kind, num(max(xs) + dx + PAD), num(max(ys) + dy + PAD), size, cells)
+
+
+@lru_cache(maxsize=32)
+def hex_board(cols: int, rows: int, size: float = 20) -> Grid:
+    """A flat-topped hex map in the notation of `engine.kit.hexgrid` ("A1".."AK23":
+    column letters, then the row from 1; odd 0-based columns half a hex lower).
+    `size` is a hex's circumradius."""
+    from engine.kit.hexgrid import HexGrid
+
+    grid = HexGrid(cols, rows)
+    shapes = []
+    for h in grid:  # column by column
+        shapes.append((str(h), h.col, h.row, list(grid.corners(h, size)), grid.center(h, size)))
+    return _grid("hex", size, shapes)
+
+
+@lru_cache(maxsize=32)
+def square_board(width: int, height: int, size: float = 40) -> Grid:
+    """A board of `width` x `height` squares in the notation of
+    `engine.kit.squaregrid` ("A1": column letter, then the row from 1 at the top).
+    `size` is a square's side."""
+    from engine.kit.squaregrid import SquareGrid
+
+    grid = SquareGrid(width, height)
+    shapes = []
+    for sq in grid:  # row by row, from the top
+        x, y = grid.origin(sq, size)
+        corners = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)]
+        shapes.append((str(sq), sq.col, sq.row, corners, (x + size / 2, y + size / 2)))
+    return _grid("square", size, shapes)
+
+
+# ---- area / space graphs ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Node:
+    id: str
+    cx: str
+    cy: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Link:
+    a: str
+    b: str
+    x1: str
+    y1: str
+    x2: str
+    y2: str
+
+
+@dataclass(frozen=True, eq=False)
+class GraphLayout:
+    width: str
+    height: str
+    nodes: dict[str, Node] = field(repr=False)
+    links: list[Link] = field(repr=False)
+
+    def __getitem__(self, node_id: str) -> Node:
+        return self.nodes[node_id]
+
+    @property
+    def viewbox(self) -> str:
+        return f"0 0 {self.width} {self.height}"
+
+
+def graph_layout(nodes, edges, width: float = 600, height: float = 400, margin: float = 30,
+                 positions: dict | None = None, iterations: int = 300) -> GraphLayout:
+    """Places an area/space graph: `nodes` (ids), `edges` (pairs of ids).
+
+    `positions` ({id: (x, y)}, any scale, e.g. from a game's content file)
+    places nodes where a map prints them; nodes without one are laid out by a
+    force-directed pass (Fruchterman-Reingold, deterministic). Either way the
+    picture is scaled into `width` x `height` with `margin` around it.
+    Lists are accepted (from templates); the result is cached."""
+    pos = tuple(sorted((str(k), (float(v[0]), float(v[1]))) for k, v in (positions or {}).items()))
+    return _graph_layout(tuple(str(n) for n in nodes), tuple((str(a), str(b)) for a, b in edges),
+                         float(width), float(height), float(margin), pos, iterations)
+
+
+@lru_cache(maxsize=32)
+def _graph_layout(nodes: tuple[str, ...], edges: tuple[tuple[str, str], ...], width: float,
+                  height: float, margin: float, fixed: tuple, iterations: int) -> GraphLayout:
+    given = dict(fixed)
+    n = len(nodes)
+    # start on a circle, in the order given; fixed nodes where they are
+    xy = {v: list(given.get(v, (math.cos(2 * math.pi * i / max(n, 1)), math.sin(2 * math.pi * i / max(n, 1)))))
+          for i, v in enumerate(nodes)}
+    free = [v for v in nodes if v not in given]
+    if free and n > 1:
+        k = math.sqrt(4.0 / n)  # ideal distance in a 2 x 2 square
+        temperature = 0.2
+        for _ in range(iterations):
+            move = {v: [0.0, 0.0] for v in free}
+            for i, v in enumerate(nodes):
+                for u in nodes[i + 1:]:
+                    ddx, ddy = xy[v][0] - xy[u][0], xy[v][1] - xy[u][1]
+                    d2 = max(ddx * ddx + ddy * ddy, 1e-6)
+                    f = k * k / d2
+                    if v in move:
+                        move[v][0] += ddx * f
+                        move[v][1] += ddy * f
+                    if u in move:
+                        move[u][0] -= ddx * f
+                        move[u][1] -= ddy * f
+            for a, b in edges:
+                if a not in xy or b not in xy:
+                    continue
+                ddx, ddy = xy[a][0] - xy[b][0], xy[a][1] - xy[b][1]
+                d = max(math.hypot(ddx, ddy), 1e-3)
+                f = d / k
+                if a in move:
+                    move[a][0] -= ddx * f
+                    move[a][1] -= ddy * f
+                if b in move:
+                    move[b][0] += ddx * f
+                    move[b][1] += ddy * f
+            for v, (mx, my) in move.items():
+                d = max(math.hypot(mx, my), 1e-9)
+                step = min(d, temperature)
+                xy[v][0] += mx / d * step
+                xy[v][1] += my / d * step
+            temperature = max(temperature * 0.98, 0.002)
+    xs = [p[0] for p in xy.values()] or [0.0]
+    ys = [p[1] for p in xy.values()] or [0.0]
+    spanx, spany = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    scale = min((width - 2 * margin) / spanx, (height - 2 * margin) / spany)
+    ox = margin + (width - 2 * margin - spanx * scale) / 2  # centred in the box
+    oy = margin + (height - 2 * margin - spany * scale) / 2
+    placed = {}
+    for v in nodes:
+        x = ox + (xy[v][0] - min(xs)) * scale
+        y = oy + (xy[v][1] - min(ys)) * scale
+        placed[v] = Node(v, num(x), num(y), x, y)
+    links = [Link(a, b, placed[a].cx, placed[a].cy, placed[b].cx, placed[b].cy)
+             for a, b in edges if a in placed and b in placed]
+    return GraphLayout(num(width), num(height), placed, links)
+
+
+# ---- forbidden_alchemy: a regular tile with a piece on each edge ---------------------------------
+ALCHEMY_WIDTH, ALCHEMY_CX, ALCHEMY_CY = 520, 260, 200
+ALCHEMY_RADIUS = {6: 118, 8: 124}         # tile circumradius per edge count
+ALCHEMY_IN, ALCHEMY_OUT, ALCHEMY_GAP = 1.05, 1.52, 0.9  # piece band, in circumradii; shrink
+
+
+@dataclass(frozen=True)
+class TileEdge:
+    """Edge `number` (1 = the top edge, then clockwise) of an Alchemy tile and
+    the anchors of what is drawn on it (all SVG-ready strings)."""
+
+    number: int
+    shape: tuple[float, float]     # the tile's required shape, just inside the edge
+    points: str                    # the piece: a ring segment outside the edge
+    x: str                         # the piece's centre
+    y: str
+    angle: int                     # direction of the edge, -90..90 (text along it)
+    glyph: tuple[float, float]     # the piece's shape, towards the outside
+    label_x: str                   # the piece id, towards the tile
+    label_y: str
+    check_x: str                   # the "placed correctly" mark, clockwise side
+    check_y: str
+    number_x: str                  # the edge number, outside the piece
+    number_y: str
+
+
+@dataclass(frozen=True, eq=False)
+class AlchemyTile:
+    sides: int
+    width: int
+    cx: int
+    cy: int
+    outline: str = ""              # the tile polygon ("" if it cannot be drawn)
+    edges: tuple[TileEdge, ...] = ()
+
+
+@lru_cache(maxsize=8)
+def alchemy_tile(sides: int) -> AlchemyTile:
+    """The geometry of an Alchemy tile with `sides` edges (6 or 8; any other
+    count gives an empty `outline`: the template says it cannot draw it)."""
+    cx, cy = ALCHEMY_CX, ALCHEMY_CY
+    if sides not in ALCHEMY_RADIUS:
+        return AlchemyTile(sides, ALCHEMY_WIDTH, cx, cy)
+    r = ALCHEMY_RADIUS[sides]
+    apothem = math.cos(math.pi / sides)
+    edges, outline = [], []
+    for i in range(sides):
+        # a flat top edge, then clockwise (SVG y grows downwards)
+        normal = math.radians(-90 + 360 * i / sides)
+        half = math.pi / sides
+        x0, y0 = math.cos(normal - half), math.sin(normal - half)
+        x1, y1 = math.cos(normal + half), math.sin(normal + half)
+        nx, ny = math.cos(normal), math.sin(normal)
+        angle = round(math.degrees(math.atan2(y1 - y0, x1 - x0)))
+        angle = angle - 180 if angle > 90 else angle + 180 if angle <= -90 else angle
+        outline.append((cx + r * x0, cy + r * y0))
+        mid = r * apothem * (ALCHEMY_IN + ALCHEMY_OUT) / 2
+        px, py = cx + mid * nx, cy + mid * ny
+        corners = [(x0 * ALCHEMY_IN, y0 * ALCHEMY_IN), (x1 * ALCHEMY_IN, y1 * ALCHEMY_IN),
+                   (x1 * ALCHEMY_OUT, y1 * ALCHEMY_OUT), (x0 * ALCHEMY_OUT, y0 * ALCHEMY_OUT)]
+        piece = [(px + (cx + r * c0 - px) * ALCHEMY_GAP, py + (cy + r * c1 - py) * ALCHEMY_GAP)
+                 for c0, c1 in corners]
+        check = r * (0.34 if sides == 6 else 0.27)
+        number = r * apothem * ALCHEMY_OUT + 11
+        edges.append(TileEdge(
+            number=i + 1,
+            shape=(cx + r * apothem * 0.8 * nx, cy + r * apothem * 0.8 * ny),
+            points=_points(piece), x=num(px), y=num(py), angle=angle,
+            glyph=(px + 6 * nx, py + 6 * ny),
+            label_x=num(px - 13 * nx), label_y=num(py - 13 * ny),
+            check_x=num(px - ny * check), check_y=num(py + nx * check),
+            number_x=num(cx + number * nx), number_y=num(cy + number * ny + 4),
+        ))
+    return AlchemyTile(sides, ALCHEMY_WIDTH, cx, cy, _points(outline), tuple(edges))
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """A piece shape at a place: `kind` is circle, polygon or text."""
+
+    kind: str
+    fill: str
+    x: str = ""
+    y: str = ""
+    r: str = ""
+    points: str = ""
+    size: str = ""
+
+
+ALCHEMY_COLOURS = {"blue-circle": "#2b6cb0", "red-diamond": "#c53030", "yellow-triangle": "#d69e2e"}
+
+
+@lru_cache(maxsize=4096)
+def alchemy_glyph(shape: str | None, x: float, y: float, r: float) -> Glyph:
+    """The shape of an Alchemy piece (or of a tile's required shape) at (x, y), radius r."""
+    fill = ALCHEMY_COLOURS.get(shape or "", "#4a5568")
+    if shape == "blue-circle":
+        return Glyph("circle", fill, num(x), num(y), num(r))
+    if shape == "red-diamond":
+        return Glyph("polygon", fill, points=_points(
+            [(x, y - r * 1.15), (x + r, y), (x, y + r * 1.15), (x - r, y)]))
+    if shape == "yellow-triangle":
+        return Glyph("polygon", fill, points=_points(
+            [(x, y - r * 1.2), (x + r * 1.04, y + r * 0.6), (x - r * 1.04, y + r * 0.6)]))
+    return Glyph("text", fill, num(x), num(y + r * 0.45), size=num(r * 1.4))
+
+
+# ---- what changed -------------------------------------------------------------------------------
+def changed_ids(changed, collection: str) -> frozenset[str]:
+    """The ids of `collection` with a changed path: {"D4", "E5"} for
+    "hexes" when `changed` holds "hexes.D4", "hexes.D4.terrain", "hexes.E5".
+    One pass in Python, so a template tests `id in hot` per cell instead of
+    building "hexes." ~ id for every one of 851 hexes."""
+    prefix = collection + "."
+    n = len(prefix)
+    return frozenset(p[n:].split(".", 1)[0] for p in changed if p.startswith(prefix))
+
+
+# ---- Jinja ------------------------------------------------------------------------------------
+GLOBALS: dict[str, Any] = {
+    "hex_board": hex_board, "square_board": square_board, "graph_layout": graph_layout,
+    "alchemy_tile": alchemy_tile, "alchemy_glyph": alchemy_glyph, "changed_ids": changed_ids,
+}
+
+
+_DICT_NAMES = frozenset(dir(dict))
+
+
+def _dict_first(getattr_):
+    """Jinja looks `x.name` up as an attribute first and as an item second, so
+    on a dict every `hex.terrain` raises and catches an AttributeError.  For a
+    dict and a name that is not a dict method, the attribute lookup can only
+    fail: go to the item straight away (same answers, about twice as fast in
+    an 851-hex loop)."""
+
+    def lookup(obj, attribute):
+        if type(obj) is dict and attribute not in _DICT_NAMES:
+            try:
+                return obj[attribute]
+            except (KeyError, TypeError):
+                pass
+        return getattr_(obj, attribute)
+
+    lookup.boardlog_dict_first = True
+    return lookup
+
+
+def register(env) -> None:
+    """Make the geometry functions Jinja globals of `env` (a jinja2.Environment,
+    e.g. `Jinja2Templates(...).env`), and speed up `dict.key` lookups."""
+    env.globals.update(GLOBALS)
+    if not getattr(env.getattr, "boardlog_dict_first", False):
+        env.getattr = _dict_first(env.getattr)

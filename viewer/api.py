@@ -36,10 +36,9 @@ from engine.core.game import GameModule
 from engine.core.session import Header as GameHeader
 from engine.core.store import Live, Record, Store
 from engine.core.visibility import shown_payload
-from projections.replay import Replay
 from projections.steps import StepCache
 from viewer.errors import status_of
-from viewer.seats import HOT_SEAT, hot_seat_acts_for, may_act
+from viewer.shared import HOT_SEAT, hot_seat_acts_for, may_act, replay_of, store_of
 
 TOKEN_HEADER = "X-Seat-Token"
 
@@ -146,21 +145,12 @@ SeatQuery = Annotated[str | None, Query(description="a seat (default: the omnisc
 
 
 # ---- shared helpers --------------------------------------------------------------------------
-def _store(request: Request) -> Store:
-    return request.app.state.store
-
-
-def _replay(request: Request) -> Replay:
-    """The app's read models (made here when the router runs on its own)."""
-    state = request.app.state
-    if getattr(state, "replay", None) is None:
-        state.replay = Replay(_store(request))
-        state.steps = state.replay.steps
-    return state.replay
+_store = store_of
+_replay = replay_of
 
 
 def _steps(request: Request) -> StepCache:
-    return _replay(request).steps
+    return replay_of(request).steps
 
 
 def _session_at(request: Request, game_id: UUID, step: int | None) -> fold.Session:

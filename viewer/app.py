@@ -33,7 +33,7 @@ from projections.replay import SPECTATOR, Replay, audit, changed_paths, timeline
 from viewer import boards
 from viewer.api import router as api_router
 from viewer.errors import status_of
-from viewer.seats import HOT_SEAT, hot_seat_acts_for, may_act
+from viewer.shared import HOT_SEAT, hot_seat_acts_for, may_act, store_of
 
 HERE = Path(__file__).parent
 BY = ("event", "command", "turn")
@@ -68,8 +68,7 @@ def create_app(store: Store | None = None) -> FastAPI:
     return app
 
 
-def _store(request: Request) -> Store:
-    return request.app.state.store
+_store = store_of
 
 
 def _game_id(request: Request, ref: str) -> UUID:

@@ -1,4 +1,5 @@
-"""Who acts: the one place the play pages and the JSON API share.
+"""What the play pages and the JSON API share: where the store and the read
+models are, and who acts.
 
 A seat's secret token acts for that seat.  The hot-seat token ("*") acts
 for whichever seat the players at one screen pick among those that may act
@@ -8,11 +9,27 @@ it is.  The system seat is never anyone's to act for.
 
 from __future__ import annotations
 
+from fastapi import Request
+
 from engine.core.context import SYSTEM
 from engine.core.errors import BadInput
-from engine.core.store import Live
+from engine.core.store import Live, Store
+from projections.replay import Replay
 
 HOT_SEAT = "*"  # seat_tokens key of the token that plays every seat at one screen
+
+
+def store_of(request: Request) -> Store:
+    return request.app.state.store
+
+
+def replay_of(request: Request) -> Replay:
+    """The app's read models (made here when the API router runs on its own)."""
+    state = request.app.state
+    if getattr(state, "replay", None) is None:
+        state.replay = Replay(store_of(request))
+        state.steps = state.replay.steps
+    return state.replay
 
 
 def may_act(live: Live) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from eventsourcing.application import Application
 
 from engine.core import session as fold
 from engine.core.log import RECORD_CLASSES, GameLog
-from engine.core.store import Store, _tune_sqlite, open_store
+from engine.core.store import Store, open_store, tune_sqlite
 
 KIND = "forbidden_alchemy"
 SEAT = "investigator"
@@ -99,7 +99,7 @@ def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[flo
     store = open_store(str(tmp / "ours.db"))
     plain = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite",
                              "SQLITE_DBNAME": str(tmp / "plain.db")})
-    _tune_sqlite(plain.recorder.datastore, "NORMAL")  # same disk settings on both sides
+    tune_sqlite(plain.recorder.datastore, "NORMAL")  # same disk settings on both sides
     say(f"bench: a {KIND} game of {events:,} events, SQLite files in {tmp}")
 
     gid, seconds, commands = build_long_game(store, events)

@@ -39,7 +39,7 @@ from engine.core.store import open_store
 from engine.core.visibility import SECRET_TEXT
 from projections.replay import SPECTATOR, Replay, audit
 from projections.steps import StepCache
-from viewer.api import _record_out
+from viewer.api import record_out
 
 register("duel", "tests.games.duel")
 
@@ -111,7 +111,7 @@ def check_secrets(store, replay, gid, game, seats):
             text = rows[step].data["text"]
             assert idx.shown_line(step, viewer, finished).text.endswith(SECRET_TEXT)
             assert audit(replay, gid, step, viewer).command == SECRET_TEXT
-            out = _record_out(game, rows[step], viewer, idx.revealed, finished)
+            out = record_out(game, rows[step], viewer, idx.revealed, finished)
             assert text not in json.dumps(out), f"{viewer!r} reads {owner}'s secret {text!r}"
 
 

@@ -86,3 +86,76 @@ def test_rule_tables_refuse_a_duplicate_id():
     with pytest.raises(ValueError, match="listed twice"):
         RuleBook(RuleRef("a.b", "S", "x"), RuleRef("a.b", "S", "y"))
     assert "core.undo" in CORE_RULES and CORE_RULES["core.undo"].section.startswith("boardlog")
+
+
+# ---- notation with lists, effect stack, upcasting ------------------------------------------
+@dataclass(frozen=True)
+class Move(Command):
+    verb = "move"
+    unit: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pick(Command):
+    verb = "pick"
+    cards: tuple[int, ...]
+
+
+def test_a_last_list_field_takes_the_remaining_words():
+    commands = CommandSet(Move, Pick)
+    move = commands.parse("move tank-2 D4 D5 E5")
+    assert move == Move("tank-2", ("D4", "D5", "E5"))
+    assert move.notation() == "move tank-2 D4 D5 E5"
+    assert commands.from_data(move.to_data()) == move
+    assert commands.parse("pick 3 1").cards == (3, 1)
+    with pytest.raises(RuleViolation, match="whole number"):
+        commands.parse("pick 3 x")
+    with pytest.raises(RuleViolation, match="move takes 1\\+ argument"):
+        commands.parse("move")
+    with pytest.raises(RuleViolation, match="whole number"):
+        commands.parse("pick ²")  # a Unicode digit is no number here
+
+
+def test_only_the_last_field_may_take_many_words():
+    @dataclass(frozen=True)
+    class Bad(Command):
+        verb = "bad"
+        path: tuple[str, ...]
+        unit: str
+
+    with pytest.raises(TypeError, match="last field"):
+        CommandSet(Bad)
+
+
+def test_the_effect_stack_resolves_the_last_declared_first():
+    from engine.core.prompts import EffectStack
+
+    stack = EffectStack().push("knockback").push("bleed").push("damage")
+    assert list(stack) == ["damage", "bleed", "knockback"]
+    top, rest = stack.pop()
+    assert top == "damage" and rest.peek() == "bleed" and len(stack) == 3  # a value: unchanged
+    with pytest.raises(IndexError, match="empty"):
+        EffectStack().pop()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Moved(Event):
+    unit: str
+    path: tuple[str, ...]
+    version = 3
+
+
+def test_old_event_shapes_are_upcast_step_by_step():
+    from engine.core.events import upcast
+
+    upcasters = {
+        ("Moved", 1): lambda d: {"unit": d["unit"], "to": d["to"]},          # v2 renamed nothing
+        ("Moved", 2): lambda d: {"unit": d["unit"], "path": [d["to"]]},     # v3: a path
+    }
+    data = upcast(Moved, 1, {"unit": "tank-2", "to": "D4"}, upcasters)
+    assert Moved.from_data(data, "x.y") == Moved(rule="x.y", unit="tank-2", path=("D4",))
+    with pytest.raises(ValueError, match="no upcaster for Moved from version 2"):
+        upcast(Moved, 2, {"unit": "u", "to": "D4"}, {})
+    with pytest.raises(ValueError, match="newer than this program"):
+        upcast(Moved, 4, {}, upcasters)

@@ -207,7 +207,7 @@ def _acting_seat(store: Store, live: Live, token: str | None, claimed: str | Non
     return seat
 
 
-def _record_out(game: GameModule, r: Record, seat: str | None,
+def record_out(game: GameModule, r: Record, seat: str | None,
                 revealed: frozenset[int] | set[int] = frozenset(), finished: bool = False) -> dict[str, Any]:
     """A stored record as `seat` may see it (None: everything).  Secret
     commands follow engine/core/visibility.py, like every other view."""
@@ -234,7 +234,7 @@ def _record_out(game: GameModule, r: Record, seat: str | None,
 def _written(game: GameModule, records: list[Record], seat: str) -> dict[str, Any]:
     # What a seat has just written it may see; a system turn that followed
     # is public (its own secrets are facts, which `redact` handles).
-    return {"records": [_record_out(game, r, seat) for r in records], "version": records[-1].version}
+    return {"records": [record_out(game, r, seat) for r in records], "version": records[-1].version}
 
 
 def _game_out(store: Store, game_id: UUID) -> dict[str, Any]:
@@ -315,7 +315,7 @@ def get_events(request: Request, game: str, since: Annotated[int, Query(ge=0)] =
     records = store.rows(game_id, gt=since, lte=head)
     revealed = _replay(request).index(game_id).revealed
     finished = _finished(live)
-    return {"records": [_record_out(live.game, r, seat, revealed, finished) for r in records],
+    return {"records": [record_out(live.game, r, seat, revealed, finished) for r in records],
             "version": head}
 
 

@@ -256,7 +256,7 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
     return {
         "gid": gid, "info": store.info(gid), "game": game, "header": live.header, "step": step,
         "last": last, "by": by, "seat": view_seat, "seat_param": seat or "", "finished": finished,
-        "board": board, "changed": changed_paths(before, board), "board_template": _board_template(game.ID),
+        "board": board, "changed": changed_paths(before, board), "board_template": board_template(game.ID),
         "prev": prev, "next": nxt, "audit": audit(replay, gid, step, view_seat),
         "lines": idx.lines, "group": (first, group_last), "index": idx, "turn": idx.turn_of(step),
         "notes": notes, "step_notes": [n for n in notes if n["step"] == step],
@@ -265,7 +265,7 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
     }
 
 
-def _board_template(kind: str) -> str:
+def board_template(kind: str) -> str:
     name = f"boards/{kind}.html"
     return name if (HERE / "templates" / name).exists() else "boards/_generic.html"
 
@@ -287,7 +287,7 @@ def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
         "gid": gid, "game": game, "token": token, "seat": acting, "hotseat": hotseat,
         "may_act": may_act(live), "prompts": game.prompts(session.state),
         "board": game.view(session.state, acting), "changed": set(),
-        "board_template": _board_template(game.ID), "commands": commands,
+        "board_template": board_template(game.ID), "commands": commands,
         "targets": game.board_targets(legal),
         "can_undo": session.can_undo(acting), "can_redo": session.can_redo(acting),
         "version": session.version, "to_act": to_act, "outcome": game.outcome(session.state),

@@ -31,7 +31,7 @@ from .errors import BadInput, BoardlogError, ImportRejected, RuleViolation
 from .events import Event, thaw
 from .game import GameModule, find_game
 from .session import Header
-from .store import Record, Store, _check_note
+from .store import Record, Store, check_note
 
 FORMAT = "boardlog-game"
 ANNOTATION_FIELDS = ("note", "step", "author", "text", "created", "edited")
@@ -113,7 +113,7 @@ def _check_annotation(path: str, number: int, note: Any, last: int) -> dict[str,
     if not isinstance(note["step"], int) or not 1 <= note["step"] <= last:
         raise ImportRejected(path, number, f"annotation step {note['step']!r} is outside 1..{last}")
     try:
-        _check_note(note["author"], note["text"])
+        check_note(note["author"], note["text"])
     except BadInput as e:
         raise ImportRejected(path, number, f"annotation {e}") from None
     return note

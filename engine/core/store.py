@@ -161,7 +161,7 @@ class Store(Application):
         self.clock = utcnow
         self._stream, self._head = _row_reader(self.recorder)
         if type(self.recorder).__module__.endswith("sqlite"):
-            _tune_sqlite(self.recorder.datastore, self.env.get("BOARDLOG_SQLITE_SYNC") or "NORMAL")
+            tune_sqlite(self.recorder.datastore, self.env.get("BOARDLOG_SQLITE_SYNC") or "NORMAL")
 
     def construct_transcoder(self):
         return OrjsonTranscoder()
@@ -529,7 +529,7 @@ class Store(Application):
         last = self.live(game_id).session.version
         if not 1 <= step <= last:
             raise StepOutOfRange(f"step: {step} is outside 1..{last}")
-        author, text = _check_note(author, text)
+        author, text = check_note(author, text)
         notes = self._notes(game_id)
         if notes is None:
             notes = Notes._create(Notes.Opened, id=uuid5(game_id, "notes"), game=str(game_id))
@@ -541,13 +541,13 @@ class Store(Application):
         return note
 
     def edit_note(self, game_id: UUID, note: str, author: str, text: str) -> None:
-        author, text = _check_note(author, text)
+        author, text = check_note(author, text)
         notes = self._existing_note(game_id, note)
         notes.trigger_event(Notes.NoteEdited, note=note, author=author, text=text)
         self._save_notes(notes)
 
     def delete_note(self, game_id: UUID, note: str, author: str) -> None:
-        author, _ = _check_note(author, "-")
+        author, _ = check_note(author, "-")
         notes = self._existing_note(game_id, note)
         notes.trigger_event(Notes.NoteDeleted, note=note, author=author)
         self._save_notes(notes)
@@ -587,7 +587,7 @@ def _no_cycle_collection(bulk: bool):
         gc.enable()
 
 
-def _check_note(author: str, text: str) -> tuple[str, str]:
+def check_note(author: str, text: str) -> tuple[str, str]:
     """Notes are plain text with limits; the error names the field."""
     author, text = (author or "").strip(), (text or "").strip()
     if not author:
@@ -760,7 +760,7 @@ def _sql_reader(recorder, table: str, p: str, key, sqlite: bool = False):
     return stream, head
 
 
-def _tune_sqlite(datastore, synchronous: str) -> None:
+def tune_sqlite(datastore, synchronous: str) -> None:
     """Every SQLite connection gets `PRAGMA synchronous` (NORMAL by default).
 
     In WAL mode NORMAL stays consistent after a crash but may lose the last

@@ -117,6 +117,7 @@ Upcasters = Upcasters  # re-exported for games
 # The registry: game id -> module path.  Adding a game is one line here.
 _GAMES = {
     "forbidden_alchemy": "engine.games.forbidden_alchemy",
+    "promised_day": "engine.games.promised_day",
 }
 # Games registered without being listed for users: test-only games, and a
 # game in the making, tried through the CLI or the viewer with

@@ -1,0 +1,36 @@
+"""Fullmetal Alchemist: Brotherhood - The Promised Day: the co-op game of Central City.
+
+1-4 players against the automated Homunculus turn (the system seat).
+Rulebook: `../shared/rulebooks/promised-day.txt`; content (board, cards) is
+stand-in data in `fixtures/promised_day/`.
+"""
+
+from .bots import BOTS
+from .commands import COMMANDS
+from .events import EVENTS
+from .rulebook import RULES
+from .rules import (
+                    decide,
+                    legal_commands,
+                    options,
+                    outcome,
+                    prompts,
+                    seats,
+                    setup,
+                    system_command,
+                    to_act,
+)
+from .state import evolve, initial_state
+from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
+
+ID = "promised_day"
+TITLE = "Fullmetal Alchemist: Brotherhood - The Promised Day"
+RULES_VERSION = "1"
+PLAYER_COUNTS = (1, 2, 3, 4)
+
+__all__ = [
+    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE",
+    "board_targets", "decide", "describe", "evolve", "initial_state", "legal_commands",
+    "options", "outcome", "prompts", "redact", "render", "scramble_hidden", "seats", "setup",
+    "system_command", "to_act", "turn", "view",
+]

@@ -1,0 +1,104 @@
+"""Distances on the Central City board and the sharing out of damage.
+
+Both are derived from the state, memoised per board, never stored.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+from itertools import product
+
+from .state import Game
+
+
+@cache
+def _neighbours(lines: tuple[tuple[str, str], ...]) -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {}
+    for a, b in lines:
+        found.setdefault(a, set()).add(b)
+        found.setdefault(b, set()).add(a)
+    return {space: frozenset(n) for space, n in found.items()}
+
+
+@cache
+def _distances(lines: tuple[tuple[str, str], ...], start: str) -> dict[str, int]:
+    neighbours = _neighbours(lines)
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in sorted(neighbours.get(here, ())):
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    return seen
+
+
+def distances(state: Game, start: str) -> dict[str, int]:
+    """Spaces reachable from `start` along the lines, with their distance (start: 0)."""
+    return _distances(state.lines, start)
+
+
+def within(state: Game, start: str, reach: int) -> frozenset[str]:
+    """The spaces at a range of at most `reach` from `start` ("Attack and Range Rules")."""
+    return frozenset(s for s, d in distances(state, start).items() if d <= reach)
+
+
+# ---- damage -------------------------------------------------------------------------------
+# A bucket is (damage, spaces): up to `damage` points dealt to targets in those spaces.
+Bucket = tuple[int, frozenset[str]]
+
+
+def capacities(state: Game, spaces: frozenset[str], soldiers: bool = True,
+               bosses: bool = True) -> dict[str, int]:
+    """How much damage each target word can take: a space as many points as it
+    has soldiers (one removes one), a boss as much as its life."""
+    caps: dict[str, int] = {}
+    for space in sorted(spaces):
+        if soldiers and state.soldiers_in(space):
+            caps[space] = state.soldiers_in(space)
+        if bosses:
+            for boss in state.bosses_in(space):
+                caps[boss] = state.bosses[boss].life
+    return caps
+
+
+def allocations(caps: dict[str, int], points: int) -> list[tuple[str, ...]]:
+    """Every sorted multiset of exactly `points` target words within `caps`."""
+    words = sorted(caps)
+    found: list[tuple[str, ...]] = []
+
+    def extend(i: int, left: int, chosen: tuple[str, ...]) -> None:
+        if left == 0:
+            found.append(chosen)
+            return
+        if i == len(words):
+            return
+        for n in range(min(left, caps[words[i]]), -1, -1):
+            extend(i + 1, left - n, chosen + (words[i],) * n)
+
+    extend(0, points, ())
+    return sorted(found)
+
+
+def full_points(caps: dict[str, int], damage: int) -> int:
+    """Damage must go as far as targets allow (our reading of "allocate freely")."""
+    return min(damage, sum(caps.values()))
+
+
+def bucket_choices(state: Game, buckets: list[Bucket], soldiers: bool = True,
+                   bosses: bool = True) -> list[tuple[str, ...]]:
+    """Every legal sharing out of the buckets' damage, as sorted target words."""
+    per_bucket = []
+    for damage, spaces in buckets:
+        caps = capacities(state, spaces, soldiers, bosses)
+        per_bucket.append(allocations(caps, full_points(caps, damage)))
+    return sorted({tuple(sorted(sum(parts, ()))) for parts in product(*per_bucket)})
+
+
+def target_space(state: Game, word: str) -> str | None:
+    """The space a target word points at (a boss's own space), or None if it names nothing."""
+    if word in state.bosses:
+        return state.bosses[word].space
+    return word if word in state.spots else None

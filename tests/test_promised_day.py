@@ -1,0 +1,664 @@
+"""Rule tests for `promised_day`: The Promised Day, the co-op game of Central City.
+
+Rulebook: `../shared/rulebooks/promised-day.txt`, sections 3 (Set Up), 4/6
+(Game End), 5 (Game Play: the Homunculus turn and the player turns) and 7
+(Effects).  Scenarios start from a prepared position: hand-made facts folded
+through the game's own `evolve` (`position(...)` below), so each test knows
+where every token stands and which card lies on top of which deck.  The
+board is the stand-in Central City of `fixtures/promised_day/board.toml`:
+Areas 1-5, Spaces `1a` (innermost) to `1c` (outermost), and so on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.context import SYSTEM
+from engine.core.errors import BadOptions
+from engine.core.game import find_game, register
+from engine.games.promised_day import content
+from engine.games.promised_day import events as ev
+from engine.kit.testing import LoadedDice, Scenario
+
+register("promised_day", "engine.games.promised_day")
+game = find_game("promised_day")
+P = "promised_day."
+C = content.load()
+TILES = ((1, "three-two-1", "three-and-two"), (2, "three-two-2", "three-and-two"),
+         (3, "four-alike", "four-same-colour"), (4, "four-colours", "four-colours"),
+         (5, "seven", "seven-cards"))
+SEAT_OF = {"ed": "red", "al": "blue", "mustang": "yellow", "scar": "green", "hawkeye": "green",
+           "greed": "green"}
+
+
+def position(characters=("ed", "al"), players=2, at=None, hands=None, soldiers=None, bosses=None,
+             track=0, stock=40, soldier_cards=None, homunculus=(), bonus=None, circles=None,
+             flipped=(), life=None, round=1, turn="ed", moved=True, actions=None,
+             empty_stock="at-once"):
+    """The facts of a described position (a Scenario starts from them)."""
+    rule = P + "setup.numbers"
+    seat = (lambda c: "red") if players == 1 else SEAT_OF.__getitem__
+    facts = [ev.GameConfigured(rule=rule, players=players, actions={1: 4, 2: 4, 3: 3, 4: 2}[players],
+                               rounds=7, plus_two_from=4, damage_track=7, stock=stock,
+                               difficulty="easy", empty_stock=empty_stock),
+             ev.BoardLaid(rule=rule, areas=C.areas, lines=C.lines, positions=C.positions),
+             ev.TilesPlaced(rule=rule, tiles=TILES)]
+    facts += [ev.TileFlipped(rule=rule, area=a, tile=TILES[a - 1][1]) for a in flipped]
+    hands = hands or {}
+    for c in characters:
+        ch = C.characters[c]
+        facts.append(ev.CharacterChosen(rule=rule, character=c, seat=seat(c), name=ch.name,
+                                        move=ch.move, life=ch.life, special=ch.special,
+                                        effect=ch.effect))
+        if ch.special == "companion":
+            facts.append(ev.CompanionCardsTaken(rule=rule, character=c, cards=(
+                ("lan-fan", "Lan Fan", "relocate"), ("fu", "Fu", "boss-damage"))))
+        hand = tuple(hands.get(c, ()))
+        played = tuple(x for cards in (circles or {}).values() for x in cards
+                       if x.startswith(c + "-"))
+        top = hand + played  # the hand, then the cards played earlier, then the rest
+        cards = sorted(ch.cards, key=lambda card: (top.index(card.id) if card.id in top
+                                                   else len(top), card.id))
+        facts.append(ev.CharacterDeckShuffled(rule=rule, character=c,
+                                              cards=tuple(card.to_data() for card in cards)))
+        if hand:
+            facts.append(ev.CardsDrawn(rule=rule, character=c, seat=seat(c), cards=hand))
+        if life and c in life:
+            facts.append(ev.CharacterDamaged(rule=rule, character=c, damage=ch.life - life[c],
+                                             life=life[c]))
+    facts.append(ev.BossesListed(rule=rule, bosses=tuple(
+        (b.id, b.name, b.space, b.life, b.ability) for b in C.bosses.values())))
+    offer = bonus or ("maria-ross", "jean-havoc", "may-chang", "hohenheim", "winry")
+    names = {b[0]: b[1:3] for b in C.bonus}
+    facts.append(ev.BonusDeckShuffled(rule=rule, cards=tuple((b, *names[b]) for b in offer)))
+    facts += [ev.BonusRevealed(rule=rule, card=b) for b in offer[:3]]
+    facts.append(ev.HomunculusCardsDealt(rule=rule, cards=tuple(homunculus)))
+    facts.append(ev.SoldierDeckShuffled(rule=rule, cards=tuple(soldier_cards or C.soldier_cards)))
+    for space, n in (soldiers or {}).items():
+        facts += [ev.SoldierMoved(rule=rule, source="stock", target=space)] * n
+    facts += [ev.SoldierMoved(rule=rule, source="stock", target="damage-track")] * track
+    for boss, (space, hp) in (bosses or {}).items():
+        b = C.bosses[boss]
+        facts.append(ev.BossArrived(rule=rule, boss=boss, name=b.name, space=space, life=hp,
+                                    ability=b.ability))
+    for area, cards in (circles or {}).items():
+        for card in cards:  # cards played earlier, by whoever holds them
+            owner = next(c for c in characters if card.startswith(c + "-"))
+            facts += [ev.CardsDrawn(rule=rule, character=owner, seat=seat(owner), cards=(card,))]
+            facts.append(ev.CardPlayed(rule=rule, character=owner, card=card, area=area))
+    at = at or {c: "1a" for c in characters}
+    facts += [ev.CharacterPlaced(rule=rule, character=c, space=at[c]) for c in characters]
+    facts.append(ev.RoundBegan(rule=rule, round=round, order=tuple(characters)))
+    if turn:
+        left = {1: 4, 2: 4, 3: 3, 4: 2}[players] if actions is None else actions
+        facts.append(ev.TurnBegan(rule=rule, character=turn, actions=left))
+        if moved:
+            facts.append(ev.ActionsBegan(rule=rule, character=turn))
+    return facts
+
+
+def homunculus_turn(step: str, card=None, **kw) -> Scenario:
+    """A position in the Homunculus turn of `round`, with `step` just resolved."""
+    kw.setdefault("round", 2)
+    facts = position(turn=None, homunculus=(card,) if card else (), **kw)
+    rule = P + "homunculus.turn"
+    facts.append(ev.HomunculusTurnBegan(rule=rule, round=kw["round"]))
+    if card and step in ("reveal", "march", "appearance"):
+        facts.append(ev.HomunculusCardRevealed(rule=rule, round=card[0], card=card[1],
+                                               kind=card[2], what=card[3], march=card[4],
+                                               soldiers=card[5]))
+    if step:
+        facts.append(ev.HomunculusStepBegan(rule=rule, step=step))
+    return Scenario(game, facts)
+
+
+def moves(facts) -> list[tuple[str, str]]:
+    return [(f.source, f.target) for f in facts if isinstance(f, ev.SoldierMoved)]
+
+
+def kinds(facts) -> list[str]:
+    return [type(f).__name__ for f in facts]
+
+
+def rules_known(facts) -> None:
+    for f in facts:
+        assert f.rule in game.RULES, f.rule
+
+
+# ---- 3. Set Up ----------------------------------------------------------------------------
+def test_options_defaults_and_refusals():
+    assert game.options(None, {}) == {"players": 2, "characters": ["ed", "al"],
+                                      "difficulty": "easy", "empty_stock": "at-once"}
+    assert game.seats(game.options(1, {})) == ("red",)
+    assert game.seats(game.options(4, {})) == ("red", "blue", "yellow", "green")
+    for players, raw in ((1, {"characters": "ed"}), (3, {"characters": "ed,al,al"}),
+                         (3, {"characters": "ed,hawkeye,greed"}), (2, {"difficulty": "mild"}),
+                         (2, {"colour": "red"}), (5, {}), (2, {"empty_stock": "never"})):
+        with pytest.raises(BadOptions):
+            game.options(players, raw)
+
+
+def setup_state(players, **raw):
+    from engine.core.dice import Dice
+    facts = game.setup(game.options(players, raw), Dice(7, 1))
+    rules_known(facts)
+    return Scenario(game, facts).state, facts
+
+
+def test_solo_setup_two_characters_open_hands_and_a_three_two_tile_to_flip():
+    state, facts = setup_state(1)
+    assert state.characters == ("ed", "al") and set(state.seat_of.values()) == {"red"}
+    assert all(len(h) == 4 for h in state.hands.values())
+    assert state.actions_per_turn == 4
+    # "4 or more" soldiers with 1-2 players, counted on the board and the damage track
+    assert 4 <= sum(state.soldiers.values()) + state.damage_track <= 6
+    assert len(state.bonus_offer) == 3 and len(state.bosses) == 1  # easy: one boss
+    assert len(state.homunculus) == 6 and state.phase == "start"
+    # the one seat sees both hands
+    assert all("hand" in ch for ch in game.view(state, "red")["characters"].values())
+    # the players choose which "3 + 2" tile starts face down, before the starting spaces
+    three_two = sorted(a for a, t in state.tiles.items() if t[1] == "three-and-two")
+    assert [c.notation() for c in game.legal_commands(state, "red")] == [
+        f"flip {a}" for a in three_two]
+    s = Scenario(game, state=state)
+    s.expect_violation("red", "start 1a", P + "small.flip-tile")
+    other = next(a for a in range(1, 6) if a not in three_two)
+    s.expect_violation("red", f"flip {other}", P + "small.flip-tile")
+    s.play("red", f"flip {three_two[1]}")
+    assert [a for a, t in s.state.tiles.items() if not t[2]] == [three_two[1]]
+    assert all(c.verb == "start" for c in game.legal_commands(s.state, "red"))
+
+
+def test_four_players_nine_soldiers_two_actions_and_bosses_by_difficulty():
+    state, _ = setup_state(4, characters="ed,al,hawkeye,scar", difficulty="hard")
+    assert sum(state.soldiers.values()) + state.damage_track >= 9
+    assert all(t[2] for t in state.tiles.values())  # no tile flipped with 3-4 players
+    assert state.actions_per_turn == 2 and len(state.bosses) == 3
+    assert state.companions["hawkeye"] == ("lan-fan", "fu")
+    assert "lan-fan" not in state.bonus_deck + state.bonus_offer
+    # the Homunculus cards: the two Boss cards not revealed and four of the six Events
+    kinds_dealt = sorted(c[2] for c in state.homunculus)
+    assert [c[0] for c in state.homunculus] == [2, 3, 4, 5, 6, 7]
+    assert kinds_dealt.count("boss") <= 2
+
+
+def test_starting_spaces_differ_and_round_one_has_no_homunculus_turn():
+    state, _ = setup_state(2)
+    s = Scenario(game, state=state)
+    s.play("red", game.legal_commands(s.state, "red")[0].notation())  # flip a "3 + 2" tile
+    s.expect_violation("blue", "start 1a", P + "setup.start-space")  # red's Ed places first
+    s.play("red", "start 1a")
+    s.expect_violation("blue", "start 1a", P + "setup.start-space")
+    facts = s.play("blue", "start 2a")
+    assert kinds(facts) == ["CharacterPlaced", "RoundBegan", "TurnBegan"]
+    assert s.state.round == 1 and s.state.phase == "players"
+    assert game.to_act(s.state) == ("red",)
+
+
+# ---- Movement (worked example) ------------------------------------------------------------
+def test_movement_example_characters_and_enemies_do_not_block():
+    # Ed (move 2) goes from 1c to 1a through 1b, where a boss and a soldier stand;
+    # Al already stands on 1a.
+    s = Scenario(game, position(at={"ed": "1c", "al": "1a"}, soldiers={"1b": 1},
+                                bosses={"wrath": ("1b", 4)}, moved=False))
+    s.expect_violation("red", "replenish", P + "turn.basic-movement-first")
+    s.expect_violation("red", "walk 2a", P + "move.basic")  # 3 spaces away
+    facts = s.play("red", "walk 1a")
+    assert kinds(facts) == ["CharacterMoved", "ActionsBegan"]
+    assert s.state.position == {"ed": "1a", "al": "1a"} and facts[0].distance == 2
+    s.expect_violation("red", "walk 1b", P + "move.basic-once")
+
+
+def test_move_action_costs_an_action_and_must_go_somewhere():
+    s = Scenario(game, position(at={"ed": "1a", "al": "1a"}))
+    s.expect_violation("red", "move 1a", P + "action.move")
+    s.play("red", "move 2a")
+    assert s.state.position["ed"] == "2a" and s.state.actions_left == 3
+
+
+# ---- 3. March (worked example) ------------------------------------------------------------
+def test_march_example_outermost_first_full_spaces_skipped_off_board_to_the_track():
+    # Area 1: two soldiers in 1b; a boss holds one of the two spots of 1c;
+    # three soldiers in 1a.  The card marches Areas 1 and 5.
+    card = (2, "event-gather", "event", "gather-innermost", (5, 1), 4)
+    s = homunculus_turn("reveal", card, soldiers={"1a": 3, "1b": 2, "5c": 1},
+                        bosses={"wrath": ("1c", 4)})
+    facts = s.play(SYSTEM, "march")
+    rules_known(facts)
+    assert moves(facts) == [
+        ("1b", "1c"),            # one takes the free spot beside the boss
+        ("1b", "damage-track"),  # the other finds 1c full and leaves the board
+        ("1a", "1b"), ("1a", "1b"),  # the innermost three follow...
+        ("1a", "damage-track"),  # ...the third finds 1b and 1c full
+        ("5c", "damage-track"),  # then Area 5 (areas in ascending order)
+    ]
+    assert [f.area for f in facts if isinstance(f, ev.AreaMarched)] == [1, 5]
+    assert s.state.damage_track == 3 and s.state.soldiers == {"1b": 2, "1c": 1}
+
+
+# ---- 4. Appearance (worked example) -------------------------------------------------------
+EXAMPLE_SOLDIER_CARDS = (("s-a", ((2, 1),)), ("s-b", ((1, 2), (2, 5))), ("s-c", ((3, 1),)),
+                         ("s-d", ((1, 4),)))
+
+
+def test_appearance_example_six_or_more_with_overflow_to_the_damage_track():
+    card = (2, "event-shadows", "event", "discard-one", (), 6)
+    s = homunculus_turn("march", card, soldiers={"1a": 3, "1b": 1, "2a": 2},
+                        soldier_cards=EXAMPLE_SOLDIER_CARDS)
+    facts = s.play(SYSTEM, "appearance")
+    rules_known(facts)
+    assert [f.card for f in facts if isinstance(f, ev.SoldierCardFlipped)] == ["s-a", "s-b", "s-c"]
+    assert moves(facts) == [
+        ("stock", "1b"), ("stock", "1c"),      # "2 in Area 1": innermost free spots first
+        ("stock", "2b"),                       # 2a is full: the second innermost space
+        ("stock", "5a"), ("stock", "5a"),
+        ("stock", "1c"),                       # "3 in Area 1": one spot left...
+        ("stock", "damage-track"), ("stock", "damage-track"),  # ...two damage the city
+    ]
+    assert s.state.damage_track == 2 and s.state.stock == 40 - 6 - 8
+
+
+def test_appearance_adds_two_from_the_fourth_round():
+    card = (4, "event-shadows", "event", "discard-one", (), 3)
+    s = homunculus_turn("march", card, round=4, soldier_cards=EXAMPLE_SOLDIER_CARDS)
+    facts = s.play(SYSTEM, "appearance")
+    # 3 + 2 = 5: "2 in Area 1", then "1 in Area 2, 2 in Area 5" makes exactly 5
+    assert [f.card for f in facts if isinstance(f, ev.SoldierCardFlipped)] == ["s-a", "s-b"]
+
+
+def test_an_empty_soldier_deck_is_reshuffled_from_its_flipped_cards():
+    card = (2, "event-shadows", "event", "discard-one", (), 2)
+    facts = position(turn=None, homunculus=(card,), soldier_cards=(("s-a", ((2, 1),)),))
+    facts.append(ev.SoldierCardFlipped(rule=P + "setup.soldiers", card="s-a", place=((2, 1),)))
+    s = Scenario(game, facts + [
+        ev.HomunculusTurnBegan(rule=P + "homunculus.turn", round=2),
+        ev.HomunculusCardRevealed(rule=P + "homunculus.reveal", round=2, card=card[1],
+                                  kind="event", what=card[3], march=(), soldiers=2),
+        ev.HomunculusStepBegan(rule=P + "homunculus.march", step="march")])
+    facts = s.play(SYSTEM, "appearance", dice=LoadedDice())
+    assert kinds(facts)[1:3] == ["SoldierDeckShuffled", "SoldierCardFlipped"]
+    assert facts[1].rule == P + "appearance.reshuffle"
+
+
+# ---- 5. Damage Check ----------------------------------------------------------------------
+def test_damage_check_one_damage_per_character_in_a_space_with_enemies():
+    s = homunculus_turn("appearance", characters=("ed", "al", "mustang"), players=3,
+                        at={"ed": "1a", "al": "2a", "mustang": "3a"},
+                        soldiers={"1a": 3, "3a": 1}, bosses={"wrath": ("1a", 4)})
+    facts = s.play(SYSTEM, "check")
+    assert [(f.character, f.damage) for f in facts if isinstance(f, ev.CharacterDamaged)] == [
+        ("ed", 1), ("mustang", 1)]
+    # the Homunculus turn is over: the Start Player's turn begins
+    assert kinds(facts)[-1] == "TurnBegan" and game.to_act(s.state) == ("red",)
+
+
+def test_the_homunculus_turn_runs_its_steps_in_order_as_the_system_seat():
+    s = homunculus_turn("")
+    assert game.to_act(s.state) == (SYSTEM,)
+    assert game.system_command(s.state, None).notation() == "abilities"
+    s.expect_violation(SYSTEM, "march", P + "homunculus.order")
+    s.expect_violation("red", "abilities", "core.system")
+    assert game.legal_commands(s.state, "red") == []
+
+
+# ---- Boss abilities -----------------------------------------------------------------------
+def test_boss_abilities_in_ascending_area_order():
+    s = homunculus_turn("", characters=("ed", "al", "mustang"), players=3,
+                        at={"ed": "1c", "al": "4a", "mustang": "2b"},
+                        soldiers={"1a": 1, "2a": 1},
+                        bosses={"kimblee": ("5b", 3), "envy": ("3b", 4), "wrath": ("1b", 4),
+                                "pride": ("4b", 5), "sloth": ("2b", 5)})
+    facts = s.play(SYSTEM, "abilities")
+    rules_known(facts)
+    assert [f.boss for f in facts if isinstance(f, ev.BossAbilityActivated)] == [
+        "wrath", "sloth", "envy", "pride", "kimblee"]
+    hurt = [(f.character, f.rule) for f in facts if isinstance(f, ev.CharacterDamaged)]
+    assert hurt == [("ed", P + "boss.wound-outermost"), ("al", P + "boss.wound-areas-3-4-5")]
+    assert moves(facts) == [
+        ("1a", "1b"),            # Sloth marches Area 1 (Wrath holds only one spot of 1b)
+        ("2a", "2b"),            # and Area 2 (Sloth itself holds one spot of 2b); Area 3 is empty
+        ("stock", "3a"), ("stock", "3a"),   # Envy: two soldiers into Area 3, innermost first
+        ("stock", "damage-track"),          # Kimblee
+    ]
+    assert [f.area for f in facts if isinstance(f, ev.AreaMarched)] == [1, 2, 3]
+
+
+# ---- 2. The Homunculus card ---------------------------------------------------------------
+def test_a_boss_card_pushes_a_soldier_out_by_march_rules_then_arrives():
+    card = (3, "envy", "boss", "envy", (1,), 4)
+    s = homunculus_turn("abilities", card, round=3, soldiers={"3b": 2, "3c": 1})
+    facts = s.play(SYSTEM, "reveal")
+    rules_known(facts)
+    assert kinds(facts) == ["HomunculusStepBegan", "HomunculusCardRevealed", "SoldierMoved",
+                            "BossArrived"]
+    # 3c (one spot) is full too, so the pushed soldier leaves the board
+    assert moves(facts) == [("3b", "damage-track")]
+    assert facts[-1].space == "3b" and s.state.bosses["envy"].life == 4
+    assert not any(isinstance(f, ev.BossAbilityActivated) for f in facts)
+
+
+def test_event_gather_moves_every_character_to_the_innermost_space_of_its_area():
+    card = (2, "event-gather", "event", "gather-innermost", (1,), 4)
+    s = homunculus_turn("abilities", card, at={"ed": "2c", "al": "4a"})
+    facts = s.play(SYSTEM, "reveal")
+    assert [(f.character, f.target) for f in facts if isinstance(f, ev.CharacterMoved)] == [
+        ("ed", "2a")]
+
+
+def test_event_discard_two_is_a_question_any_seat_with_cards_answers():
+    card = (2, "event-ambush", "event", "discard-two", (2,), 5)
+    s = homunculus_turn("abilities", card, hands={"ed": ("ed-01", "ed-02"), "al": ("al-03",)})
+    s.play(SYSTEM, "reveal")
+    assert s.state.pending == ("discard", 2) and game.system_command(s.state, None) is None
+    assert game.to_act(s.state) == ("red", "blue")
+    (prompt, _) = game.prompts(s.state)
+    assert prompt.seat == "red" and "discuss and decide" in prompt.question
+    assert prompt.choices == ("discard ed-01", "discard ed-02")
+    s.expect_violation("red", "discard al-03", P + "event.discard-own")
+    s.play("blue", "discard al-03")
+    assert game.to_act(s.state) == ("red",)
+    s.play("red", "discard ed-02")
+    assert s.state.pending is None and s.state.discards["ed"] == ("ed-02",)
+    assert game.system_command(s.state, None).notation() == "march"
+
+
+def test_event_discards_as_many_as_possible_and_none_with_empty_hands():
+    card = (2, "event-ambush", "event", "discard-two", (2,), 5)
+    s = homunculus_turn("abilities", card, hands={"al": ("al-03",)})
+    s.play(SYSTEM, "reveal")
+    assert s.state.pending == ("discard", 1)
+    empty = homunculus_turn("abilities", (2, "event-fear", "event", "discard-one", (3,), 5))
+    facts = empty.play(SYSTEM, "reveal")
+    assert "QuestionAsked" not in kinds(facts) and empty.state.pending is None
+
+
+def test_event_wound_two_is_shared_as_the_players_decide():
+    card = (2, "event-rumble", "event", "wound-two", (2,), 5)
+    s = homunculus_turn("abilities", card)
+    s.play(SYSTEM, "reveal")
+    s.expect_violation("red", "wound al", P + "event.wound-own")
+    s.play("red", "wound ed")
+    s.play("red", "wound ed")
+    assert s.state.life["ed"] == C.characters["ed"].life - 2 and s.state.pending is None
+
+
+# ---- Attack (worked example) --------------------------------------------------------------
+def test_attack_example_one_soldier_at_range_one_and_one_damage_to_wrath():
+    # Ed plays [range 1, damage 2]: a soldier in 1b (range 1), and Wrath (3 life) in 1a
+    s = Scenario(game, position(at={"ed": "1a", "al": "3a"}, hands={"ed": ("ed-02", "ed-07")},
+                                soldiers={"1b": 1}, bosses={"wrath": ("1a", 3)}))
+    facts = s.play("red", "attack ed-02 wrath 1b")
+    rules_known(facts)
+    assert moves(facts) == [("1b", "stock")]
+    assert s.state.bosses["wrath"].life == 2
+    assert s.state.circles[1] == ("ed-02",) and s.state.actions_left == 3
+
+
+def test_attack_range_capacity_and_all_damage_guards():
+    s = Scenario(game, position(at={"ed": "1a", "al": "3a"}, hands={"ed": ("ed-02", "ed-01")},
+                                soldiers={"1b": 1, "1c": 2}, bosses={"wrath": ("1a", 3)}))
+    s.expect_violation("red", "attack ed-02 1c 1c", P + "attack.range")        # range 2
+    s.expect_violation("red", "attack ed-02 1b 1b", P + "attack.target")       # one soldier
+    s.expect_violation("red", "attack ed-02 1b", P + "attack.all-damage")      # 1 of 2 dealt
+    s.expect_violation("red", "attack ed-02 lab 1b", P + "attack.target")
+    s.expect_violation("red", "attack ed-09 1b wrath", P + "attack.card-in-hand")
+    assert "attack ed-02 1b wrath" in {c.notation() for c in game.legal_commands(s.state, "red")}
+
+
+def test_an_attack_with_no_target_may_still_be_played():
+    s = Scenario(game, position(hands={"ed": ("ed-05",)}))
+    facts = s.play("red", "attack ed-05")
+    assert kinds(facts) == ["ActionTaken", "CardPlayed"]
+    assert "attack ed-05" in {c.notation() for c in game.legal_commands(
+        Scenario(game, position(hands={"ed": ("ed-05",)})).state, "red")}
+
+
+def test_a_boss_at_zero_life_leaves_the_board():
+    s = Scenario(game, position(hands={"ed": ("ed-05",)}, bosses={"wrath": ("1a", 2)}))
+    facts = s.play("red", "attack ed-05 wrath wrath")  # 3 damage, but Wrath has 2 life
+    assert kinds(facts)[-2:] == ["BossDamaged", "BossDefeated"]
+    assert "wrath" not in s.state.bosses and s.state.defeated == ("wrath",)
+
+
+# ---- Alchemy (worked example) and each character's special --------------------------------
+def test_alchemy_example_ed_three_here_and_one_in_each_space_at_range_one():
+    s = Scenario(game, position(at={"ed": "1a", "al": "3c"}, hands={"ed": ("ed-01", "ed-02")},
+                                soldiers={"1a": 1, "1b": 1, "2a": 2}, bosses={"wrath": ("1a", 2)}))
+    facts = s.play("red", "alchemy ed-02 ed-01 1a wrath wrath 1b 2a")
+    rules_known(facts)
+    assert "wrath" not in s.state.bosses
+    assert s.state.soldiers == {"2a": 1}  # one soldier per space at range 1
+    assert s.state.circles[1] == ("ed-01", "ed-02")
+    s2 = Scenario(game, position(at={"ed": "1a", "al": "3c"}, hands={"ed": ("ed-01", "ed-02")},
+                                 soldiers={"1a": 1, "1b": 1, "2a": 2},
+                                 bosses={"wrath": ("1a", 2)}))
+    s2.expect_violation("red", "alchemy ed-01 ed-02 1a wrath wrath 1b 2a 2a",
+                        P + "attack.damage")   # only one damage in each space at range 1
+    s2.expect_violation("red", "alchemy ed-01 ed-02 1a wrath 1b 2a", P + "attack.all-damage")
+
+
+def test_alchemy_needs_paired_icons_and_an_alchemist():
+    s = Scenario(game, position(hands={"ed": ("ed-01", "ed-03")}))
+    s.expect_violation("red", "alchemy ed-01 ed-03", P + "alchemy.paired")
+    h = Scenario(game, position(characters=("hawkeye", "al"), players=2, turn="hawkeye",
+                                hands={"hawkeye": ("hawkeye-01", "hawkeye-02")}))
+    h.expect_violation("green", "alchemy hawkeye-01 hawkeye-02", P + "alchemy.who")
+
+
+@pytest.mark.parametrize("who, pair, where, soldiers, targets, left", [
+    # Al: 3 damage anywhere within range 3
+    ("al", ("al-01", "al-02"), "1a", {"1c": 1, "4a": 1, "3b": 1, "3c": 1}, "1c 3b 4a",
+     {"3c": 1}),  # 3c is 4 lines away
+    # Mustang: 2 here, 1 in each other space of his Area
+    ("mustang", ("mustang-01", "mustang-02"), "1b", {"1b": 3, "1a": 2, "1c": 1, "2b": 1},
+     "1a 1b 1b 1c", {"1b": 1, "1a": 1, "2b": 1}),
+    # Scar: 4 damage in his own space
+    ("scar", ("scar-01", "scar-02"), "2a", {"2a": 2, "2b": 1}, "2a 2a", {"2b": 1}),
+])
+def test_each_characters_alchemy_or_alkahestry(who, pair, where, soldiers, targets, left):
+    s = Scenario(game, position(characters=(who, "ed"), players=2, turn=who,
+                                at={who: where, "ed": "5c"}, hands={who: pair},
+                                soldiers=soldiers))
+    s.play(SEAT_OF[who], f"alchemy {pair[0]} {pair[1]} {targets}")
+    assert s.state.soldiers == left
+
+
+# ---- Replenish, and the turn's end --------------------------------------------------------
+def test_replenish_draws_and_an_empty_deck_cannot():
+    s = Scenario(game, position())
+    facts = s.play("red", "replenish")
+    assert kinds(facts) == ["ActionTaken", "CardsDrawn"] and len(s.state.hands["ed"]) == 1
+    facts = position()
+    facts.append(ev.CardsDrawn(rule=P + "setup.hand", character="ed", seat="red",
+                               cards=tuple(c.id for c in C.characters["ed"].cards)))
+    Scenario(game, facts).expect_violation("red", "replenish", P + "action.replenish-empty")
+
+
+def test_the_last_action_ends_the_turn_and_the_round_passes_the_start_player():
+    s = Scenario(game, position(actions=1))
+    facts = s.play("red", "replenish")
+    assert kinds(facts)[-2:] == ["TurnEnded", "TurnBegan"] and s.state.current == "al"
+    s.play("blue", "walk 1a")
+    facts = s.play("blue", "end")
+    assert kinds(facts) == ["TurnEnded", "RoundEnded", "StartPlayerPassed", "RoundBegan",
+                            "HomunculusTurnBegan"]
+    assert s.state.order == ("al", "ed") and s.state.round == 2
+    assert game.to_act(s.state) == (SYSTEM,)
+
+
+# ---- The Reverse Transmutation Circle -----------------------------------------------------
+# Cards by colour (ed's cards): red ed-01 ed-05 ed-09 ed-13, blue ed-02 ed-06 ed-10 ed-14,
+# yellow ed-03 ed-07 ed-11 ed-15, green ed-04 ed-08 ed-12 ed-16.
+@pytest.mark.parametrize("area, cards, met", [
+    (1, ("ed-01", "ed-05", "ed-09", "ed-02", "ed-06"), True),             # 3 red + 2 blue
+    (1, ("ed-01", "ed-05", "ed-02", "ed-06", "ed-03"), False),            # 2 + 2 + 1
+    (1, ("ed-01", "ed-05", "ed-09", "ed-13", "ed-02"), False),            # 4 red + 1 blue
+    (1, ("ed-01", "ed-05", "ed-02", "ed-06", "black-hayate"), True),      # the wild third
+    (3, ("ed-01", "ed-05", "ed-09", "ed-13"), True),                      # 4 of one colour
+    (3, ("ed-01", "ed-05", "ed-09", "ed-02", "ed-03", "ed-04"), False),   # only 3 alike
+    (4, ("ed-01", "ed-02", "ed-03", "ed-04"), True),                      # 4 colours
+    (4, ("ed-01", "ed-02", "ed-03", "ed-05", "ed-06"), False),            # 3 colours
+    (4, ("ed-01", "ed-02", "ed-03", "black-hayate"), True),
+    (5, ("ed-01", "ed-02", "ed-03", "ed-05", "ed-06", "ed-07", "ed-09"), True),  # 7 cards
+    (5, ("ed-01", "ed-02", "ed-03", "ed-05", "ed-06", "ed-07"), False),           # 6 cards
+])
+def test_each_tile_condition_at_and_just_below_its_threshold(area, cards, met):
+    played = tuple(c for c in cards if c != "black-hayate")
+    facts = position(at={"ed": f"{area}a", "al": "1a"}, circles={area: played})
+    if "black-hayate" in cards:
+        facts.append(ev.BonusPlacedInCircle(rule=P + "bonus.wild-card", card="black-hayate",
+                                            area=area))
+    s = Scenario(game, facts)
+    kind = TILES[area - 1][2]
+    assert ("complete" in {c.notation() for c in game.legal_commands(s.state, "red")}) == met
+    if met:
+        facts = s.play("red", "complete")
+        assert [f.area for f in facts if isinstance(f, ev.TileFlipped)] == [area]
+        assert facts[1].rule == P + f"circle.{kind}"
+    else:
+        s.expect_violation("red", "complete", P + f"circle.{kind}")
+
+
+def test_reverse_circle_example_then_a_bonus_is_chosen_and_a_new_one_revealed():
+    # Al in Area 4 ("4 cards of 4 different colours"), four colours in its circle
+    s = Scenario(game, position(characters=("al", "ed"), turn="al", at={"al": "4a", "ed": "1a"},
+                                circles={4: ("al-01", "al-02", "al-03", "al-04")},
+                                soldiers={"2a": 1, "3b": 2}, life={"ed": 3}))
+    facts = s.play("blue", "complete")
+    assert kinds(facts) == ["ActionTaken", "TileFlipped", "QuestionAsked"]
+    assert s.state.tiles[4][2] is False and game.to_act(s.state) == ("blue",)
+    (prompt,) = game.prompts(s.state)
+    assert "maria-ross ed ed" in " ".join(prompt.choices)
+    s.expect_violation("blue", "replenish", P + "bonus.choose")
+    s.expect_violation("blue", "bonus hohenheim", P + "bonus.choose")  # still in the deck
+    facts = s.play("blue", "bonus may-chang 2a 3b")
+    assert kinds(facts) == ["QuestionAnswered", "BonusChosen", "SoldierMoved", "SoldierMoved",
+                            "BonusDiscarded", "BonusRevealed"]
+    assert s.state.soldiers == {"3b": 1} and s.state.bonus_offer == ("maria-ross", "jean-havoc",
+                                                                     "hohenheim")
+
+
+def test_companions_cannot_complete_a_circle():
+    s = Scenario(game, position(characters=("greed", "al"), turn="greed",
+                                at={"greed": "5a", "al": "1a"},
+                                circles={5: ("al-01", "al-02", "al-03", "al-04", "al-05", "al-06",
+                                             "al-07")}))
+    s.expect_violation("green", "complete", P + "circle.who")
+
+
+# ---- Transmutation Bonus effects ----------------------------------------------------------
+@pytest.mark.parametrize("card, kw, command, check", [
+    ("maria-ross", {"life": {"ed": 3, "al": 7}}, "bonus maria-ross al ed",
+     lambda s: (s.life["ed"], s.life["al"]) == (4, 8)),
+    ("maria-ross", {"life": {"ed": 7}}, "bonus maria-ross ed",   # never above starting life
+     lambda s: s.life["ed"] == C.characters["ed"].life == 8),
+    ("jean-havoc", {}, "bonus jean-havoc al al", lambda s: len(s.hands["al"]) == 2),
+    ("lan-fan", {}, "bonus lan-fan al 5c", lambda s: s.position["al"] == "5c"),
+    ("fu", {"bosses": {"wrath": ("1b", 4), "pride": ("4b", 5)}}, "bonus fu pride wrath",
+     lambda s: (s.bosses["wrath"].life, s.bosses["pride"].life) == (3, 4)),
+    ("armstrong", {"soldiers": {"1a": 2, "1b": 1, "3c": 1}}, "bonus armstrong 1b 3c",
+     lambda s: s.soldiers == {"1a": 2}),
+    ("winry", {"life": {"al": 5}}, "bonus winry ed al",
+     lambda s: s.life["al"] == 6 and len(s.hands["ed"]) == 1),
+    ("hohenheim", {"track": 3}, "bonus hohenheim", lambda s: (s.damage_track, s.stock) == (1, 39)),
+    ("curtis", {"soldiers": {"2a": 2, "2c": 2, "1a": 1}}, "bonus curtis 2a 2c 2c",
+     lambda s: s.soldiers == {"2a": 1, "1a": 1}),
+    ("may-chang", {"soldiers": {"2a": 2, "5c": 1}}, "bonus may-chang 2a 5c",
+     lambda s: s.soldiers == {"2a": 1}),
+    ("black-hayate", {}, "bonus black-hayate 3",
+     lambda s: s.circles[3] == ("black-hayate",) and "black-hayate" not in s.bonus_discards),
+])
+def test_each_transmutation_bonus_effect(card, kw, command, check):
+    circle = ("ed-01", "ed-02", "ed-03", "ed-04", "ed-05", "ed-06", "ed-07")
+    s = Scenario(game, position(at={"ed": "5a", "al": "2a"}, circles={5: circle},
+                                bonus=(card, "hohenheim", "winry", "curtis"), **kw))
+    s.play("red", "complete")
+    assert command in {c.notation() for c in game.legal_commands(s.state, "red")}
+    s.play("red", command)
+    assert check(s.state)
+
+
+def test_companion_uses_one_of_its_bonus_cards_as_an_action():
+    s = Scenario(game, position(characters=("hawkeye", "al"), turn="hawkeye",
+                                at={"hawkeye": "1a", "al": "1a"},
+                                bosses={"wrath": ("1b", 4)}))
+    s.expect_violation("green", "companion maria-ross", P + "companion.card")
+    facts = s.play("green", "companion fu wrath wrath")
+    assert kinds(facts) == ["ActionTaken", "BonusChosen", "BossDamaged", "BonusDiscarded"]
+    assert s.state.companions["hawkeye"] == ("lan-fan",) and s.state.bonus_discards == ("fu",)
+    ed = Scenario(game, position())
+    ed.expect_violation("red", "companion fu wrath wrath", P + "companion.who")
+
+
+# ---- Game end: each condition at the instant it occurs ------------------------------------
+def test_the_seventh_token_on_the_damage_track_ends_the_game_mid_march():
+    card = (2, "event-gather", "event", "gather-innermost", (1, 5), 4)
+    s = homunculus_turn("reveal", card, soldiers={"1c": 2, "5c": 2}, track=5)
+    facts = s.play(SYSTEM, "march")
+    assert kinds(facts)[-1] == "GameLost" and facts[-1].rule == P + "end.damage-track"
+    assert "AreaMarched" not in kinds(facts)[3:]  # Area 5 never marches
+    assert game.outcome(s.state).startswith("defeat") and game.to_act(s.state) == ()
+
+
+def test_a_character_at_zero_life_is_a_defeat_at_once():
+    s = homunculus_turn("appearance", at={"ed": "1a", "al": "1a"}, soldiers={"1a": 1},
+                        life={"ed": 1, "al": 1})
+    facts = s.play(SYSTEM, "check")
+    assert kinds(facts) == ["HomunculusStepBegan", "CharacterDamaged", "GameLost"]
+    assert facts[-1].rule == P + "end.life"
+
+
+def test_an_empty_stock_is_a_defeat_the_moment_the_last_token_leaves_it():
+    card = (2, "event-shadows", "event", "discard-one", (), 6)
+    s = homunculus_turn("march", card, stock=2, soldier_cards=EXAMPLE_SOLDIER_CARDS)
+    facts = s.play(SYSTEM, "appearance")
+    assert moves(facts) == [("stock", "1a"), ("stock", "1a")]
+    assert facts[-1].rule == P + "end.stock"
+
+
+def test_with_empty_stock_when_needed_the_defeat_waits_for_a_token_to_be_wanted():
+    card = (2, "event-shadows", "event", "discard-one", (), 6)
+    s = homunculus_turn("march", card, stock=2, soldier_cards=EXAMPLE_SOLDIER_CARDS,
+                        empty_stock="when-needed")
+    facts = s.play(SYSTEM, "appearance")
+    assert moves(facts) == [("stock", "1a"), ("stock", "1a")]  # the Stock is empty now...
+    assert kinds(facts)[-2:] == ["SoldierCardFlipped", "GameLost"]  # ...and the next is wanted
+    assert facts[-1].rule == P + "end.stock-needed"
+
+
+def test_kimblee_puts_a_token_from_the_stock_on_the_damage_track():
+    s = homunculus_turn("", bosses={"kimblee": ("5b", 3)}, stock=1, empty_stock="when-needed")
+    facts = s.play(SYSTEM, "abilities")
+    assert moves(facts) == [("stock", "damage-track")]
+    assert s.state.stock == 0 and s.state.result is None  # not yet lost with when-needed
+
+
+def test_the_end_of_the_seventh_round_is_a_defeat():
+    s = Scenario(game, position(round=7, turn="al", actions=1, characters=("ed", "al")))
+    facts = s.play("blue", "replenish")
+    assert kinds(facts)[-2:] == ["RoundEnded", "GameLost"] and facts[-1].rule == P + "end.rounds"
+
+
+def test_victory_the_instant_the_fifth_tile_flips():
+    circle = ("ed-01", "ed-02", "ed-03", "ed-04")
+    s = Scenario(game, position(at={"ed": "4a", "al": "1a"}, circles={4: circle},
+                                flipped=(1, 2, 3, 5)))
+    facts = s.play("red", "complete")
+    assert kinds(facts) == ["ActionTaken", "TileFlipped", "GameWon"]
+    assert game.outcome(s.state).startswith("victory")
+
+
+# ---- Hidden hands -------------------------------------------------------------------------
+def test_each_seat_sees_its_own_hand_only_and_draws_are_redacted():
+    import random
+    s = Scenario(game, position(hands={"ed": ("ed-01",), "al": ("al-01",)}))
+    red = game.view(s.state, "red")["characters"]
+    assert [c["id"] for c in red["ed"]["hand"]] == ["ed-01"] and "hand" not in red["al"]
+    assert red["al"]["hand_size"] == 1
+    assert "hand" not in game.view(s.state, "")["characters"]["ed"]  # a spectator
+    drawn = next(f for f in s.events if isinstance(f, ev.CardsDrawn) and f.character == "al")
+    assert game.redact(drawn, "red")["cards"] == {"hidden": 1}
+    assert game.redact(drawn, "blue")["cards"] == ["al-01"]
+    rng = random.Random(3)
+    for seat in ("red", "blue", ""):
+        assert game.view(game.scramble_hidden(s.state, seat, rng), seat) == game.view(s.state, seat)

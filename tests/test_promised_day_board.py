@@ -1,0 +1,70 @@
+"""The SVG board template of `promised_day`, rendered for states reached by playing."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+from jinja2 import Environment, FileSystemLoader
+
+from engine.core.context import SYSTEM
+from engine.core.game import find_game, register
+from engine.core.store import open_store
+from viewer import boards
+
+register("promised_day", "engine.games.promised_day")
+game = find_game("promised_day")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def env() -> Environment:
+    e = Environment(loader=FileSystemLoader("viewer/templates"), autoescape=True)
+    boards.register(e)
+    return e
+
+
+def parse(html: str) -> ET.Element:
+    start, end = html.index("<svg"), html.rindex("</svg>") + len("</svg>")
+    return ET.fromstring(html[start:end])
+
+
+def positions(players=3, seed=4, commands=60):
+    """Views of a randomly played game, every few steps, for each seat and the omniscient."""
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("promised_day", seed=seed, players=players)
+    rng = random.Random(seed)
+    for i in range(commands):
+        state = store.live(gid).session.state
+        if i % 10 == 0:
+            yield state
+        if game.outcome(state):
+            break
+        seat = [s for s in game.to_act(state) if s != SYSTEM][0]
+        store.issue(gid, seat, rng.choice(game.legal_commands(state, seat)).notation())
+    yield store.live(gid).session.state
+
+
+def test_the_board_renders_as_well_formed_svg_for_every_seat(env):
+    template = env.get_template("boards/promised_day.html")
+    for state in positions():
+        for seat in ("red", "blue", "", None):
+            root = parse(template.render(board=game.view(state, seat), game=game))
+            spaces = root.findall(f".//{SVG}g[@class='space']") + root.findall(
+                f".//{SVG}g[@class='space changed']")
+            assert len(spaces) == 15
+
+
+def test_changed_spaces_are_outlined_and_targets_are_clickable(env):
+    state = next(iter(positions(commands=1)))
+    board = game.view(state, "red")
+    targets = game.board_targets(game.legal_commands(state, "red"))
+    html = env.get_template("boards/promised_day.html").render(
+        board=board, changed={"spaces", "spaces.1a", "characters", "characters.ed"},
+        targets=targets, game=game)
+    root = parse(html)
+    assert root.find(f".//{SVG}g[@id='space-1a']").get("class") == "space changed"
+    assert len(root.findall(f".//{SVG}circle[@class='halo']")) == 1
+    links = root.findall(f".//{SVG}a[@class='target']")
+    assert links and {a.get("data-command").split()[0] for a in links} == {"start"}

@@ -118,6 +118,7 @@ Upcasters = Upcasters  # re-exported for games
 _GAMES = {
     "forbidden_alchemy": "engine.games.forbidden_alchemy",
     "promised_day": "engine.games.promised_day",
+    "roundtable": "engine.games.roundtable",
 }
 # Games registered without being listed for users: test-only games, and a
 # game in the making, tried through the CLI or the viewer with

@@ -1,0 +1,53 @@
+"""Anna's Roundtable - the fan-made Fire Emblem board game, 1 vs 1.
+
+Rulebook: `../shared/rulebooks/annas-roundtable.txt`.  Content (unit
+cards, maps, VP cards, shop cards) is stand-in data in `fixtures/roundtable/`.
+
+1 vs 1: setup with the mulligan, the turn structure, deploying (also with
+[Haste] for 3 DV), moving with the terrain table, attacking and the whole of
+combat, unit death, capturing, work, retire, discards, shifting a Gray unit,
+buying and using shop cards (items, attachments, reactions), the DV Map
+Tile and BUMP, the assist tags, unit skills (passives, assists, specials,
+reaction specials) through the effect primitives of `effects.py`, and our
+end rule.
+
+Boss Mode (`boss.py`, 2-4 players): the boss schedule, player turns with
+the Boss Mode DV uses, attacking boss corners, lives, and the boss's turns
+as system steps (roll, move or attacks chosen by the players, card,
+rotation), reaction specials against the boss's attacks.  Not yet in Boss
+Mode: summons and minions (and the reference card for occupied summon
+spaces), a Ready effect on another player's unit.
+"""
+
+from .bots import BOTS
+from .commands import COMMANDS
+from .events import EVENTS
+from .rulebook import RULES
+from .rules import (
+                    decide,
+                    legal_commands,
+                    options,
+                    outcome,
+                    prompts,
+                    seats,
+                    setup,
+                    system_command,
+                    to_act,
+)
+from .state import evolve, initial_state
+from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
+
+ID = "roundtable"
+TITLE = "Anna's Roundtable"
+RULES_VERSION = "1"
+PLAYER_COUNTS = (2, 3, 4)  # 3 and 4: Boss Mode
+# Option sets worth exercising at every player count (the conformance suite draws from them).
+SCENARIOS = {"boss mode": {"mode": "boss"}, "medeus": {"boss": "medeus"}}
+
+__all__ = [
+    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "SCENARIOS",
+    "TITLE",
+    "board_targets", "decide", "describe", "evolve", "initial_state", "legal_commands",
+    "options", "outcome", "prompts", "redact", "render", "scramble_hidden", "seats", "setup", "to_act",
+    "system_command", "turn", "view",
+]

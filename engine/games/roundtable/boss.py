@@ -1,0 +1,345 @@
+"""VIII. Boss Mode: setup, the turn order with the boss, attacking the boss, and
+the boss's turns (the engine's system seat).
+
+The boss tile covers 2x2 squares; each corner shows a colour, which turns
+with the tile (`Table.corner_colours`).  A boss turn is four system steps,
+each its own command group so it can be audited: start effects and the
+movement roll (then the move, or the attacks queued), one step per attack
+(asked of the players when they have a choice), the card flip, the rotation.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from engine.core.context import SYSTEM
+from engine.core.errors import RuleViolation
+from engine.core.events import Event
+from engine.kit.squaregrid import Direction, Square
+
+from . import events as ev
+from .combat import EFFECTIVE, EFFECTIVE_BONUS, combat_stats, hp_left, in_range, triangle
+from .content import BOARD
+from .movement import distance, tags
+from .state import Table, Unit
+
+R = "roundtable."
+BOSS = "boss"  # the schedule's name for the boss's slot (its turns are the system seat's)
+CENTRE = "C3"  # the tile's NW corner when it sits in the middle of the 6x6 map
+
+
+def schedule(seats: tuple[str, ...]) -> tuple[str, ...]:
+    """"Boss Mode Basics": the boss after every player, or after every two with four."""
+    if len(seats) == 4:
+        return (seats[0], seats[1], BOSS, seats[2], seats[3], BOSS)
+    return tuple(slot for seat in seats for slot in (seat, BOSS))
+
+
+def setup_facts(opts: dict[str, Any], seats: tuple[str, ...], board: dict[str, Any], dice) -> list[Event]:
+    """Boss Mode "Setup", steps 1-3 (the players' boards are their seats)."""
+    lives = board["lives"][str(len(seats))]
+    order = tuple(dice.shuffled(sorted(board["cards"])))
+    return [
+        ev.BossChosen(rule=R + "boss.setup", boss=opts["boss"], board=board, lives=lives,
+                      schedule=schedule(seats)),
+        ev.BossTilePlaced(rule=R + "boss.setup", square=CENTRE),
+        ev.BossDeckShuffled(rule=R + "boss.setup", order=order),
+        ev.BossCardDrawn(rule=R + "boss.card", card=order[0]),
+    ]
+
+
+def card(state: Table) -> dict[str, Any]:
+    return state.boss["cards"][state.boss_card]
+
+
+def next_after(state: Table) -> str:
+    return state.schedule.advance().current
+
+
+# ---- combats between a unit and a boss corner ------------------------------------------------
+class _Bout:
+    """One combat between a unit and the boss's `colour` corner: the running HP of
+    the unit and of the bars, and the facts so far.  Stats are fixed at the start."""
+
+    def __init__(self, state: Table, unit: Unit, colour: str, role: str):
+        self.state, self.unit, self.colour = state, unit, colour
+        self.card = card(state)
+        self.own, self.mods = combat_stats(state, unit, role)
+        self.unit_hp = hp_left(state, unit)
+        self.bars = {k: state.bar_left(k) for k in state.boss["hp"]}
+        self.facts: list[Event] = []
+        self.life_lost = False
+
+    def unit_strikes(self, blow: str, rule: str) -> None:
+        atk, notes = _unit_atk(self.state, self.unit, self.own["atk"], self.mods, self.colour)
+        damage = min(max(0, atk - self.card["def"]), self.bars[self.colour])
+        self.bars[self.colour] -= damage
+        self.facts.append(ev.BossStruck(rule=rule, unit=self.unit.card, colour=self.colour,
+                                        blow=blow, atk=atk, defence=self.card["def"], damage=damage,
+                                        hp=self.bars[self.colour], modifiers=notes))
+        if not any(self.bars.values()):
+            self.facts.extend(life_lost(self.state))
+            self.life_lost = True
+
+    def boss_strikes(self, blow: str, rule: str) -> None:
+        atk, defence, notes = _boss_atk(self.state, self.unit, self.colour, self.own["def"],
+                                        self.mods)
+        damage = min(max(0, atk - defence), self.unit_hp)
+        self.unit_hp -= damage
+        self.facts.append(ev.Struck(rule=rule, unit=BOSS, target=self.unit.card, blow=blow,
+                                    atk=atk, defence=defence, damage=damage, hp=self.unit_hp,
+                                    modifiers=notes))
+        if self.unit_hp == 0:
+            self.facts.extend(defeat(self.state, self.unit))
+
+    def skip(self, unit: str, blow: str, rule: str, reason: str) -> None:
+        self.facts.append(ev.BlowSkipped(rule=rule, unit=unit, blow=blow, reason=reason))
+
+    def follow_up(self, unit_reaches: bool, boss_reaches: bool) -> None:
+        """"Steps to Combat" (3): the faster side strikes again if its range reaches."""
+        if not self.unit_hp or self.life_lost:
+            return
+        unit_spd, boss_spd = self.own["spd"], self.card["spd"]
+        if unit_spd == boss_spd:
+            self.skip(BOSS, "follow-up", R + "combat.follow-up-equal", f"equal speed ({unit_spd})")
+        elif unit_spd > boss_spd and unit_reaches:
+            self.unit_strikes("follow-up", R + "boss.follow-up")
+        elif unit_spd < boss_spd and boss_reaches:
+            self.boss_strikes("follow-up", R + "boss.follow-up")
+        else:
+            self.skip(BOSS, "follow-up", R + "combat.follow-up-range",
+                      "the faster side is out of range")
+
+    def finish(self, attacker: str, defender: str) -> list[Event]:
+        if self.unit.shapestone and self.unit_hp:
+            self.facts.append(ev.ShapestoneDiscarded(rule=R + "combat.shapestone",
+                                                     unit=self.unit.card))
+        return self.facts + [ev.CombatEnded(rule=R + "combat.end", attacker=attacker,
+                                            defender=defender)]
+
+
+# ---- players attacking the boss ("Attacking Bosses") ----------------------------------------
+def attack(state: Table, unit: Unit, colour: str) -> list[Event]:
+    """A unit attacks the boss corner showing `colour`; the boss counters from that corner."""
+    if colour not in state.boss["hp"]:
+        raise RuleViolation(R + "boss.corner", f"the boss has no {colour} corner")
+    corner = state.corner_of(colour)
+    dist = distance(unit.square, corner)
+    if not in_range(state, unit, dist):
+        raise RuleViolation(R + "boss.corner-range",
+                            f"the {colour} corner ({corner}) is {dist} away")
+    bout = _Bout(state, unit, colour, "attacking")
+    bout.facts.append(ev.CombatStarted(rule=R + "boss.attack", attacker=unit.card,
+                                       defender=f"boss:{colour}", distance=dist))
+    lo, hi = bout.card["rng"]
+    boss_reaches = lo <= dist <= hi
+    bout.unit_strikes("attack", R + "boss.attack")
+    if bout.life_lost:
+        bout.skip(BOSS, "counter", R + "boss.no-counter", "the boss lost a life")
+    elif not boss_reaches:
+        bout.skip(BOSS, "counter", R + "boss.no-counter", f"out of the boss card's range ({dist})")
+    else:
+        bout.boss_strikes("counter", R + "boss.counter")
+    bout.follow_up(unit_reaches=True, boss_reaches=boss_reaches)
+    return bout.finish(attacker=unit.card, defender=f"boss:{colour}")
+
+
+def _unit_atk(state: Table, unit: Unit, atk: int, mods, colour: str) -> tuple[int, tuple[str, ...]]:
+    notes = [f"{source} {n:+d} ATK" for stat, n, source in mods if stat == "atk"]
+    edge = triangle(state.cards[unit.card]["colour"], colour)
+    if edge:
+        atk += edge
+        notes.append(f"weapon triangle {edge:+d}")
+    for tag in sorted(tags(state, unit)):
+        if EFFECTIVE.get(tag) in card(state)["tags"]:
+            atk += EFFECTIVE_BONUS
+            notes.append(f"[{tag}] +{EFFECTIVE_BONUS}")
+    return atk, tuple(notes)
+
+
+def _boss_atk(state: Table, unit: Unit, colour: str, defence: int, mods) -> tuple[int, int, tuple]:
+    atk = card(state)["atk"]
+    notes = [f"{source} {n:+d} DEF" for stat, n, source in mods if stat == "def"]
+    edge = triangle(colour, state.cards[unit.card]["colour"])
+    if edge:
+        notes.insert(0, f"weapon triangle {edge:+d}")
+    return atk + edge, defence, tuple(notes)
+
+
+def life_lost(state: Table) -> list[Event]:
+    """"Defeating a Boss": a life goes and the damage with it; the last life ends the game."""
+    lives = state.lives - 1
+    facts: list[Event] = [ev.BossLifeLost(rule=R + "boss.life", lives=lives)]
+    if lives == 0:
+        facts.append(ev.GameEnded(rule=R + "boss.win", result=f"the players defeat {state.boss['name']}",
+                                  scores={}))
+    return facts
+
+
+def defeat(state: Table, unit: Unit) -> list[Event]:
+    """A player unit falls in Boss Mode: no VP; its owner gains 1 DV unless it was Legendary."""
+    facts: list[Event] = [ev.UnitDefeated(rule=R + "death.discard", unit=unit.card, owner=unit.owner)]
+    if not state.cards[unit.card]["legendary"]:
+        facts.append(ev.DragonVeinGained(rule=R + "boss.death-dv", seat=unit.owner, dv=1))
+    return facts
+
+
+def damage_bar(state: Table, source: Unit | None, colour: str, effect, rule: str) -> list[Event]:
+    """An effect's damage on one HP bar; a non-lethal one never deals the bar's last point."""
+    if colour not in state.boss["hp"]:
+        raise RuleViolation(R + "effect.target", f"the boss has no {colour} HP bar")
+    if source is not None and "range" in effect and min(
+            distance(source.square, sq) for sq in state.boss_squares().values()) > effect["range"]:
+        raise RuleViolation(R + "effect.target", f"the boss is beyond range {effect['range']}")
+    left = state.bar_left(colour)
+    damage = max(0, min(effect["amount"], left - 1 if effect.get("non_lethal") else left))
+    facts: list[Event] = [ev.BossStruck(rule=rule, unit=source.card if source else "", colour=colour,
+                                        blow="effect", atk=0, defence=0, damage=damage,
+                                        hp=left - damage, modifiers=())]
+    bars = {k: state.bar_left(k) for k in state.boss["hp"]}
+    bars[colour] -= damage
+    if not any(bars.values()):
+        facts += life_lost(state)
+    return facts
+
+
+# ---- the boss's turn ("On Boss Turns") --------------------------------------------------------
+def start_turn(state: Table) -> list[Event]:
+    return [ev.BossTurnStarted(rule=R + "boss.turn-order", turn=state.turn + 1, asker=state.active)]
+
+
+def step(state: Table, dice) -> list[Event]:
+    """The system seat's next step of the boss turn."""
+    if state.boss_step == "start":
+        return _start_and_roll(state, dice)
+    if state.boss_step == "card":
+        return _flip(state, dice)
+    if state.boss_step == "rotate":
+        return _rotate(state)
+    raise RuleViolation("core.system", f"no boss step is due (step {state.boss_step!r})")
+
+
+def _start_and_roll(state: Table, dice) -> list[Event]:
+    facts = [f for effect in state.boss["start"] for f in _boss_effect(state, effect, R + "boss.start")]
+    roll = dice.d6()
+    target = card(state)["move"][roll - 1]
+    facts.append(ev.BossRolled(rule=R + "boss.roll", value=roll, target=target))
+    area = set(tile_squares(target))
+    there = tuple(sorted(u.card for u in state.units.values() if u.square in area))
+    if there:
+        return facts + [ev.BossAttacksQueued(rule=R + "boss.blocked", units=there)]
+    return facts + [ev.BossMoved(rule=R + "boss.move", origin=state.boss_square, to=target)]
+
+
+def tile_squares(nw_corner: str) -> tuple[str, ...]:
+    """The four squares the boss tile covers with its NW corner on `nw_corner`."""
+    nw = BOARD.parse(nw_corner)
+    return tuple(str(Square(nw.col + dc, nw.row + dr)) for dr in (0, 1) for dc in (0, 1))
+
+
+def attack_choices(state: Table) -> list[tuple[str, str, int]]:
+    """(unit, corner colour, range) the boss may attack with next ("Step 2B"): any queued
+    unit (players choose the order), the corner that beats the unit's colour unless
+    that bar is empty (then any corner with HP left, the players' choice; also for Gray
+    units, which no colour beats - our reading), and either range of a 1-2 card."""
+    lo, hi = card(state)["rng"]
+    found = []
+    for unit_id in state.boss_queue:
+        colour = state.cards[unit_id]["colour"]
+        best = [c for c in state.boss["hp"] if triangle(c, colour) == 1 and state.bar_left(c) > 0]
+        corners = best or sorted(c for c in state.boss["hp"] if state.bar_left(c) > 0)
+        found += list(product([unit_id], corners, range(lo, hi + 1)))
+    return found
+
+
+def boss_attack(state: Table, seat: str, unit_id: str, colour: str, dist: int) -> list[Event]:
+    """The boss attacks a unit in its destination: it hits wherever the unit is."""
+    choices = attack_choices(state)
+    if (unit_id, colour, dist) not in choices:
+        raise RuleViolation(R + "boss.attack-choice",
+                            f"the boss cannot attack {unit_id} with {colour} at range {dist} now")
+    if seat == SYSTEM and len(choices) > 1:
+        raise RuleViolation("core.prompt", "the players choose the boss's next attack")
+    unit = state.units[unit_id]
+    chosen = ev.BossAttackChosen(rule=R + "boss.attack-choice", unit=unit_id, colour=colour,
+                                 distance=dist)
+    skill = state.cards[unit_id]["skill"]
+    if skill["type"] == "reaction" and skill["trigger"] == "attacked" and unit.special:
+        # The attacked unit's player may use its reaction special first.
+        return [chosen, ev.AttackDeclared(rule=R + "reaction.window", attacker=f"boss:{colour}",
+                                          defender=unit_id, seat=unit.owner)]
+    return [chosen, *strike_unit(state, unit_id, colour, dist)]
+
+
+def strike_unit(state: Table, unit_id: str, colour: str, dist: int) -> list[Event]:
+    """The blows of the boss's attack on a unit: the boss, the unit's counter if its range
+    covers `dist`, the faster side's follow-up; then the combat ends."""
+    unit = state.units[unit_id]
+    bout = _Bout(state, unit, colour, "defending")
+    bout.boss_strikes("attack", R + "boss.strike")
+    if not bout.unit_hp:
+        bout.skip(unit_id, "counter", R + "combat.counter-defeated",
+                  "defeated before it could counter")
+    elif in_range(state, unit, dist):
+        bout.unit_strikes("counter", R + "combat.counter")
+    else:
+        bout.skip(unit_id, "counter", R + "combat.counter-range",
+                  f"the boss attacks from range {dist}")
+    bout.follow_up(unit_reaches=in_range(state, unit, dist), boss_reaches=True)
+    return bout.finish(attacker=f"boss:{colour}", defender=unit_id)
+
+
+def _flip(state: Table, dice) -> list[Event]:
+    """"Step 3": flip the current card, execute it, the next card becomes current."""
+    c = card(state)
+    facts: list[Event] = [ev.BossCardFlipped(rule=R + "boss.card", card=state.boss_card, name=c["name"],
+                                             effect=c["effect"])]
+    facts += _boss_effect(state, c["effect"], R + "boss.card-effect")
+    deck = state.boss_deck
+    if not deck:
+        order = tuple(dice.shuffled(state.boss_discards + (state.boss_card,)))
+        facts.append(ev.BossDeckReshuffled(rule=R + "boss.reshuffle", order=order))
+        deck = order
+    return facts + [ev.BossCardDrawn(rule=R + "boss.card", card=deck[0])]
+
+
+def _boss_effect(state: Table, effect: dict[str, Any], rule: str) -> list[Event]:
+    """The boss effect primitives (fixtures/roundtable/bosses.toml)."""
+    kind = effect["do"]
+    if kind == "damage-all":
+        # Players may choose the order; with these effects it changes nothing, so the
+        # units are taken in id order (our reading).
+        facts: list[Event] = []
+        for unit in sorted(state.units.values(), key=lambda u: u.card):
+            left = hp_left(state, unit)
+            damage = min(effect["amount"], left)
+            facts.append(ev.DamageDealt(rule=rule, unit=BOSS, target=unit.card, damage=damage,
+                                        hp=left - damage))
+            if damage == left:
+                facts += defeat(state, unit)
+        return facts
+    if kind == "restore":
+        restored = {c: min(effect["amount"], d) for c, d in state.boss_damage.items() if d}
+        return [ev.BossRestored(rule=rule, restored=restored)] if restored else []
+    if kind == "exhaust-near":
+        near = [u.card for u in state.units.values() if not u.exhausted and min(
+            distance(u.square, sq) for sq in state.boss_squares().values()) <= effect["range"]]
+        return [ev.UnitsExhausted(rule=rule, units=tuple(sorted(near)))] if near else []
+    return []
+
+
+def _rotate(state: Table) -> list[Event]:
+    """"Step 4": a quarter turn clockwise, every boss turn; then the next player."""
+    turned = state.rotation + 1
+    corners = {d: state.boss["corners"][_rotated(d, -turned)] for d in ("NW", "NE", "SE", "SW")}
+    facts: list[Event] = [ev.BossRotated(rule=R + "boss.rotate", rotation=turned, corners=corners),
+                          ev.BossTurnEnded(rule=R + "boss.turn-order", turn=state.turn)]
+    if state.boss_turns + 1 >= state.boss["plan_turns"]:
+        return facts + [ev.GameEnded(rule=R + "boss.lose", scores={},
+                                     result=f"{state.boss['name']} completes its plan: the players lose")]
+    return facts
+
+
+def _rotated(direction: str, quarter_turns: int) -> str:
+    return Direction[direction].rotate(2 * quarter_turns).name

@@ -1,0 +1,157 @@
+"""Reads the stand-in content in `fixtures/roundtable/` through the kit.
+
+Rules never hard-code a card or a map: setup copies what a game uses into
+its facts (`MapLaidOut`, `UnitCardsListed`, ...), so a recorded game
+replays even if the files change.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.kit.content import load, text_grid
+from engine.kit.squaregrid import Square, SquareGrid
+
+SIZE = 6
+BOARD = SquareGrid(SIZE, SIZE)
+COLOURS = ("red", "green", "blue", "gray")
+SLOTS = ("red", "green", "blue")  # the 1 vs 1 player board (our reading, see rulebook.py)
+RANGES = {"1": (1, 1), "2": (2, 2), "1-2": (1, 2)}
+TERRAIN = {".": "plains", "C": "castle", "F": "forest", "W": "water", "M": "mountain",
+           "1": "plains", "2": "plains", "3": "plains", "4": "plains", "*": "plains", "$": "plains"}
+CORNERS = ("NW", "NE", "SE", "SW")  # clockwise from the top-left
+KNOWN_TAGS = frozenset({"Grab", "Reposition", "Shove", "Physic", "Armored", "Cavalry", "Flying",
+                        "Haste", "Shapeshifter", "Eff vs Armor", "Eff vs Cavalry",
+                        "Eff vs Flying"})
+
+
+@cache
+def units() -> dict[str, dict[str, Any]]:
+    """Unit cards by id, as plain data: the form `UnitCardsListed` records."""
+    from .effects import check  # effects needs the board, defined here
+    raw = load("roundtable", "units")["units"]
+    cards = {}
+    for card_id, c in raw.items():
+        if c["colour"] not in COLOURS or c["rng"] not in RANGES:
+            raise ValueError(f"unit {card_id}: bad colour or range")
+        unknown = set(c["tags"]) - KNOWN_TAGS
+        if unknown:
+            raise ValueError(f"unit {card_id}: unknown tags {sorted(unknown)}")
+        if ("Shapeshifter" in c["tags"]) != ("ss" in c):
+            raise ValueError(f"unit {card_id}: shapeshifted stats go with the [Shapeshifter] tag")
+        skill = c["skill"]
+        if skill["type"] not in ("passive", "assist", "special", "reaction"):
+            raise ValueError(f"unit {card_id}: unknown skill type {skill['type']!r}")
+        if skill["type"] == "assist" and set(c["tags"]) & {"Grab", "Reposition", "Shove", "Physic"}:
+            raise ValueError(f"unit {card_id}: one assist per unit (a tag or a skill)")
+        if (skill["type"] == "reaction") != ("trigger" in skill):
+            raise ValueError(f"unit {card_id}: a reaction special names its trigger")
+        check(skill["effect"], f"unit {card_id}")
+        cards[card_id] = {
+            "name": c["name"], "legendary": c["legendary"], "colour": c["colour"],
+            "hp": c["hp"], "atk": c["atk"], "spd": c["spd"], "def": c["def"],
+            "rng": list(RANGES[c["rng"]]), "mov": c["mov"], "tags": list(c["tags"]),
+            "ss": dict(c["ss"]) if "ss" in c else None,
+            "skill": dict(skill),
+        }
+    return cards
+
+
+@cache
+def maps() -> dict[str, dict[str, Any]]:
+    """Maps by id: name, terrain by square, deployment zones by player (1, 2),
+    and the Pixel Art map's special Work squares."""
+    found = {}
+    for map_id, m in load("roundtable", "maps")["maps"].items():
+        cells = text_grid(m["grid"], alphabet=TERRAIN)
+        if len(cells) != SIZE * SIZE:
+            raise ValueError(f"map {map_id}: must be {SIZE}x{SIZE}")
+        square = {pos: str(Square(*pos)) for pos in cells}
+        found[map_id] = {
+            "name": m["name"],
+            "terrain": {square[p]: TERRAIN[ch] for p, ch in cells.items()},
+            "boss": m.get("boss", False),
+            "zones": {n: sorted(square[p] for p, ch in cells.items() if ch == n) for n in "1234"},
+            "work_dv": sorted(square[p] for p, ch in cells.items() if ch == "*"),
+            "work_coin": sorted(square[p] for p, ch in cells.items() if ch == "$"),
+        }
+    return found
+
+
+@cache
+def cards() -> dict[str, Any]:
+    return load("roundtable", "cards")
+
+
+def vp_cards() -> tuple[int, ...]:
+    return tuple(sorted(cards()["vp_cards"]))
+
+
+def shop_cards() -> dict[str, dict[str, Any]]:
+    """Every copy in Anna's Shop deck by id (`vulnerary-2`): name, kind, cost, effect."""
+    from .effects import check
+    deck = {}
+    for card_id, c in cards()["shop"].items():
+        if c["kind"] not in ("item", "reaction", "attachment"):
+            raise ValueError(f"shop card {card_id}: unknown kind {c['kind']!r}")
+        if (c["kind"] == "reaction") != ("trigger" in c):
+            raise ValueError(f"shop card {card_id}: a reaction card names its trigger")
+        check(c["effect"], f"shop card {card_id}")
+        for n in range(1, c["copies"] + 1):
+            deck[f"{card_id}-{n}"] = {"name": c["name"], "kind": c["kind"], "cost": c["cost"],
+                                      "effect": dict(c["effect"]),
+                                      "trigger": c.get("trigger")}
+    return deck
+
+
+def cheer() -> dict[str, Any]:
+    """Anna's Cheer, as a shop card entry (it never goes into the shop deck)."""
+    from .effects import check
+
+    c = cards()["cheer"]
+    check(c["effect"], "Anna's Cheer")
+    return {"id": c["id"], "name": c["name"], "kind": c["kind"], "cost": 0,
+            "effect": dict(c["effect"]), "trigger": None}
+
+
+def _faces(move: dict[str, str], where: str) -> tuple[str, ...]:
+    """Movement targets by die face 1..6 from ranges such as {"1-3": "C2"}."""
+    faces: dict[int, str] = {}
+    for span, square in move.items():
+        lo, _, hi = span.partition("-")
+        for face in range(int(lo), int(hi or lo) + 1):
+            faces[face] = square
+    if sorted(faces) != [1, 2, 3, 4, 5, 6]:
+        raise ValueError(f"{where}: movement targets must cover die faces 1-6 once each")
+    for square in faces.values():
+        sq = Square.parse(square)
+        if not (sq.col < SIZE - 1 and sq.row < SIZE - 1):
+            raise ValueError(f"{where}: the 2x2 boss tile cannot sit with its NW corner on {square}")
+    return tuple(faces[f] for f in range(1, 7))
+
+
+BOSS_EFFECTS = {"damage-all", "restore", "exhaust-near", "none"}
+
+
+@cache
+def bosses() -> dict[str, dict[str, Any]]:
+    """Boss boards with their cards, as plain data: the form `BossChosen` records."""
+    found = {}
+    for boss_id, b in load("roundtable", "bosses")["bosses"].items():
+        if sorted(b["corners"]) != sorted(CORNERS) or sorted(b["corners"].values()) != sorted(COLOURS):
+            raise ValueError(f"boss {boss_id}: four corners, one of each colour")
+        cards = {}
+        for c in b["cards"]:
+            for effect in [c["effect"], *b["start"]]:
+                if effect["do"] not in BOSS_EFFECTS:
+                    raise ValueError(f"boss {boss_id}: unknown boss effect {effect['do']!r}")
+            cards[c["id"]] = {"name": c["name"], "atk": c["atk"], "spd": c["spd"], "def": c["def"],
+                              "rng": list(RANGES[c["rng"]]), "tags": list(c["tags"]),
+                              "move": list(_faces(c["move"], f"boss card {c['id']}")),
+                              "effect": dict(c["effect"])}
+        found[boss_id] = {"name": b["name"], "corners": dict(b["corners"]), "hp": dict(b["hp"]),
+                          "lives": {str(k): v for k, v in b["lives"].items()},
+                          "plan_turns": b["plan_turns"], "start": [dict(e) for e in b["start"]],
+                          "cards": cards}
+    return found

@@ -1,0 +1,610 @@
+"""The facts of Anna's Roundtable, named in the rulebook's words.
+
+Squares are in the kit's notation ("D4", row 1 at the top, the second
+player's edge).  Fields that hold hidden things (hands, deck orders,
+face-down shop cards) are listed in `view.HIDDEN` for redaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.events import Event, event_registry
+
+
+# ---- setup (I. Game Setup) --------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class GameConfigured(Event):
+    """The players in turn order (the first player first), the mode (1v1 or boss)
+    and our end-of-game rule (1 vs 1)."""
+
+    seats: tuple[str, ...]
+    mode: str
+    end: str
+    rounds: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class MapLaidOut(Event):
+    """The 6x6 map: terrain by square, each player's deployment zone, and the
+    Pixel Art map's special Work squares."""
+
+    map: str
+    name: str
+    terrain: dict[str, str]
+    zones: dict[str, tuple[str, ...]]
+    work_dv: tuple[str, ...]
+    work_coin: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitCardsListed(Event):
+    """The unit cards of this game and their printed stats (copied from content)."""
+
+    cards: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitDeckShuffled(Event):
+    """The unit deck in its new order, top first (hidden)."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardsDealt(Event):
+    """Unit cards dealt from the top of the deck into `seat`'s hand (hidden from others)."""
+
+    reveals = True
+    seat: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheerGiven(Event):
+    """The second player receives the card "Anna's Cheer" (public)."""
+
+    seat: str
+    card: str
+    name: str
+    kind: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class VictoryPointDeckSorted(Event):
+    """The VP cards face up, smallest on top."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DragonVeinTilesGiven(Event):
+    """Each player receives one DV Map Tile, off the map for now."""
+
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShopCardsListed(Event):
+    """Anna's Shop cards of this game: name, kind and the cost on the back."""
+
+    cards: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShopDeckShuffled(Event):
+    """Anna's Shop deck in its new order, top first (hidden)."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShopCardDealt(Event):
+    """The top shop card, dealt face down to shop slot `slot`: only its cost shows."""
+
+    slot: int
+    card: str
+    cost: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class MulliganTaken(Event):
+    """`seat` discards these cards (maybe none) once during setup, face up; drawing
+    back up to 6 follows as `CardsDrawn`."""
+
+    seat: str
+    discarded: tuple[str, ...]
+
+
+# ---- turns (III. Turn Actions) -------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class TurnStarted(Event):
+    """`seat`'s turn `turn` (counted over both players) begins."""
+
+    seat: str
+    turn: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CoinsGained(Event):
+    """`seat` gains Anna Coins."""
+
+    seat: str
+    coins: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CoinsSpent(Event):
+    """`seat` pays Anna Coins."""
+
+    seat: str
+    coins: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitsReadied(Event):
+    """`seat`'s exhausted units are Ready again."""
+
+    seat: str
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnEnded(Event):
+    """`seat` ends its turn."""
+
+    seat: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnded(Event):
+    """The game is over: `result` in words, each player's VP total."""
+
+    result: str
+    scores: dict[str, int]
+
+
+# ---- cards ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class CardsDrawn(Event):
+    """`seat` draws back up to 6 unit cards (hidden from others)."""
+
+    reveals = True
+    seat: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiscardsReshuffled(Event):
+    """The unit discard pile, shuffled into a new unit deck (hidden order)."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardDiscarded(Event):
+    """`seat` discards a unit card from hand, face up."""
+
+    seat: str
+    card: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShopCardBought(Event):
+    """`seat` paid for the card in shop slot `slot` and took it into hand (hidden from others)."""
+
+    reveals = True
+    seat: str
+    slot: int
+    card: str
+    cost: int
+
+
+# ---- units on the map ---------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class UnitDeployed(Event):
+    """Unit card `card` goes to `seat`'s `slot`, its meeple to `square`; exhausted
+    unless it has [Haste]; with a Shapestone token if a [Shapeshifter], with a
+    Special Ability token if its skill is a special."""
+
+    seat: str
+    card: str
+    slot: str
+    square: str
+    exhausted: bool
+    shapestone: bool
+    special: bool
+    haste: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class GrayUnitShifted(Event):
+    """A deployed Gray unit changes to another unit slot."""
+
+    unit: str
+    slot: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitActivated(Event):
+    """A Ready unit is activated and exhausted."""
+
+    unit: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitMoved(Event):
+    """The activated unit moves along orthogonal steps to `to`."""
+
+    unit: str
+    origin: str
+    to: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationEnded(Event):
+    """The activated unit has taken its unit action, or none."""
+
+    unit: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CombatStarted(Event):
+    """`attacker` attacks `defender` from `distance` squares away."""
+
+    attacker: str
+    defender: str
+    distance: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Struck(Event):
+    """One blow of a combat (`blow`: attack, counter or follow-up): the ATK
+    and DEF that applied, the damage dealt and the target's HP left."""
+
+    unit: str
+    target: str
+    blow: str
+    atk: int
+    defence: int
+    damage: int
+    hp: int
+    modifiers: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BlowSkipped(Event):
+    """A counter or follow-up attack that does not happen, and why."""
+
+    unit: str
+    blow: str
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShapestoneDiscarded(Event):
+    """The unit's Shapestone token is discarded after combat."""
+
+    unit: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitDefeated(Event):
+    """The unit reached 0 HP: its card goes to the discard pile, its meeple off the map."""
+
+    unit: str
+    owner: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class VictoryPointTokensGained(Event):
+    """`seat` gains VP tokens for defeating a unit."""
+
+    seat: str
+    tokens: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DragonVeinGained(Event):
+    """`seat` gains Dragon Vein crystals."""
+
+    seat: str
+    dv: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DragonVeinSpent(Event):
+    """`seat` spends Dragon Vein crystals."""
+
+    seat: str
+    dv: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CastleCaptured(Event):
+    """The unit on a castle captures it: its player takes the top VP card."""
+
+    unit: str
+    seat: str
+    square: str
+    vp: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitRetired(Event):
+    """The unit leaves play by its own action: card discarded, no VP for anyone."""
+
+    unit: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class DragonVeinTilePlaced(Event):
+    """`seat`'s DV Map Tile is placed (or moved) on `square`, `side` up."""
+
+    seat: str
+    square: str
+    side: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitBumped(Event):
+    """A unit is BUMPed one square."""
+
+    unit: str
+    origin: str
+    to: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class HitPointsRestored(Event):
+    """An assist restores HP to `target` (never above its printed HP)."""
+
+    unit: str
+    target: str
+    restored: int
+    hp: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitPlaced(Event):
+    """An assist moves `unit` from `origin` to `to` (not a move of its own)."""
+
+    unit: str
+    origin: str
+    to: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class DamageDealt(Event):
+    """An effect deals damage directly (not a blow of combat)."""
+
+    unit: str
+    target: str
+    damage: int
+    hp: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecialUsed(Event):
+    """The unit uses its Special Ability and discards its Special Ability token."""
+
+    unit: str
+    skill: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackDeclared(Event):
+    """An attack waits while the defender's player may react (a reaction special or card)."""
+
+    attacker: str
+    defender: str
+    seat: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CombatBonusGranted(Event):
+    """A reaction gives `unit` stat bonuses for the combat at hand: [stat, n] pairs."""
+
+    unit: str
+    source: str
+    bonuses: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReactionsDeclined(Event):
+    """The defender's player reacts no further: the combat goes ahead."""
+
+    seat: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CombatEnded(Event):
+    """The combat is over; bonuses for it lapse."""
+
+    attacker: str
+    defender: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShopCardUsed(Event):
+    """`seat` plays a shop card from hand (item or reaction), face up: it is discarded."""
+
+    seat: str
+    card: str
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttachmentPlaced(Event):
+    """An attachment goes beneath the unit; `replaced` (if any) is discarded."""
+
+    seat: str
+    card: str
+    name: str
+    unit: str
+    replaced: str
+
+
+# ---- Boss Mode (VIII) -------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class BossChosen(Event):
+    """The boss faced: its board (corner colours as printed, HP bars, lives by player
+    count, start-of-turn effects, plan) and its cards, copied from content."""
+
+    boss: str
+    board: dict[str, Any]
+    lives: int
+    schedule: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossTilePlaced(Event):
+    """The boss tile (2x2 squares) lies with its NW corner on `square`."""
+
+    square: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossDeckShuffled(Event):
+    """The boss cards in a new order, top first (hidden)."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossCardDrawn(Event):
+    """The top boss card becomes the current boss card (public)."""
+
+    reveals = True
+    card: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossTurnStarted(Event):
+    """The boss takes its turn; `asker` answers the questions it raises."""
+
+    turn: int
+    asker: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossRolled(Event):
+    """The movement die: `target` is the square on the current card's back for it."""
+
+    value: int
+    target: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossMoved(Event):
+    """The boss tile moves so that its NW corner is on `to`."""
+
+    origin: str
+    to: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossAttacksQueued(Event):
+    """Player units stand in the destination: the boss attacks them instead of moving."""
+
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossAttackChosen(Event):
+    """The boss attacks `unit` next, with its `colour` corner, at range `distance`."""
+
+    unit: str
+    colour: str
+    distance: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossStruck(Event):
+    """A blow against one of the boss's HP bars (`colour`); `hp` is what is left of it."""
+
+    unit: str
+    colour: str
+    blow: str
+    atk: int
+    defence: int
+    damage: int
+    hp: int
+    modifiers: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossLifeLost(Event):
+    """Every HP bar is depleted: the boss loses a life and its damage is removed."""
+
+    lives: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossRestored(Event):
+    """The boss restores HP to its bars: colour -> HP restored."""
+
+    restored: dict[str, int]
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitsExhausted(Event):
+    """These units are exhausted by a boss effect."""
+
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossCardFlipped(Event):
+    """The current boss card is turned over, its effect executed, and discarded."""
+
+    card: str
+    name: str
+    effect: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossDeckReshuffled(Event):
+    """The boss deck ran out: the discarded boss cards form a new deck (hidden order)."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossRotated(Event):
+    """The boss tile turns 90 degrees clockwise: quarter turns so far, and the colour
+    now at each corner."""
+
+    rotation: int
+    corners: dict[str, str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossTurnEnded(Event):
+    """The boss's turn is over."""
+
+    turn: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitRemoved(Event):
+    """A player removes their own unit from the map (Boss Mode, 2 DV)."""
+
+    unit: str
+
+
+EVENTS = event_registry(
+    BossChosen, BossTilePlaced, BossDeckShuffled, BossCardDrawn, BossTurnStarted, BossRolled,
+    BossMoved, BossAttacksQueued, BossAttackChosen, BossStruck, BossLifeLost, BossRestored,
+    UnitsExhausted, BossCardFlipped, BossDeckReshuffled, BossRotated, BossTurnEnded, UnitRemoved,
+    HitPointsRestored, UnitPlaced, DamageDealt, SpecialUsed, AttackDeclared, CombatBonusGranted,
+    ReactionsDeclined, CombatEnded, ShopCardUsed, AttachmentPlaced,
+    GameConfigured, MapLaidOut, UnitCardsListed, UnitDeckShuffled, CardsDealt, CheerGiven,
+    VictoryPointDeckSorted, DragonVeinTilesGiven, ShopCardsListed, ShopDeckShuffled,
+    ShopCardDealt, MulliganTaken, TurnStarted, CoinsGained, CoinsSpent, UnitsReadied, TurnEnded,
+    GameEnded, CardsDrawn, DiscardsReshuffled, CardDiscarded, ShopCardBought, UnitDeployed,
+    GrayUnitShifted, UnitActivated, UnitMoved, ActivationEnded, CombatStarted, Struck,
+    BlowSkipped, ShapestoneDiscarded, UnitDefeated, VictoryPointTokensGained, DragonVeinGained,
+    DragonVeinSpent, CastleCaptured, UnitRetired, DragonVeinTilePlaced, UnitBumped,
+)

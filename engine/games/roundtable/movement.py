@@ -1,0 +1,85 @@
+"""IV. Tiles & Movement Rules: which squares a unit may enter, and where it can move.
+
+Terrain is the printed map unless a DV Map Tile covers the square
+(`Table.terrain_at`).  Refusals name the rule as `(rule id, plain words)`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .content import BOARD
+from .state import Table, Unit
+
+R = "roundtable."
+
+# "Terrain Effects": who may not enter, and which tiles end a move.
+BARRED = {"forest": frozenset({"Cavalry"}), "water": frozenset({"Cavalry", "Armored"}),
+          "mountain": frozenset({"Cavalry", "Flying"})}
+ENDS_MOVE = frozenset({"forest", "water", "mountain"})
+FLYING_IGNORES = frozenset({"forest", "water"})  # footnote *: even when also [Cavalry]/[Armored]
+
+
+def tags(state: Table, unit: Unit) -> frozenset[str]:
+    """The unit's tags: printed ones, and [Haste] when deployed with it."""
+    printed = frozenset(state.cards[unit.card]["tags"])
+    return printed | {"Haste"} if unit.haste else printed
+
+
+def entry_refusal(state: Table, unit: Unit, square: str) -> tuple[str, str] | None:
+    """Why `unit` may not enter `square` by its terrain (None: it may)."""
+    if square in state.boss_squares().values():
+        return R + "boss.tile", f"the boss tile covers {square}"
+    terrain = state.terrain_at(square)
+    if terrain == "ruins":
+        return R + "terrain.ruins", f"{square} is Ruins, which no unit can enter"
+    zone = state.zone_owner(square)
+    if zone is not None and zone != unit.owner:
+        return R + "terrain.deployment", f"{square} is {zone}'s deployment zone, closed to enemy units"
+    unit_tags = tags(state, unit)
+    if "Flying" in unit_tags and terrain in FLYING_IGNORES:
+        return None
+    barred = sorted(BARRED.get(terrain, frozenset()) & unit_tags)
+    if barred:
+        return R + f"terrain.{terrain}", f"a [{barred[0]}] unit cannot enter {terrain} ({square})"
+    return None
+
+
+def ends_move(state: Table, unit: Unit, square: str) -> bool:
+    terrain = state.terrain_at(square)
+    if "Flying" in tags(state, unit) and terrain in FLYING_IGNORES:
+        return False
+    return terrain in ENDS_MOVE
+
+
+def reachable(state: Table, unit: Unit, mov: int) -> dict[str, int]:
+    """Squares `unit` can end a move on, with the steps it takes to get there.
+
+    Orthogonal steps only; allies may be passed but not stopped on, enemies
+    block; forest, water and mountain end the move (unless ignored).
+    """
+    occupied = state.occupied()
+    steps = {unit.square: 0}
+    queue = deque([unit.square])
+    while queue:
+        here = queue.popleft()
+        if steps[here] == mov or (here != unit.square and ends_move(state, unit, here)):
+            continue
+        for near in BOARD.neighbours(BOARD.parse(here)):
+            name = str(near)
+            if name in steps or entry_refusal(state, unit, name) is not None:
+                continue
+            other = occupied.get(name)
+            if other is not None and other.owner != unit.owner:
+                continue
+            steps[name] = steps[here] + 1
+            queue.append(name)
+    return {sq: n for sq, n in steps.items() if sq not in occupied}
+
+
+def distance(a: str, b: str) -> int:
+    return BOARD.distance_manhattan(BOARD.parse(a), BOARD.parse(b))
+
+
+def orthogonal_neighbours(square: str) -> tuple[str, ...]:
+    return tuple(str(s) for s in BOARD.neighbours(BOARD.parse(square)))

@@ -1,0 +1,206 @@
+"""Rule references for `roundtable`: rule id -> rulebook section, our explanation.
+
+Sections are those of "Anna's Roundtable: The Fan Made Fire Emblem Board
+Game Rulebook" (`../shared/rulebooks/annas-roundtable.txt`).  Explanations
+are written for this project.  Where the rulebook is silent the entry says
+"Our reading" or "Our rule" and gives the reason.
+"""
+
+from engine.core.rules import CORE_RULES, RuleBook, RuleRef
+
+SETUP = "I. Game Setup"
+CARD = "II. Card Breakdown"
+START = "III. Turn Actions > Start of Turn"
+SUMMARY = "III. Turn Actions > Turn Action Summary"
+DEPLOY = "III. Turn Actions > Deploying Units"
+GENERAL = "III. Turn Actions > General Turn Actions"
+DV = "III. Turn Actions > Dragon Vein Abilities"
+MOVE = "IV. Tiles & Movement Rules > General Movement Rules"
+TERRAIN = "IV. Tiles & Movement Rules > Terrain Effects"
+TILES = "IV. Tiles & Movement Rules > DV Map Tiles"
+MAPS = "IV. Tiles & Movement Rules > Map Overview"
+ACTIONS = "V. Unit Actions"
+ATTACK = "V. Unit Actions > Attacking"
+CAPTURE = "V. Unit Actions > Capturing"
+RETIRE = "V. Unit Actions > Retire / Work"
+STEPS = "VI. Combat Rules > Steps to Combat"
+RANGE = "VI. Combat Rules > Attack Range"
+DEATH = "VI. Combat Rules > Unit Death"
+OURS = "Not in the rulebook (our rule)"
+BOSS = "VIII. Boss Mode"
+B_SETUP = BOSS + " > Setup"
+B_CLAR = BOSS + " > Clarifications & Changes in Boss Mode"
+B_BASICS = BOSS + " > Boss Mode Basics"
+B_PLAYER = BOSS + " > On Player Turns"
+B_ATTACK = BOSS + " > Attacking Bosses"
+B_TURN = BOSS + " > On Boss Turns"
+
+
+def _r(rule_id: str, section: str, explanation: str) -> RuleRef:
+    return RuleRef("roundtable." + rule_id, section, explanation)
+
+
+RULES = CORE_RULES + RuleBook(
+    # I. Game Setup
+    _r("setup.players", SETUP, "Two players; p1 takes the first turn. The rulebook lets the table pick the first player, so the seat order stands for that choice. The end-of-game rule chosen at setup is recorded here too."),
+    _r("setup.map", SETUP + " (step 4); " + MAPS, "The chosen 6x6 map is laid out: its terrain, each player's deployment zone (p1 at the bottom edge, p2 at the top) and, on the Pixel Art map, its two special Work squares. The layouts are stand-in data because the printed maps are pictures."),
+    _r("setup.unit-deck", SETUP + " (step 1)", "The unit cards are listed with their stats and shuffled into one face-down unit deck."),
+    _r("setup.deal", SETUP + " (step 2)", "Each player is dealt six unit cards from the top of the deck into a hidden hand."),
+    _r("setup.cheer", SETUP + " (step 2)", "The player who goes second gets the card Anna's Cheer."),
+    _r("setup.mulligan", SETUP + " (step 2)", "Once during setup each player, first player first, may discard any number of their six cards (none is allowed) and then draws back up to six."),
+    _r("setup.mulligan-once", SETUP + " (step 2)", "The mulligan is a one-off during setup; it cannot be taken again later."),
+    _r("setup.mulligan-cards", SETUP + " (step 2)", "Only cards actually held can be discarded in the mulligan."),
+    _r("setup.vp-deck", SETUP + " (step 3)", "The nine VP cards form a face-up deck sorted with the smallest value on top; captures take from the top. Values are stand-in data."),
+    _r("setup.first-game", SETUP + " (step 3)", "For a first (or quicker) game the two 8-point cards at the bottom of the VP deck are left out (option first_game=yes)."),
+    _r("setup.dv-tile", SETUP + " (step 6)", "Each player holds one two-sided DV Map Tile (Plains / Ruins), off the map until placed."),
+    _r("setup.shop", SETUP + " (step 7)", "Anna's Shop deck is shuffled and three cards are dealt face down to the shop; only the coin cost on their backs shows."),
+    _r("deploy.slots", DEPLOY + "; " + CARD, "Our reading: the 1 vs 1 player board has three unit slots, red, green and blue (a Gray unit takes any of them, so at most three units are deployed). The four meeples per player are one per colour including Gray."),
+    # III. Turn Actions
+    _r("turn.order", SUMMARY, "Players alternate whole turns, p1 first; the turn number counts both players' turns."),
+    _r("turn.start-coin", START, "At the start of your turn you gain one Anna Coin."),
+    _r("turn.start-ready", START, "At the start of your turn every one of your exhausted units becomes Ready."),
+    _r("turn.end", SUMMARY, "You take turn actions in any order and as many as the rules allow, then end your turn."),
+    _r("turn.complete-action", SUMMARY + " (NOTE)", "A started action is completed before another begins: while a unit is mid-activation, only its unit action (or waiting) may follow."),
+    _r("deploy.once", DEPLOY, "The ordinary deploy is limited to one per turn."),
+    _r("deploy.in-hand", DEPLOY, "You deploy a unit card from your own hand."),
+    _r("deploy.slot-colour", DEPLOY + "; " + CARD + " (5)", "A coloured unit only goes into the unit slot of its own colour."),
+    _r("deploy.slot-free", DEPLOY, "The unit slot must be unoccupied."),
+    _r("deploy.one-gray", DEPLOY, "A Gray unit may use any free slot, but only one Gray unit may be deployed at a time."),
+    _r("deploy.one-legendary", DEPLOY, "Only one Legendary unit may be deployed at a time."),
+    _r("deploy.zone", DEPLOY, "The unit's meeple goes onto an unoccupied square of your own deployment zone."),
+    _r("deploy.exhausted", DEPLOY, "A unit arrives Exhausted, so it cannot be activated in the turn it is deployed; a [Shapeshifter] arrives with its Shapestone token."),
+    _r("deploy.draw", DEPLOY, "After deploying you draw straight back up to six unit cards."),
+    _r("cards.reshuffle", GENERAL, "Our reading: the rulebook never says what happens when the unit deck runs out; the discard pile is shuffled into a new deck so players can always draw back up to six."),
+    _r("discard.first-free", GENERAL, "Your first discard in a turn costs nothing."),
+    _r("discard.cost", GENERAL, "Every further discard in the same turn costs one Anna Coin."),
+    _r("discard.in-hand", GENERAL, "Only a unit card in your hand can be discarded."),
+    _r("discard.draw", GENERAL, "After a discard you draw back up to six unit cards."),
+    _r("shift.gray", GENERAL, "Only a deployed Gray unit can change unit slots."),
+    _r("shift.slot-free", GENERAL, "The Gray unit moves to another of your unit slots that is unoccupied."),
+    _r("shift.cost", GENERAL, "Shifting a Gray unit costs one Anna Coin."),
+    _r("shop.slot", GENERAL, "You buy one of the face-down cards lying in Anna's Shop."),
+    _r("shop.cost", GENERAL, "A shop card costs the Anna Coins printed on its back."),
+    _r("shop.buy", GENERAL, "A bought shop card goes into your hand, where you now see what it does."),
+    _r("shop.refill", GENERAL, "A new card from the shop deck replaces the one bought, face down. Our reading: with the shop deck empty, the slot stays empty."),
+    _r("coins.not-enough", GENERAL, "You cannot pay Anna Coins you do not have."),
+    # Dragon Vein
+    _r("dv.not-enough", DV, "You cannot spend Dragon Vein crystals you do not have."),
+    _r("dv.tile", DV + "; " + TILES, "For one DV you place your DV Map Tile, or move it, with either side up: Plains makes the square plain, Ruins makes it impassable to every unit."),
+    _r("dv.tile-side", TILES, "A DV Map Tile shows one of its two sides, plains or ruins."),
+    _r("dv.tile-deployment", DV + "; " + TERRAIN + " (**)", "Deployment squares are the only squares a DV Map Tile may never cover."),
+    _r("dv.tile-unit", DV, "A DV Map Tile can only be put on a square without a unit."),
+    _r("dv.tile-other", DV, "A DV Map Tile cannot go onto another DV Map Tile, and you never move your opponent's tile."),
+    _r("dv.tile-pinned", DV, "While a unit stands on your DV Map Tile, the tile cannot be moved."),
+    _r("dv.tile-same", DV, "Our reading: paying to put the tile back exactly as it lies changes nothing, so it is refused; turning it over in place is allowed."),
+    _r("dv.bump", DV, "For two DV you BUMP any unit, yours or an enemy's, one square."),
+    _r("dv.bump-step", DV, "Our reading: the BUMP's 'any direction' means any of the four orthogonal directions, since the game never moves diagonally."),
+    _r("dv.bump-enter", DV + "; " + TERRAIN, "A BUMP cannot put a unit on a square it could not enter by moving, nor on an occupied square."),
+    _r("dv.haste", DV, "For three DV you deploy a unit with [Haste]: it arrives Ready and may be activated this turn. This is on top of the ordinary deploy of the turn; the other deploy rules hold."),
+    # IV. Movement
+    _r("activate.ready", SUMMARY + "; " + ACTIONS, "Only a Ready unit can be activated; activating it exhausts it. It moves (or not) and then takes one unit action."),
+    _r("activate.own", SUMMARY, "You only activate, move or shift your own units."),
+    _r("activate.one-action", ACTIONS, "An activated unit takes one unit action after its move, and its activation is over."),
+    _r("activate.wait", ACTIONS, "A unit that moved may end its activation without a unit action; 'wait' applies only to the unit that just moved."),
+    _r("move.mov", MOVE, "An activated unit moves up to its MOV in orthogonal steps (never diagonally)."),
+    _r("move.stay", MOVE, "A move must go somewhere; a unit that acts where it stands gives its unit action directly."),
+    _r("move.no-end-on-unit", MOVE, "A unit may pass its allies but may not end its move on a square holding a unit."),
+    _r("move.blocked", MOVE + "; " + TERRAIN, "A unit cannot move through enemy units, squares it cannot enter, or past forest, water and mountain squares, which end its move when entered."),
+    _r("terrain.forest", TERRAIN, "Forest ends a move when entered; [Cavalry] cannot enter it; [Flying] ignores it."),
+    _r("terrain.water", TERRAIN, "Water ends a move when entered; [Cavalry] and [Armored] cannot enter it; [Flying] ignores it, even when also [Cavalry] or [Armored]."),
+    _r("terrain.mountain", TERRAIN, "Mountain ends a move when entered; [Cavalry] and [Flying] cannot enter it."),
+    _r("terrain.ruins", TILES, "A square covered by a DV Map Tile's Ruins side cannot be entered by any unit."),
+    _r("terrain.deployment", TERRAIN + " (Deployment Zone)", "Enemy units may not enter your deployment zone."),
+    _r("map.square", MAPS, "Squares are named A1 to F6, A1 at the top left (p2's side)."),
+    # V. Unit Actions
+    _r("attack.enemy", ATTACK, "An attack targets an enemy unit."),
+    _r("attack.range", ATTACK + "; " + RANGE, "The target must be exactly at a distance the attacker's RNG allows, counted orthogonally (1, 2, or 1-2)."),
+    _r("capture.castle", CAPTURE, "A unit can only capture while standing on a castle tile."),
+    _r("capture.dv-tile", CAPTURE + "; " + DV, "A castle covered by a DV Map Tile cannot be captured."),
+    _r("capture.once", CAPTURE, "Only one capture per turn; the same castle may be captured again on later turns, even by the same unit."),
+    _r("capture.vp", CAPTURE, "Capturing takes the top card of the VP deck."),
+    _r("capture.dv", CAPTURE + "; " + DV, "A capture gives the opponent one DV."),
+    _r("capture.vp-deck", OURS, "Our reading: with the VP deck empty there is nothing to capture (only possible with end=rounds)."),
+    _r("work.coin", RETIRE, "Work gains one Anna Coin."),
+    _r("work.pixel-dv", MAPS + " (*)", "Working on the Pixel Art map's * square gives one DV instead of the coin."),
+    _r("work.pixel-coin", MAPS + " (**)", "Working on the Pixel Art map's ** square gives one extra Anna Coin."),
+    _r("retire.cost", RETIRE, "Retiring costs three Anna Coins and is the unit's action."),
+    _r("retire.discard", RETIRE, "The retired unit is discarded; no one gains VP for it. Our reading: it does not count as a unit lost for the second-loss DV rule."),
+    _r("retire.dv", RETIRE, "Retiring gains its owner one DV."),
+    # VII. Unit Tags: the assist tags
+    _r("assist.none", "V. Unit Actions > Assist Abilities", "Only a unit with an assist ability can take the Assist action; here the assist tags Grab, Reposition, Shove and Physic (card skills are not implemented yet)."),
+    _r("assist.ally", "VII. Unit Tags", "The assist tags target an ally: in 1 vs 1 another of your own units. Our reading: a unit never targets itself."),
+    _r("assist.square", "VII. Unit Tags", "Grab and Reposition name the square the move ends on; Physic and Shove name none."),
+    _r("assist.adjacent", "VII. Unit Tags", "Grab, Reposition and Shove target an ally orthogonally next to the assisting unit."),
+    _r("assist.enter", "V. Unit Actions > Assist Abilities", "Like a BUMP, an assist only moves a unit onto a free square it could enter by moving."),
+    _r("assist.physic", "VII. Unit Tags (Physic)", "Physic restores 3 HP to an ally up to 2 squares away (orthogonally counted), never above its printed HP."),
+    _r("assist.shove", "VII. Unit Tags (Shove)", "Shove pushes the adjacent ally one square further away, in line with the assisting unit."),
+    _r("assist.reposition", "VII. Unit Tags (Reposition)", "Reposition moves the adjacent ally to any free square next to the assisting unit."),
+    _r("assist.grab", "VII. Unit Tags (Grab)", "Grab either swaps places with the adjacent ally, or moves the assisting unit one square and puts the ally on the square it left."),
+    # II. Card Breakdown: skills, and the shop cards' effects
+    _r("assist.skill", CARD + " (6): Assist", "A unit whose skill is an Assist uses it as its unit action, resolving its effect (here: restore HP to an ally within its range)."),
+    _r("special.none", CARD + " (6): Special; V. Unit Actions > Special Abilities", "Only a unit whose skill is a (non-reaction) Special can use it as its unit action."),
+    _r("special.token", CARD + " (6): Special; V. Unit Actions > Special Abilities", "A unit is deployed with one Special Ability token when its skill is a special (reactions included) and never gains another; using the special discards it."),
+    _r("special.effect", CARD + " (6): Special", "The special's effect resolves as written on the card (stand-in effects: damage an enemy in range, restore HP to an ally, Ready an ally, gain coins)."),
+    _r("effect.target", CARD + " (6)", "An effect takes the target its text calls for (an enemy or ally unit within its range, or none); a unit's own effect never targets itself (our reading)."),
+    _r("reaction.window", CARD + " (6): Reaction specials; " + GENERAL + ": Reaction", "When an attack is declared (in Boss Mode: when the boss attacks a unit), the defender's player may react before any blow. Our reading: the question is asked whenever a reaction could exist from what everyone sees (a reaction special with its token, or any shop card in hand), so asking betrays nothing; nothing else happens until they pass."),
+    _r("reaction.special", CARD + " (6): Reaction specials; V. Unit Actions > Special Abilities", "A reaction special is used when its condition arises, even in the opponent's turn, without using the unit's action; it discards the Special Ability token. Stand-in reactions trigger on the unit being attacked and give it stats for that combat."),
+    _r("reaction.card", GENERAL + ": Reaction", "A reaction shop card is played when its condition is met, resolved at once and discarded."),
+    _r("reaction.condition", GENERAL + ": Reaction", "A reaction is only played while its condition holds: here, while an attack on the unit waits for reactions."),
+    _r("reaction.pass", CARD + " (6): Reaction specials", "Reactions are never compulsory; once the player passes, the combat goes ahead with any bonuses gained."),
+    _r("combat.end", STEPS, "The combat is over; bonuses that lasted for it lapse."),
+    _r("shop.in-hand", GENERAL, "You only use shop cards from your own hand."),
+    _r("shop.item", GENERAL + ": Item", "An item resolves its effect and is discarded (a healing item can target any of your units)."),
+    _r("shop.attachment", GENERAL + ": Attachment", "An attachment goes beneath one of your deployed units and gives it its effect; a new attachment on the same unit discards the old, and it is discarded with the unit."),
+    _r("combat.passive", CARD + " (6): Passive; VI. Combat Rules > Skill Effects in Combat", "A passive skill or attachment adds its stats during combat while its condition holds; a passive counts once however many times its condition is met."),
+    # VI. Combat
+    _r("combat.attack", STEPS + " (1); VI. Combat Rules > Weapon Triangle; VI. Combat Rules > Skill Effects in Combat", "The attacker strikes first: damage is its ATK minus the defender's DEF (never below 0). ATK gets +1 with weapon-triangle advantage (red beats green, green beats blue, blue beats red) and -1 with disadvantage, nothing for same colours or Gray; an effectiveness tag adds +2 ATK against a unit with the tag it names."),
+    _r("combat.counter", STEPS + " (2); " + RANGE, "A surviving defender strikes back if the attacker stands at a distance its own RNG covers."),
+    _r("combat.counter-range", STEPS + " (2); " + RANGE, "No counter attack when the attacker is outside the defender's range."),
+    _r("combat.counter-defeated", STEPS + " (2)", "A defender brought to 0 HP is removed at once and never counters."),
+    _r("combat.follow-up", STEPS + " (3)", "If both units still stand, the one with the higher SPD, attacker or defender, strikes once more if its range reaches."),
+    _r("combat.follow-up-equal", STEPS + " (3)", "Equal SPD: no follow-up attack."),
+    _r("combat.follow-up-range", STEPS + " (3)", "The faster unit does not follow up when its range does not reach its opponent."),
+    _r("combat.shapestone", STEPS + " (1); " + CARD + " (2)", "A [Shapeshifter] with its Shapestone fights with its shapeshifted ATK, SPD and DEF; the token is discarded when the combat ends."),
+    _r("death.discard", DEATH, "A unit at 0 HP is defeated: its card goes to the discard pile and its meeple leaves the map."),
+    _r("death.vp", DEATH + "; " + ATTACK, "Defeating an enemy unit gains one VP token."),
+    _r("death.vp-legendary", DEATH + "; " + CARD + " (1)", "Defeating a Legendary unit gains two VP tokens."),
+    _r("death.dv", DEATH + "; " + DV, "Losing a unit gains its owner one DV."),
+    _r("death.dv-second", DEATH + "; " + DV, "Losing another unit in the same turn (whoever's turn it is) gains two DV instead."),
+    # VIII. Boss Mode
+    _r("boss.setup", B_SETUP + "; " + BOSS, "Boss Mode is co-op for 2 to 4 players (option mode=boss, the default with 3 or 4): the chosen boss's board and shuffled card deck, its 2x2 tile in the middle of the flat map, and each player's deployment zone along their own edge (p1 bottom, p2 top - opposite, as two players must sit - p3 left, p4 right: our reading of the edges). No shop, coins, VP cards or DV Map Tiles; the hands are dealt as in 1 vs 1. Bosses are stand-in data."),
+    _r("boss.turn-order", B_BASICS + " (Turn Order)", "The boss takes a turn after every player (P1, Boss, P2, Boss, ...), or after every two players with four (P1, P2, Boss, P3, P4, Boss). The boss's turns are the system seat's; the player whose turn came just before answers the questions a boss turn raises (our reading: the players decide together, one seat records it)."),
+    _r("boss.start-dv", B_PLAYER + " (Turn Overview); " + B_PLAYER + " (Dragon Vein)", "At the start of your turn in Boss Mode you gain one DV (not coins) and ready your units."),
+    _r("boss.deploy-colour", B_PLAYER, "The Boss Mode player board has two unit slots, and you may not have two deployed units of the same colour."),
+    _r("boss.discard-once", B_PLAYER, "In Boss Mode you discard at most one card per turn, free, and draw back up to six."),
+    _r("boss.no-capture", B_PLAYER + " (Unit Actions)", "Units cannot Capture or Retire in Boss Mode."),
+    _r("boss.no-shop", BOSS + "; " + B_CLAR, "Boss Mode has no shop cards and no Anna Coins: no buying, using shop cards or shifting a Gray unit for a coin."),
+    _r("boss.dv-uses", B_PLAYER + " (Dragon Vein)", "In Boss Mode DV buys only the three Boss Mode abilities; no DV Map Tile and no BUMP."),
+    _r("boss.dv-move", B_PLAYER + " (Dragon Vein)", "For one DV a unit you control moves up to 2 squares in one cardinal direction. Our reading: through free squares it could enter by moving; the move does not activate or exhaust it."),
+    _r("boss.dv-remove", B_PLAYER + " (Dragon Vein)", "For two DV you remove a unit you control from the map (its card is discarded; nobody gains anything)."),
+    _r("boss.work", B_PLAYER + " (Unit Actions)", "Work in Boss Mode gains one DV."),
+    _r("boss.coins-as-dv", B_CLAR, "An effect that would gain or spend Anna Coins gains or spends a single DV for the whole effect instead."),
+    _r("boss.death-dv", B_PLAYER + " (Dragon Vein)", "When a unit of yours is defeated you gain one DV (only its owner does, and nothing for a Legendary unit); nobody gains VP in Boss Mode."),
+    _r("boss.tile", B_SETUP + " (step 2)", "The boss tile covers 2x2 squares: no unit may enter or pass them, nor be deployed there."),
+    _r("boss.corner", B_ATTACK, "An attack on the boss names the corner it strikes by the colour that corner shows now."),
+    _r("boss.corner-range", B_ATTACK, "A unit may only attack a boss corner within its range (counted orthogonally to that corner's square)."),
+    _r("boss.attack", B_ATTACK, "Damage goes to the HP bar of the attacked corner's colour, and that colour counts for the weapon triangle; the boss's DEF and tags are the current boss card's. A bar never goes below empty, so striking an empty bar achieves nothing (allowed, as the rulebook only calls it pointless)."),
+    _r("boss.counter", B_ATTACK + " (Boss Stats & Counter Attacks)", "Unless the attack took a life, the boss counters when the attacker is within the current card's range of the attacked corner, with the card's ATK and the corner's colour."),
+    _r("boss.no-counter", B_ATTACK + " (Boss Stats & Counter Attacks)", "No counter attack when the boss lost a life to the attack, or when the attacker is outside the card's range."),
+    _r("boss.follow-up", STEPS + " (3); " + B_ATTACK, "A follow-up between a unit and the boss goes to the faster side (the boss's SPD is the card's), if its range reaches."),
+    _r("boss.life", B_ATTACK + " (Defeating a Boss)", "When every HP bar is empty the boss loses a life and all its damage is removed."),
+    _r("boss.win", B_BASICS + " (Win / Lose Conditions)", "The boss losing its last life is the players' victory."),
+    _r("boss.lose", B_BASICS + " (Win / Lose Conditions)", "Each boss board sets the players' defeat; the stand-in bosses complete their plan, and the players lose, when the boss finishes its N-th turn (plan_turns on the board)."),
+    _r("boss.start", B_TURN + " (Step 1)", "A boss turn starts with the start-of-turn effects its board lists (stand-in: restoring HP). Summons are not implemented yet."),
+    _r("boss.roll", B_TURN + " (Step 2A)", "One die picks the destination among the targets on the current boss card's back."),
+    _r("boss.move", B_TURN + " (Step 2A)", "With no player unit on the destination's squares, the tile moves there, wherever it was."),
+    _r("boss.blocked", B_TURN + " (Step 2A/2B)", "Player units on the destination cancel the move: the boss attacks every one of them instead, however far away it is."),
+    _r("boss.attack-choice", B_TURN + " (Step 2B)", "The players choose the order of the boss's attacks; it attacks with the corner whose colour beats the unit, or, if that bar is empty, a corner of the players' choice (our reading: also for Gray units, which no colour beats, and only corners with HP left); with a 1-2 card the players choose the range. When only one choice exists the boss takes it by itself."),
+    _r("boss.strike", B_TURN + " (Step 2B)", "The boss's attack: the card's ATK (with the corner's colour for the triangle) minus the unit's DEF; the unit counters only if the chosen range is within its own, then the faster side follows up."),
+    _r("boss.card", B_TURN + " (Step 3); " + B_SETUP + " (step 3)", "The current boss card is flipped, its effect executed, and the next card of the deck becomes current (its stats and movement targets are public; the deck's order is hidden)."),
+    _r("boss.card-effect", B_TURN + " (Step 3)", "The flipped card's effect (stand-in primitives: damage to every player unit, restoring the boss's bars, exhausting units near the tile). When it hits several units the players may choose the order; for these effects the order changes nothing, so units are taken in id order (our reading)."),
+    _r("boss.reshuffle", B_TURN + " (Step 3)", "When the boss deck runs out, every discarded boss card is shuffled into a new deck."),
+    _r("boss.rotate", B_TURN + " (Step 4)", "Every boss turn ends with the tile turning 90 degrees clockwise: each corner's colour moves one corner on, which changes the corners units can reach."),
+    # The end (the rulebook gives none for 1 vs 1)
+    _r("end.vp-deck", OURS, "Our rule, because the 1 vs 1 rulebook gives no end: the game ends as soon as the last VP card is taken. Most VP (VP cards plus VP tokens) wins, then more VP tokens; otherwise a draw. Option end=vp-deck (the default)."),
+    _r("end.rounds", OURS, "Our rule: the game also ends after the round limit (option rounds, default 20; 0 for none), scored as for end.vp-deck, so that a game without captures still ends. With end=rounds only the limit ends it."),
+)

@@ -1,0 +1,934 @@
+"""The rules of Anna's Roundtable (1 vs 1): options, setup, decide, legal commands.
+
+Every check is a small guard raising `RuleViolation(rule id, plain words)`
+with an id of `rulebook.py`; every fact carries the rule that produced it.
+Movement is in `movement.py`, combat in `combat.py`, the assist tags in
+`assists.py`, skill and card effects in `effects.py`.  Boss Mode is not
+implemented yet (see the package docstring).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from engine.core.commands import Command
+from engine.core.context import SYSTEM, Context
+from engine.core.errors import BadOptions, RuleViolation
+from engine.core.events import Event
+from engine.core.prompts import Prompt
+
+from . import assists, boss, combat, content, effects
+from . import events as ev
+from .boss import BOSS
+from .commands import (
+    Assist,
+    Attack,
+    BossStep,
+    Bump,
+    Buy,
+    Capture,
+    Deploy,
+    Discard,
+    EndTurn,
+    HastyDeploy,
+    Move,
+    Mulligan,
+    Order,
+    Pass,
+    React,
+    Retire,
+    Shift,
+    Special,
+    Use,
+    VeinMove,
+    VeinRemove,
+    VeinTile,
+    Wait,
+    Work,
+)
+from .content import BOARD, SLOTS
+from .movement import distance, entry_refusal, orthogonal_neighbours, reachable
+from .state import HAND_SIZE, MULLIGAN, PLAY, Table, Unit, evolve
+
+R = "roundtable."
+SEATS = ("p1", "p2", "p3", "p4")  # p1 takes the first turn (the rulebook lets the table pick)
+BOSS_SLOTS = ("1", "2")  # the Boss Mode side of a player board
+ENDS = ("vp-deck", "rounds")
+SIDES = ("plains", "ruins")
+COST_BUMP, COST_HASTE, COST_RETIRE = 2, 3, 3
+
+
+# ---- options and setup ---------------------------------------------------------------------------
+def options(players: int | None, raw: dict[str, str]) -> dict[str, Any]:
+    """`mode` (1v1, or boss with 2-4 players: the default for 3 or 4 or with `boss`), `boss`, `map`,
+    `first_game` (yes/no), `end` (vp-deck/rounds), `rounds` (0: no limit)."""
+    known = {"map", "first_game", "end", "rounds", "mode", "boss"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise BadOptions(f"unknown option {unknown[0]!r} for roundtable (known: {', '.join(sorted(known))})")
+    mode = raw.get("mode", "boss" if players in (3, 4) or "boss" in raw else "1v1")
+    if mode not in ("1v1", "boss"):
+        raise BadOptions(f"option mode={mode!r}: 1v1 or boss")
+    if mode == "boss":
+        return _boss_options(players, raw)
+    if players not in (None, 2):
+        raise BadOptions(f"--players: the 1 vs 1 game is for 2 players, not {players}")
+    if raw.get("map") == "boss" or "boss" in raw:
+        raise BadOptions("the boss and the Boss Mode map belong to mode=boss")
+    chosen = raw.get("map", "default")
+    if chosen not in content.maps():
+        raise BadOptions(f"option map={chosen!r}: unknown (have: {', '.join(sorted(content.maps()))})")
+    first = raw.get("first_game", "no")
+    if first not in ("yes", "no"):
+        raise BadOptions(f"option first_game={first!r}: yes or no")
+    end = raw.get("end", "vp-deck")
+    if end not in ENDS:
+        raise BadOptions(f"option end={end!r}: one of {', '.join(ENDS)}")
+    rounds = raw.get("rounds", "20")
+    if not rounds.isdigit() or (end == "rounds" and int(rounds) == 0):
+        raise BadOptions(f"option rounds={rounds!r}: a whole number (0: no limit; not 0 with end=rounds)")
+    return {"mode": mode, "map": chosen, "first_game": first == "yes", "end": end,
+            "rounds": int(rounds), "players": 2}
+
+
+def _boss_options(players: int | None, raw: dict[str, str]) -> dict[str, Any]:
+    count = 2 if players is None else players
+    if count not in (2, 3, 4):
+        raise BadOptions(f"--players: Boss Mode is for 2 to 4 players, not {count}")
+    extra = sorted(set(raw) & {"first_game", "end", "rounds"})
+    if extra or raw.get("map", "boss") != "boss":
+        raise BadOptions(f"option {(extra or ['map'])[0]!r} is for the 1 vs 1 game; Boss Mode plays on its flat map")
+    chosen = raw.get("boss", "grima")
+    if chosen not in content.bosses():
+        raise BadOptions(f"option boss={chosen!r}: unknown (have: {', '.join(sorted(content.bosses()))})")
+    return {"mode": "boss", "boss": chosen, "map": "boss", "players": count}
+
+
+def seats(opts: dict[str, Any]) -> tuple[str, ...]:
+    return SEATS[:opts.get("players", 2)]
+
+
+def setup(opts: dict[str, Any], dice) -> list[Event]:
+    """I. Game Setup, steps 1-7 (VIII. Boss Mode > Setup for a boss); the mulligans
+    follow as commands."""
+    if opts["mode"] == "boss":
+        return _boss_setup(opts, dice)
+    duel = SEATS[:2]
+    board = content.maps()[opts["map"]]
+    cards = content.units()
+    deck = tuple(dice.shuffled(sorted(cards)))
+    vp = content.vp_cards()
+    if opts["first_game"]:
+        vp = vp[:-2]
+    shop_cards = content.shop_cards()
+    shop_deck = tuple(dice.shuffled(sorted(shop_cards)))
+    cheer = content.cheer()
+    facts: list[Event] = [
+        ev.GameConfigured(rule=R + "setup.players", seats=duel, mode="1v1", end=opts["end"],
+                          rounds=opts["rounds"]),
+        ev.MapLaidOut(rule=R + "setup.map", map=opts["map"], name=board["name"],
+                      terrain=board["terrain"],
+                      zones={seat: tuple(board["zones"][n]) for seat, n in zip(duel, "12", strict=True)},
+                      work_dv=tuple(board["work_dv"]), work_coin=tuple(board["work_coin"])),
+        ev.UnitCardsListed(rule=R + "setup.unit-deck", cards=cards),
+        ev.UnitDeckShuffled(rule=R + "setup.unit-deck", order=deck),
+    ]
+    for i, seat in enumerate(duel):
+        facts.append(ev.CardsDealt(rule=R + "setup.deal", seat=seat,
+                                   cards=deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]))
+    facts += [
+        ev.CheerGiven(rule=R + "setup.cheer", seat=duel[1], card=cheer["id"], name=cheer["name"],
+                      kind=cheer["kind"]),
+        ev.VictoryPointDeckSorted(rule=R + ("setup.first-game" if opts["first_game"]
+                                            else "setup.vp-deck"), cards=vp),
+        ev.DragonVeinTilesGiven(rule=R + "setup.dv-tile", seats=duel),
+        ev.ShopCardsListed(rule=R + "setup.shop", cards={**shop_cards, cheer["id"]: cheer}),
+        ev.ShopDeckShuffled(rule=R + "setup.shop", order=shop_deck),
+    ]
+    facts += [ev.ShopCardDealt(rule=R + "setup.shop", slot=i + 1, card=card,
+                               cost=shop_cards[card]["cost"]) for i, card in enumerate(shop_deck[:3])]
+    return facts
+
+
+def _boss_setup(opts: dict[str, Any], dice) -> list[Event]:
+    """Boss Mode: no shop, coins, VP cards or DV Map Tiles; the hands as in 1 vs 1 (our
+    reading: the rulebook's Boss Mode setup leaves them as they are)."""
+    players = seats(opts)
+    board = content.maps()["boss"]
+    cards = content.units()
+    deck = tuple(dice.shuffled(sorted(cards)))
+    facts: list[Event] = [
+        ev.GameConfigured(rule=R + "boss.setup", seats=players, mode="boss", end="boss", rounds=0),
+        ev.MapLaidOut(rule=R + "boss.setup", map="boss", name=board["name"], terrain=board["terrain"],
+                      zones={seat: tuple(board["zones"][str(i)]) for i, seat in enumerate(players, 1)},
+                      work_dv=(), work_coin=()),
+        ev.UnitCardsListed(rule=R + "setup.unit-deck", cards=cards),
+        ev.UnitDeckShuffled(rule=R + "setup.unit-deck", order=deck),
+    ]
+    for i, seat in enumerate(players):
+        facts.append(ev.CardsDealt(rule=R + "setup.deal", seat=seat,
+                                   cards=deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]))
+    return facts + boss.setup_facts(opts, players, content.bosses()[opts["boss"]], dice)
+
+
+# ---- whose turn, and the end ---------------------------------------------------------------------
+def to_act(state: Table) -> tuple[str, ...]:
+    if state.result is not None:
+        return ()
+    if state.phase == MULLIGAN:
+        waiting = [s for s in state.seats if not state.player(s).mulliganed]
+        return (waiting[0],) if waiting else ()
+    if state.pending is not None:
+        return (state.pending[2],)
+    if state.phase == PLAY and state.active == BOSS:
+        asked = state.boss_step == "attack" and len(boss.attack_choices(state)) > 1
+        return (state.asker,) if asked else (SYSTEM,)
+    if state.phase == PLAY:
+        return (state.active,)
+    return ()
+
+
+def system_command(state: Table, now) -> Command | None:
+    """The boss's turns: one step at a time; an attack only when the players have no choice."""
+    if state.result is not None or state.phase != PLAY or state.active != BOSS or state.pending:
+        return None
+    if state.boss_step == "attack":
+        choices = boss.attack_choices(state)
+        return Order(*choices[0]) if len(choices) == 1 else None
+    return BossStep()
+
+
+def outcome(state: Table) -> str | None:
+    return state.result
+
+
+# ---- deciding ------------------------------------------------------------------------------------
+def decide(state: Table, seat: str, command: Command, ctx: Context) -> list[Event]:
+    if state.result is not None:
+        raise RuleViolation("core.game-over", f"the game is over: {state.result}")
+    if isinstance(command, Mulligan):
+        return _mulligan(state, seat, command.cards, ctx.dice)
+    if state.pending is not None:
+        return _reaction(state, seat, command)
+    if state.phase == PLAY and state.active == BOSS:
+        return _boss_turn(state, seat, command, ctx.dice)
+    if isinstance(command, (BossStep, Order)) or seat == SYSTEM:
+        raise RuleViolation("core.system", "no boss turn is under way")
+    if isinstance(command, (React, Pass)):
+        raise RuleViolation(R + "reaction.condition", "no attack is waiting for reactions")
+    _require_turn(state, seat)
+    _require_mode(state, command)
+    match command:
+        case Attack(unit, target):
+            return _attack(state, seat, unit, target)
+        case Capture(unit):
+            return _capture(state, seat, unit)
+        case Work(unit):
+            return _work(state, seat, unit)
+        case Retire(unit):
+            return _retire(state, seat, unit)
+        case Assist(unit, target, where):
+            return _assist(state, seat, unit, target, where)
+        case Special(unit, target):
+            return _special(state, seat, unit, target)
+        case Wait(unit):
+            return _wait(state, unit)
+    _require_no_activation(state)
+    match command:
+        case Deploy(card, slot, square):
+            return _deploy(state, seat, card, slot, square, ctx.dice, haste=False)
+        case HastyDeploy(card, slot, square):
+            return _deploy(state, seat, card, slot, square, ctx.dice, haste=True)
+        case Move(unit, square):
+            return _move(state, seat, unit, square)
+        case Discard(card):
+            return _discard(state, seat, card, ctx.dice)
+        case Shift(unit, slot):
+            return _shift(state, seat, unit, slot)
+        case Buy(slot):
+            return _buy(state, seat, slot)
+        case Use(card, target):
+            return _use(state, seat, card, target)
+        case VeinTile(square, side):
+            return _vein_tile(state, seat, square, side)
+        case Bump(unit, square):
+            return _bump(state, seat, unit, square)
+        case VeinMove(unit, square):
+            return _vein_move(state, seat, unit, square)
+        case VeinRemove(unit):
+            return _vein_remove(state, seat, unit)
+        case EndTurn():
+            return _end_turn(state, seat)
+    raise RuleViolation("core.notation", f"roundtable has no command {command.verb!r}")
+
+
+def _boss_turn(state: Table, seat: str, command: Command, dice) -> list[Event]:
+    match command:
+        case BossStep() if seat == SYSTEM:
+            facts = boss.step(state, dice)
+            if state.boss_step == "rotate" and not any(isinstance(f, ev.GameEnded) for f in facts):
+                after = _fold(state, facts)
+                facts += _start_turn(after, boss.next_after(after), state.turn + 1)
+            return facts
+        case Order(unit, colour, rng) if seat in (SYSTEM, state.asker) and state.boss_step == "attack":
+            return boss.boss_attack(state, seat, unit, colour, rng)
+    raise RuleViolation("core.turn", "it is the boss's turn")
+
+
+def _fold(state: Table, facts: list[Event]) -> Table:
+    for fact in facts:
+        state = evolve(state, fact)
+    return state
+
+
+# ---- setup: the mulligan -------------------------------------------------------------------------
+def _mulligan(state: Table, seat: str, cards: tuple[str, ...], dice) -> list[Event]:
+    if state.phase != MULLIGAN:
+        raise RuleViolation(R + "setup.mulligan-once", "the mulligan is taken once, during setup")
+    if to_act(state) != (seat,):
+        raise RuleViolation("core.turn", f"it is {to_act(state)[0]}'s turn to keep or mulligan")
+    hand = list(state.player(seat).hand)
+    for card in cards:
+        if card not in hand:
+            raise RuleViolation(R + "setup.mulligan-cards", f"{card} is not (or no longer) in your hand")
+        hand.remove(card)
+    facts: list[Event] = [ev.MulliganTaken(rule=R + "setup.mulligan", seat=seat, discarded=cards)]
+    facts += _draw_up(_fold(state, facts), seat, dice, R + "setup.mulligan")
+    if all(state.player(s).mulliganed for s in state.seats if s != seat):
+        facts += _start_turn(state, state.seats[0], 1)
+    return facts
+
+
+# ---- turns ---------------------------------------------------------------------------------------
+def _start_turn(state: Table, seat: str, turn: int) -> list[Event]:
+    exhausted = tuple(sorted(u.card for u in state.units.values()
+                             if u.owner == seat and u.exhausted))
+    if state.mode == "boss":
+        income: Event = ev.DragonVeinGained(rule=R + "boss.start-dv", seat=seat, dv=1)
+    else:
+        income = ev.CoinsGained(rule=R + "turn.start-coin", seat=seat, coins=1)
+    return [
+        ev.TurnStarted(rule=R + ("boss.turn-order" if state.mode == "boss" else "turn.order"),
+                       seat=seat, turn=turn),
+        income,
+        ev.UnitsReadied(rule=R + "turn.start-ready", seat=seat, units=exhausted),
+    ]
+
+
+def _end_turn(state: Table, seat: str) -> list[Event]:
+    facts: list[Event] = [ev.TurnEnded(rule=R + "turn.end", seat=seat)]
+    if state.mode == "boss":
+        upcoming = boss.next_after(state)
+        if upcoming == BOSS:
+            return facts + boss.start_turn(state)
+        return facts + _start_turn(state, upcoming, state.turn + 1)
+    if state.rounds and state.turn >= 2 * state.rounds:
+        return facts + [_game_ended(state, R + "end.rounds")]
+    return facts + _start_turn(state, state.opponent(seat), state.turn + 1)
+
+
+def _game_ended(state: Table, rule: str) -> ev.GameEnded:
+    """Most VP (cards and tokens) wins; then more VP tokens; else a draw."""
+    scores = {s: state.player(s).vp for s in state.seats}
+
+    def standing(seat: str) -> tuple[int, int]:
+        return scores[seat], state.player(seat).vp_tokens
+
+    top, other = sorted(state.seats, key=standing, reverse=True)
+    if standing(top) == standing(other):
+        result = f"draw, {scores[top]} VP each"
+    else:
+        result = f"{top} wins, {scores[top]} VP to {scores[other]}"
+    return ev.GameEnded(rule=rule, result=result, scores=scores)
+
+
+# ---- drawing -------------------------------------------------------------------------------------
+def _draw_up(state: Table, seat: str, dice, rule: str) -> list[Event]:
+    """Draw back up to 6; an empty deck takes the shuffled discard pile (our reading)."""
+    need = HAND_SIZE - len(state.player(seat).hand)
+    if need <= 0:
+        return []
+    facts: list[Event] = []
+    deck = state.deck
+    if len(deck) < need and state.discards:
+        order = tuple(dice.shuffled(state.discards))
+        facts.append(ev.DiscardsReshuffled(rule=R + "cards.reshuffle", order=order))
+        deck = deck + order
+    if deck[:need]:
+        facts.append(ev.CardsDrawn(rule=rule, seat=seat, cards=deck[:need]))
+    return facts
+
+
+# ---- deploying -----------------------------------------------------------------------------------
+def _deploy(state: Table, seat: str, card: str, slot: str, square: str, dice, haste: bool):
+    p = state.player(seat)
+    if haste:
+        _require_dv(state, seat, COST_HASTE, "a deploy with [Haste]")
+    elif p.deployed:
+        raise RuleViolation(R + "deploy.once", "you have already deployed a unit this turn")
+    if card not in p.hand:
+        raise RuleViolation(R + "deploy.in-hand", f"{card} is not a unit card in your hand")
+    printed = state.cards[card]
+    own = [u for u in state.units.values() if u.owner == seat]
+    slots = BOSS_SLOTS if state.mode == "boss" else SLOTS
+    if slot not in slots:
+        raise RuleViolation(R + "deploy.slots", f"unit slots are {', '.join(slots)}, not {slot!r}")
+    if state.mode == "boss" and any(_colour(state, u) == printed["colour"] for u in own):
+        raise RuleViolation(R + "boss.deploy-colour", f"you already have a {printed['colour']} unit deployed")
+    if state.mode != "boss" and printed["colour"] != "gray" and slot != printed["colour"]:
+        raise RuleViolation(R + "deploy.slot-colour",
+                            f"{printed['name']} is {printed['colour']}: it goes in the {printed['colour']} slot")
+    if any(u.slot == slot for u in own):
+        raise RuleViolation(R + "deploy.slot-free", f"your {slot} unit slot is occupied")
+    if printed["colour"] == "gray" and any(_colour(state, u) == "gray" for u in own):
+        raise RuleViolation(R + "deploy.one-gray", "you already have a Gray unit deployed")
+    if printed["legendary"] and any(state.cards[u.card]["legendary"] for u in own):
+        raise RuleViolation(R + "deploy.one-legendary", "you already have a Legendary unit deployed")
+    _require_square(square)
+    if square not in state.zones[seat]:
+        raise RuleViolation(R + "deploy.zone", f"{square} is not in your deployment zone")
+    if state.unit_at(square) or square in state.boss_squares().values():
+        raise RuleViolation(R + "deploy.zone", f"{square} is occupied")
+    facts: list[Event] = []
+    if haste:
+        facts.append(ev.DragonVeinSpent(rule=R + "dv.haste", seat=seat, dv=COST_HASTE))
+    facts.append(ev.UnitDeployed(rule=R + ("dv.haste" if haste else "deploy.exhausted"), seat=seat,
+                                 card=card, slot=slot, square=square, exhausted=not haste,
+                                 shapestone="Shapeshifter" in printed["tags"],
+                                 special=printed["skill"]["type"] in ("special", "reaction"),
+                                 haste=haste))
+    return facts + _draw_up(_fold(state, facts), seat, dice, R + "deploy.draw")
+
+
+def _colour(state: Table, unit: Unit) -> str:
+    return state.cards[unit.card]["colour"]
+
+
+# ---- activating: move, then one unit action -----------------------------------------------------
+def _move(state: Table, seat: str, unit: str, square: str) -> list[Event]:
+    u = _ready_unit(state, seat, unit)
+    _require_square(square)
+    reach = reachable(state, u, state.cards[unit]["mov"])
+    if square not in reach:
+        _refuse_move(state, u, square)
+    return [ev.UnitActivated(rule=R + "activate.ready", unit=unit),
+            ev.UnitMoved(rule=R + "move.mov", unit=unit, origin=u.square, to=square)]
+
+
+def _refuse_move(state: Table, u: Unit, square: str) -> None:
+    if square == u.square:
+        raise RuleViolation(R + "move.stay", "to act without moving, give the unit action directly")
+    if state.unit_at(square):
+        raise RuleViolation(R + "move.no-end-on-unit", f"{square} is occupied")
+    refusal = entry_refusal(state, u, square)
+    if refusal:
+        raise RuleViolation(*refusal)
+    if distance(u.square, square) > state.cards[u.card]["mov"]:
+        raise RuleViolation(R + "move.mov", f"{square} is beyond MOV {state.cards[u.card]['mov']}")
+    raise RuleViolation(R + "move.blocked", f"no path to {square}: enemy units or terrain are in the way")
+
+
+def _activation(state: Table, seat: str, unit: str) -> list[Event]:
+    """Nothing if `unit` is the one being activated; else activating it now (no move)."""
+    if state.activating == unit:
+        return []
+    _require_no_activation(state)
+    _ready_unit(state, seat, unit)
+    return [ev.UnitActivated(rule=R + "activate.ready", unit=unit)]
+
+
+def _done(unit: str) -> ev.ActivationEnded:
+    return ev.ActivationEnded(rule=R + "activate.one-action", unit=unit)
+
+
+def _attack(state: Table, seat: str, unit: str, target: str) -> list[Event]:
+    facts = _activation(state, seat, unit)
+    if state.mode == "boss":
+        return facts + boss.attack(_fold(state, facts), state.units[unit], target) + [_done(unit)]
+    defender = state.units.get(target)
+    if defender is None or defender.owner == seat:
+        raise RuleViolation(R + "attack.enemy", f"{target} is not an enemy unit on the map")
+    attacker = state.units[unit]
+    dist = distance(attacker.square, defender.square)
+    if not combat.in_range(state, attacker, dist):
+        raise RuleViolation(R + "attack.range", f"{target} is {dist} away; {unit}'s range is "
+                                                f"{'-'.join(map(str, sorted(set(state.cards[unit]['rng']))))}")
+    after = _fold(state, facts)
+    if _may_react(after, defender):
+        return facts + [ev.AttackDeclared(rule=R + "reaction.window", attacker=unit, defender=target,
+                                          seat=defender.owner)]
+    return facts + combat.resolve(after, unit, target) + [_done(unit)]
+
+
+# ---- reactions (II. Card Breakdown: Special; III. Use a Shop Card: Reaction) --------------------
+def _may_react(state: Table, defender: Unit) -> bool:
+    """The defender's player is asked whenever a reaction could be possible from
+    what everyone sees: a reaction special with its token, or any shop card in hand
+    (so asking does not betray which cards the hand holds)."""
+    return bool(state.player(defender.owner).shop_hand) or _reaction_special(state, defender)
+
+
+def _reaction_special(state: Table, unit: Unit) -> bool:
+    skill = state.cards[unit.card]["skill"]
+    return skill["type"] == "reaction" and skill["trigger"] == "attacked" and unit.special
+
+
+def _reaction(state: Table, seat: str, command: Command) -> list[Event]:
+    attacker, defender, asked = state.pending
+    if seat != asked:
+        raise RuleViolation("core.turn", f"the attack on {defender} waits for {asked}'s reactions")
+    unit = state.units[defender]
+    match command:
+        case React(name):
+            if name != defender or not _reaction_special(state, unit):
+                raise RuleViolation(R + "reaction.condition",
+                                    f"{name} has no reaction special usable now (only the attacked unit's)")
+            skill = state.cards[defender]["skill"]
+            return [ev.SpecialUsed(rule=R + "reaction.special", unit=defender, skill=skill["name"]),
+                    ev.CombatBonusGranted(rule=R + "reaction.special", unit=defender,
+                                          source=skill["name"],
+                                          bonuses=effects.bonuses(skill["effect"]))]
+        case Use(card, ()):
+            info = _shop_card(state, seat, card)
+            if info["kind"] != "reaction" or info["trigger"] != "attacked":
+                raise RuleViolation(R + "reaction.condition", f"{info['name']} cannot be played now")
+            return [ev.ShopCardUsed(rule=R + "reaction.card", seat=seat, card=card, name=info["name"]),
+                    ev.CombatBonusGranted(rule=R + "reaction.card", unit=defender, source=info["name"],
+                                          bonuses=effects.bonuses(info["effect"]))]
+        case Pass():
+            facts: list[Event] = [ev.ReactionsDeclined(rule=R + "reaction.pass", seat=seat)]
+            after = _fold(state, facts)
+            if state.boss_target is not None:  # the boss's attack in its turn
+                _, colour, dist = state.boss_target
+                return facts + boss.strike_unit(after, defender, colour, dist)
+            return facts + combat.resolve(after, attacker, defender) + [_done(attacker)]
+    raise RuleViolation(R + "reaction.window", f"the attack on {defender} waits for {asked}'s reactions")
+
+
+def _shop_card(state: Table, seat: str, card: str) -> dict:
+    if card not in state.player(seat).shop_hand:
+        raise RuleViolation(R + "shop.in-hand", f"{card} is not a shop card in your hand")
+    return state.shop_cards[card]
+
+
+# ---- specials and shop cards ------------------------------------------------------------------------
+def _special(state: Table, seat: str, unit: str, target: tuple[str, ...]) -> list[Event]:
+    facts = _activation(state, seat, unit)
+    skill = state.cards[unit]["skill"]
+    if skill["type"] != "special":
+        raise RuleViolation(R + "special.none", f"{unit} has no Special Ability to use as its action")
+    if not state.units[unit].special:
+        raise RuleViolation(R + "special.token", f"{unit} has used its Special Ability token")
+    facts.append(ev.SpecialUsed(rule=R + "special.token", unit=unit, skill=skill["name"]))
+    facts += effects.apply(_fold(state, facts), seat, state.units[unit], skill["effect"],
+                           _one(target), R + "special.effect")
+    return facts + [_done(unit)]
+
+
+def _one(target: tuple[str, ...]) -> str | None:
+    if len(target) > 1:
+        raise RuleViolation(R + "effect.target", "name at most one target")
+    return target[0] if target else None
+
+
+def _use(state: Table, seat: str, card: str, target: tuple[str, ...]) -> list[Event]:
+    info = _shop_card(state, seat, card)
+    if info["kind"] == "reaction":
+        raise RuleViolation(R + "reaction.condition", f"{info['name']} waits for its condition")
+    if info["kind"] == "attachment":
+        unit = state.units.get(_one(target) or "")
+        if unit is None or unit.owner != seat:
+            raise RuleViolation(R + "shop.attachment", "an attachment goes under one of your deployed units")
+        return [ev.AttachmentPlaced(rule=R + "shop.attachment", seat=seat, card=card,
+                                    name=info["name"], unit=unit.card,
+                                    replaced=unit.attachment or "")]
+    facts: list[Event] = [ev.ShopCardUsed(rule=R + "shop.item", seat=seat, card=card, name=info["name"])]
+    return facts + effects.apply(_fold(state, facts), seat, None, info["effect"], _one(target),
+                                 R + "shop.item")
+
+
+def _capture(state: Table, seat: str, unit: str) -> list[Event]:
+    facts = _activation(state, seat, unit)
+    square = state.units[unit].square
+    if state.terrain[square] != "castle":
+        raise RuleViolation(R + "capture.castle", f"{square} is not a castle tile")
+    if square in state.dv_tiles():
+        raise RuleViolation(R + "capture.dv-tile", f"a DV Map Tile covers the castle on {square}")
+    if state.player(seat).captured:
+        raise RuleViolation(R + "capture.once", "you have already captured this turn")
+    if not state.vp_deck:
+        raise RuleViolation(R + "capture.vp-deck", "the VP card deck is empty")
+    facts += [
+        ev.CastleCaptured(rule=R + "capture.vp", unit=unit, seat=seat, square=square,
+                          vp=state.vp_deck[0]),
+        ev.DragonVeinGained(rule=R + "capture.dv", seat=state.opponent(seat), dv=1),
+        _done(unit),
+    ]
+    if state.end == "vp-deck" and len(state.vp_deck) == 1:
+        facts.append(_game_ended(_fold(state, facts), R + "end.vp-deck"))
+    return facts
+
+
+def _work(state: Table, seat: str, unit: str) -> list[Event]:
+    facts = _activation(state, seat, unit)
+    square = state.units[unit].square
+    if state.mode == "boss":
+        return facts + [ev.DragonVeinGained(rule=R + "boss.work", seat=seat, dv=1), _done(unit)]
+    if square in state.work_dv:
+        facts.append(ev.DragonVeinGained(rule=R + "work.pixel-dv", seat=seat, dv=1))
+    else:
+        facts.append(ev.CoinsGained(rule=R + "work.coin", seat=seat, coins=1))
+    if square in state.work_coin:
+        facts.append(ev.CoinsGained(rule=R + "work.pixel-coin", seat=seat, coins=1))
+    return facts + [_done(unit)]
+
+
+def _retire(state: Table, seat: str, unit: str) -> list[Event]:
+    facts = _activation(state, seat, unit)
+    _require_coins(state, seat, COST_RETIRE, "retiring a unit")
+    return facts + [
+        ev.CoinsSpent(rule=R + "retire.cost", seat=seat, coins=COST_RETIRE),
+        ev.UnitRetired(rule=R + "retire.discard", unit=unit),
+        ev.DragonVeinGained(rule=R + "retire.dv", seat=seat, dv=1),
+        _done(unit),
+    ]
+
+
+def _assist(state: Table, seat: str, unit: str, target: str, where: tuple[str, ...]):
+    facts = _activation(state, seat, unit)
+    for square in where:
+        _require_square(square)
+    return facts + assists.resolve(state, state.units[unit], target, where) + [_done(unit)]
+
+
+def _wait(state: Table, unit: str) -> list[Event]:
+    if state.activating != unit:
+        raise RuleViolation(R + "activate.wait", f"{unit} is not a unit that has just moved")
+    return [_done(unit)]
+
+
+# ---- other turn actions --------------------------------------------------------------------------
+def _discard(state: Table, seat: str, card: str, dice) -> list[Event]:
+    p = state.player(seat)
+    if card not in p.hand:
+        raise RuleViolation(R + "discard.in-hand", f"{card} is not a unit card in your hand")
+    facts: list[Event] = []
+    if p.discards and state.mode == "boss":
+        raise RuleViolation(R + "boss.discard-once", "one discard per turn in Boss Mode")
+    if p.discards:
+        _require_coins(state, seat, 1, "a second discard this turn")
+        facts.append(ev.CoinsSpent(rule=R + "discard.cost", seat=seat, coins=1))
+    facts.append(ev.CardDiscarded(rule=R + ("discard.cost" if p.discards else "discard.first-free"),
+                                  seat=seat, card=card))
+    return facts + _draw_up(_fold(state, facts), seat, dice, R + "discard.draw")
+
+
+def _shift(state: Table, seat: str, unit: str, slot: str) -> list[Event]:
+    u = _own_unit(state, seat, unit)
+    if _colour(state, u) != "gray":
+        raise RuleViolation(R + "shift.gray", "only a Gray unit can change unit slots")
+    if slot not in SLOTS or slot == u.slot or any(
+            o.slot == slot for o in state.units.values() if o.owner == seat):
+        raise RuleViolation(R + "shift.slot-free", f"the {slot} slot is not another unoccupied unit slot")
+    _require_coins(state, seat, 1, "shifting a Gray unit")
+    return [ev.CoinsSpent(rule=R + "shift.cost", seat=seat, coins=1),
+            ev.GrayUnitShifted(rule=R + "shift.cost", unit=unit, slot=slot)]
+
+
+def _buy(state: Table, seat: str, slot: int) -> list[Event]:
+    if not 1 <= slot <= len(state.shop) or state.shop[slot - 1] is None:
+        raise RuleViolation(R + "shop.slot", f"Anna's Shop has no card in slot {slot}")
+    card = state.shop[slot - 1]
+    cost = state.shop_cards[card]["cost"]
+    _require_coins(state, seat, cost, "this shop card")
+    facts: list[Event] = [ev.CoinsSpent(rule=R + "shop.cost", seat=seat, coins=cost),
+                          ev.ShopCardBought(rule=R + "shop.buy", seat=seat, slot=slot, card=card,
+                                            cost=cost)]
+    if state.shop_deck:
+        new = state.shop_deck[0]
+        facts.append(ev.ShopCardDealt(rule=R + "shop.refill", slot=slot, card=new,
+                                      cost=state.shop_cards[new]["cost"]))
+    return facts
+
+
+def _vein_tile(state: Table, seat: str, square: str, side: str) -> list[Event]:
+    _require_dv(state, seat, 1, "placing your DV Map Tile")
+    if side not in SIDES:
+        raise RuleViolation(R + "dv.tile-side", f"a DV Map Tile shows plains or ruins, not {side!r}")
+    _require_square(square)
+    p = state.player(seat)
+    if state.zone_owner(square):
+        raise RuleViolation(R + "dv.tile-deployment", f"{square} is a deployment tile")
+    if state.unit_at(square):
+        raise RuleViolation(R + "dv.tile-unit", f"a unit stands on {square}")
+    if square in state.dv_tiles() and square != p.dv_tile:
+        raise RuleViolation(R + "dv.tile-other", f"another DV Map Tile lies on {square}")
+    if p.dv_tile and state.unit_at(p.dv_tile):
+        raise RuleViolation(R + "dv.tile-pinned", f"a unit stands on your DV Map Tile ({p.dv_tile})")
+    if p.dv_tile == square and p.dv_side == side:
+        raise RuleViolation(R + "dv.tile-same", f"your DV Map Tile already lies on {square}, {side} up")
+    return [ev.DragonVeinSpent(rule=R + "dv.tile", seat=seat, dv=1),
+            ev.DragonVeinTilePlaced(rule=R + "dv.tile", seat=seat, square=square, side=side)]
+
+
+def _bump(state: Table, seat: str, unit: str, square: str) -> list[Event]:
+    _require_dv(state, seat, COST_BUMP, "a BUMP")
+    u = state.units.get(unit)
+    if u is None:
+        raise RuleViolation(R + "dv.bump", f"{unit} is not a unit on the map")
+    _require_square(square)
+    if square not in orthogonal_neighbours(u.square):
+        raise RuleViolation(R + "dv.bump-step", f"a BUMP moves {unit} one square (not diagonally)")
+    if state.unit_at(square):
+        raise RuleViolation(R + "dv.bump-enter", f"{square} is occupied")
+    refusal = entry_refusal(state, u, square)
+    if refusal:
+        raise RuleViolation(R + "dv.bump-enter", refusal[1])
+    return [ev.DragonVeinSpent(rule=R + "dv.bump", seat=seat, dv=COST_BUMP),
+            ev.UnitBumped(rule=R + "dv.bump", unit=unit, origin=u.square, to=square)]
+
+
+def _vein_move(state: Table, seat: str, unit: str, square: str) -> list[Event]:
+    """Boss Mode, 1 DV: one of your units moves up to 2 squares in one cardinal direction
+    (our reading: through free squares it could enter; it stays Ready or exhausted as it was)."""
+    _require_dv(state, seat, 1, "moving a unit")
+    u = _own_unit(state, seat, unit)
+    _require_square(square)
+    here, there = BOARD.parse(u.square), BOARD.parse(square)
+    direction = BOARD.direction_between(here, there)
+    steps = BOARD.distance_manhattan(here, there)
+    if direction is None or direction.is_diagonal or not 1 <= steps <= 2:
+        raise RuleViolation(R + "boss.dv-move", "up to 2 squares in one cardinal direction")
+    for sq in BOARD.ray(here, direction, steps):
+        if state.unit_at(str(sq)) or entry_refusal(state, u, str(sq)):
+            raise RuleViolation(R + "boss.dv-move", f"{sq} is occupied or closed to {unit}")
+    return [ev.DragonVeinSpent(rule=R + "boss.dv-move", seat=seat, dv=1),
+            ev.UnitMoved(rule=R + "boss.dv-move", unit=unit, origin=u.square, to=square)]
+
+
+def _vein_remove(state: Table, seat: str, unit: str) -> list[Event]:
+    _require_dv(state, seat, 2, "removing a unit")
+    _own_unit(state, seat, unit)
+    return [ev.DragonVeinSpent(rule=R + "boss.dv-remove", seat=seat, dv=2),
+            ev.UnitRemoved(rule=R + "boss.dv-remove", unit=unit)]
+
+
+# ---- guards --------------------------------------------------------------------------------------
+def _require_turn(state: Table, seat: str) -> None:
+    if state.phase != PLAY:
+        raise RuleViolation(R + "setup.mulligan", "setup is not over: each player keeps or mulligans first")
+    if seat != state.active:
+        raise RuleViolation("core.turn", f"it is {state.active}'s turn")
+
+
+ONLY_1V1 = {"capture": "boss.no-capture", "retire": "boss.no-capture", "shift": "boss.no-shop",
+            "buy": "boss.no-shop", "use": "boss.no-shop", "vein-tile": "boss.dv-uses",
+            "bump": "boss.dv-uses"}
+ONLY_BOSS = ("vein-move", "vein-remove")
+
+
+def _require_mode(state: Table, command: Command) -> None:
+    """Boss Mode changes which actions exist ("Boss Mode Basics", "On Player Turns")."""
+    if state.mode == "boss" and command.verb in ONLY_1V1:
+        raise RuleViolation(R + ONLY_1V1[command.verb], f"there is no {command.verb} in Boss Mode")
+    if state.mode != "boss" and command.verb in ONLY_BOSS:
+        raise RuleViolation(R + "dv.tile", f"{command.verb} is a Boss Mode way to spend DV")
+
+
+def _require_no_activation(state: Table) -> None:
+    if state.activating is not None:
+        raise RuleViolation(R + "turn.complete-action",
+                            f"{state.activating} is mid-activation: finish its unit action (or wait) first")
+
+
+def _own_unit(state: Table, seat: str, unit: str) -> Unit:
+    u = state.units.get(unit)
+    if u is None or u.owner != seat:
+        raise RuleViolation(R + "activate.own", f"{unit} is not one of your units on the map")
+    return u
+
+
+def _ready_unit(state: Table, seat: str, unit: str) -> Unit:
+    u = _own_unit(state, seat, unit)
+    if u.exhausted:
+        raise RuleViolation(R + "activate.ready", f"{unit} is exhausted")
+    return u
+
+
+def _require_square(square: str) -> None:
+    try:
+        named = str(BOARD.parse(square))
+    except ValueError as e:
+        raise RuleViolation(R + "map.square", str(e)) from None
+    if named != square:
+        raise RuleViolation(R + "map.square", f"write the square as {named}, not {square!r}")
+
+
+def _require_coins(state: Table, seat: str, n: int, what: str) -> None:
+    if state.player(seat).coins < n:
+        raise RuleViolation(R + "coins.not-enough", f"{what} costs {n} Anna Coin(s); you have "
+                                                    f"{state.player(seat).coins}")
+
+
+def _require_dv(state: Table, seat: str, n: int, what: str) -> None:
+    if state.player(seat).dv < n:
+        raise RuleViolation(R + "dv.not-enough", f"{what} costs {n} DV; you have {state.player(seat).dv}")
+
+
+# ---- legal commands ------------------------------------------------------------------------------
+class _CheckDice:
+    """Dice for trying a command out: any shuffle keeps its order."""
+
+    used = False
+
+    def shuffled(self, items):
+        return tuple(items)
+
+    def roll(self, sides):
+        return 1
+
+
+def _legal(state: Table, seat: str, command: Command) -> bool:
+    try:
+        decide(state, seat, command, Context(_CheckDice(), None))  # type: ignore[arg-type]
+    except RuleViolation:
+        return False
+    return True
+
+
+def legal_commands(state: Table, seat: str) -> list[Command]:
+    if seat not in to_act(state):
+        return []
+    if state.phase == MULLIGAN:
+        hand = state.player(seat).hand
+        return sorted((Mulligan(tuple(c)) for n in range(len(hand) + 1)
+                       for c in combinations(hand, n)), key=lambda c: c.notation())
+    if state.active == BOSS and state.phase == PLAY and state.pending is None:
+        return [Order(*c) for c in boss.attack_choices(state)] if seat == state.asker else []
+    if state.pending is not None:
+        defender = state.pending[1]
+        tries = [React(defender), Pass()] + [Use(c, ()) for c in state.player(seat).shop_hand]
+        found = [c for c in dict.fromkeys(tries) if _legal(state, seat, c)]
+        return sorted(found, key=lambda c: c.notation())
+    # Moves come from `reachable`, the very check `_move` makes: no need to try them.
+    found = [c for c in _candidates(state, seat) if isinstance(c, Move) or _legal(state, seat, c)]
+    return sorted(found, key=lambda c: c.notation())
+
+
+def _candidates(state: Table, seat: str):
+    """Every command worth trying now (`_legal` keeps those the rules allow)."""
+    if state.mode == "boss":
+        yield from _boss_candidates(state, seat)
+        return
+    if state.activating is not None:
+        yield from _unit_actions(state, state.units[state.activating])
+        yield Wait(state.activating)
+        return
+    p = state.player(seat)
+    yield EndTurn()
+    own = [u for u in state.units.values() if u.owner == seat]
+    for unit in own:
+        if not unit.exhausted:
+            for square in reachable(state, unit, state.cards[unit.card]["mov"]):
+                yield Move(unit.card, square)
+            yield from _unit_actions(state, unit)
+        for slot in SLOTS:
+            yield Shift(unit.card, slot)
+    free = [sq for sq in state.zones[seat] if not state.unit_at(sq)]
+    for card in dict.fromkeys(p.hand):
+        yield Discard(card)
+        colour = state.cards[card]["colour"]
+        for slot in SLOTS if colour == "gray" else (colour,):
+            for square in free:
+                if not p.deployed:
+                    yield Deploy(card, slot, square)
+                if p.dv >= COST_HASTE:
+                    yield HastyDeploy(card, slot, square)
+    for slot in range(1, len(state.shop) + 1):
+        yield Buy(slot)
+    for card in dict.fromkeys(p.shop_hand):
+        yield Use(card, ())
+        for unit in state.units.values():
+            yield Use(card, (unit.card,))
+    if p.dv >= 1:
+        taken = set(state.occupied()) | (set(state.dv_tiles()) - {p.dv_tile})
+        for square in state.terrain:
+            if square not in taken and not state.zone_owner(square):
+                for side in SIDES:
+                    yield VeinTile(square, side)
+    if p.dv >= COST_BUMP:
+        for unit in state.units.values():
+            for square in orthogonal_neighbours(unit.square):
+                yield Bump(unit.card, square)
+
+
+def _boss_candidates(state: Table, seat: str):
+    if state.activating is not None:
+        yield from _unit_actions(state, state.units[state.activating])
+        yield Wait(state.activating)
+        return
+    p = state.player(seat)
+    yield EndTurn()
+    for unit in [u for u in state.units.values() if u.owner == seat]:
+        if not unit.exhausted:
+            for square in reachable(state, unit, state.cards[unit.card]["mov"]):
+                yield Move(unit.card, square)
+            yield from _unit_actions(state, unit)
+        if p.dv >= 1:
+            for square in BOARD.within(BOARD.parse(unit.square), 2):
+                yield VeinMove(unit.card, str(square))
+        if p.dv >= 2:
+            yield VeinRemove(unit.card)
+    free = [sq for sq in state.zones[seat] if not state.unit_at(sq)]
+    for card in dict.fromkeys(p.hand):
+        yield Discard(card)
+        for slot in BOSS_SLOTS:
+            for square in free:
+                if not p.deployed:
+                    yield Deploy(card, slot, square)
+                if p.dv >= COST_HASTE:
+                    yield HastyDeploy(card, slot, square)
+
+
+def _unit_actions(state: Table, unit: Unit):
+    if state.mode == "boss":
+        for colour in state.boss["hp"]:
+            yield Attack(unit.card, colour)
+            if unit.special:
+                yield Special(unit.card, (colour,))
+    for other in state.units.values():
+        if other.owner != unit.owner:
+            yield Attack(unit.card, other.card)
+    yield Capture(unit.card)
+    if unit.special:
+        yield Special(unit.card, ())
+        for other in state.units.values():
+            yield Special(unit.card, (other.card,))
+    if assists.has_assist(state, unit):
+        for ally in state.units.values():
+            if assists.is_ally(state, unit, ally) and ally.card != unit.card:
+                yield Assist(unit.card, ally.card, ())
+                for square in orthogonal_neighbours(unit.square) + (ally.square,):
+                    yield Assist(unit.card, ally.card, (square,))
+    yield Work(unit.card)
+    yield Retire(unit.card)
+
+
+def prompts(state: Table) -> tuple[Prompt, ...]:
+    """While an attack waits for reactions, its defender's player is asked; in a boss
+    turn, the players choose the boss's next attack when there is a choice."""
+    if state.result is None and state.active == BOSS and state.boss_step == "attack" and (
+            state.pending is None):
+        choices = boss.attack_choices(state)
+        if len(choices) > 1:
+            return (Prompt(state.asker, "choose the boss's next attack: unit, corner, range",
+                           R + "boss.attack-choice", tuple(Order(*c).notation() for c in choices)),)
+    if state.pending is None:
+        return ()
+    attacker, defender, seat = state.pending
+    # Prompts are shown to every seat: the shop cards the asked player could play
+    # stay out of the choices (legal_commands lists them for that seat alone).
+    choices = tuple(c.notation() for c in legal_commands(state, seat) if not isinstance(c, Use))
+    return (Prompt(seat, f"{attacker} attacks {defender}: react (special or shop card), or pass",
+                   R + "reaction.window", choices),)

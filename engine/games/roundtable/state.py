@@ -1,0 +1,581 @@
+"""The state of a game of Anna's Roundtable and `evolve`, the fold of its facts.
+
+`evolve` holds no rules: every event already says what happened.  Static
+data (unit cards, the map) arrives in setup facts and stays as plain dicts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.events import evolved
+from engine.kit.squaregrid import Direction, Square
+from engine.kit.turns import Schedule
+
+from . import events as ev
+
+# Phases of a game.
+SETUP, MULLIGAN, PLAY, OVER = "setup", "mulligan", "play", "over"
+HAND_SIZE = 6
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player's board and hand."""
+
+    hand: tuple[str, ...] = ()          # unit cards (hidden from the others)
+    shop_hand: tuple[str, ...] = ()     # bought shop cards and Anna's Cheer (hidden)
+    coins: int = 0
+    dv: int = 0
+    vp_cards: tuple[int, ...] = ()
+    vp_tokens: int = 0
+    dv_tile: str | None = None          # the square of this player's DV Map Tile
+    dv_side: str = "plains"
+    mulliganed: bool = False
+    # Per-turn counters, reset when this player's turn starts.
+    deployed: bool = False
+    captured: bool = False
+    discards: int = 0
+    losses: int = 0                     # units lost this turn (for the 2-DV rule)
+
+    @property
+    def vp(self) -> int:
+        return sum(self.vp_cards) + self.vp_tokens
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A deployed unit: its card id is its id on the map."""
+
+    card: str
+    owner: str
+    slot: str
+    square: str
+    damage: int = 0
+    exhausted: bool = True
+    shapestone: bool = False
+    special: bool = False               # its Special Ability token
+    haste: bool = False
+    attachment: str | None = None       # the shop card beneath it
+
+
+@dataclass(frozen=True)
+class Table:
+    phase: str = SETUP
+    seats: tuple[str, ...] = ()
+    end: str = "vp-deck"
+    rounds: int = 0
+    map: str = ""
+    terrain: dict[str, str] = field(default_factory=dict)
+    zones: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    work_dv: tuple[str, ...] = ()
+    work_coin: tuple[str, ...] = ()
+    cards: dict[str, Any] = field(default_factory=dict)       # unit cards by id
+    deck: tuple[str, ...] = ()                                # unit deck, top first (hidden)
+    discards: tuple[str, ...] = ()                            # unit discard pile, newest last
+    players: dict[str, Player] = field(default_factory=dict)
+    units: dict[str, Unit] = field(default_factory=dict)
+    vp_deck: tuple[int, ...] = ()
+    shop_cards: dict[str, Any] = field(default_factory=dict)
+    shop_deck: tuple[str, ...] = ()                           # hidden
+    shop: tuple[str | None, ...] = (None, None, None)         # face down (hidden)
+    active: str = ""
+    turn: int = 0
+    activating: str | None = None                             # unit mid-activation
+    pending: tuple[str, str, str] | None = None               # attack awaiting reactions:
+    #                                                           (attacker, defender, asked seat)
+    bonus: dict[str, tuple] = field(default_factory=dict)     # unit -> ((stat, n, source), ...)
+    shop_discards: tuple[str, ...] = ()
+    # Boss Mode
+    mode: str = "1v1"
+    schedule: Schedule | None = None                          # P1 -> Boss -> P2 -> Boss ...
+    boss: dict[str, Any] = field(default_factory=dict)        # the boss board and its cards
+    boss_square: str = ""                                     # the tile's NW corner square
+    rotation: int = 0                                         # quarter turns clockwise
+    boss_damage: dict[str, int] = field(default_factory=dict)  # colour -> damage on that bar
+    lives: int = 0
+    boss_deck: tuple[str, ...] = ()                           # hidden order
+    boss_discards: tuple[str, ...] = ()
+    boss_card: str = ""                                       # the current boss card
+    boss_step: str = ""                                       # where the boss turn stands
+    boss_queue: tuple[str, ...] = ()                          # units the boss will attack
+    boss_target: tuple[str, str, int] | None = None           # (unit, corner colour, range)
+    boss_turns: int = 0
+    asker: str = ""                                           # answers the boss turn's questions
+    result: str | None = None
+
+    def player(self, seat: str) -> Player:
+        return self.players[seat]
+
+    def opponent(self, seat: str) -> str:
+        return next(s for s in self.seats if s != seat)
+
+    def unit_at(self, square: str) -> Unit | None:
+        return next((u for u in self.units.values() if u.square == square), None)
+
+    def occupied(self) -> dict[str, Unit]:
+        return {u.square: u for u in self.units.values()}
+
+    def dv_tiles(self) -> dict[str, str]:
+        """Square -> side up, for every DV Map Tile on the map."""
+        return {p.dv_tile: p.dv_side for p in self.players.values() if p.dv_tile}
+
+    def terrain_at(self, square: str) -> str:
+        """The terrain as it stands: a DV Map Tile covers what is printed."""
+        return self.dv_tiles().get(square) or self.terrain[square]
+
+    def zone_owner(self, square: str) -> str | None:
+        return next((s for s, zone in self.zones.items() if square in zone), None)
+
+    @property
+    def round(self) -> int:
+        if self.schedule is not None:
+            return self.schedule.round
+        return (self.turn + 1) // 2
+
+    # -- Boss Mode --------------------------------------------------------------------------
+    def boss_squares(self) -> dict[str, str]:
+        """Corner direction -> square of the 2x2 boss tile (empty outside Boss Mode)."""
+        if not self.boss_square:
+            return {}
+        nw = Square.parse(self.boss_square)
+        return {"NW": str(nw), "NE": str(Square(nw.col + 1, nw.row)),
+                "SE": str(Square(nw.col + 1, nw.row + 1)), "SW": str(Square(nw.col, nw.row + 1))}
+
+    def corner_colours(self) -> dict[str, str]:
+        """Corner direction -> the colour there now, after `rotation` quarter turns."""
+        printed = self.boss.get("corners", {})
+        return {d: printed[Direction[d].rotate(-2 * self.rotation).name] for d in printed}
+
+    def corner_of(self, colour: str) -> str:
+        """The square of the corner showing `colour` now."""
+        where = next(d for d, c in self.corner_colours().items() if c == colour)
+        return self.boss_squares()[where]
+
+    def bar_left(self, colour: str) -> int:
+        return self.boss["hp"][colour] - self.boss_damage.get(colour, 0)
+
+
+def initial_state() -> Table:
+    return Table()
+
+
+_FOLDS: dict[type, Any] = {}
+
+
+def evolve(state: Table, event) -> Table:
+    fold = _FOLDS.get(type(event))
+    if fold is None:
+        raise TypeError(f"roundtable cannot fold {type(event).__name__}")
+    return fold(state, event)
+
+
+def _folds(event_class):
+    def register(fn):
+        _FOLDS[event_class] = fn
+        return fn
+    return register
+
+
+def _player(state: Table, seat: str, **changes) -> Table:
+    players = dict(state.players)
+    players[seat] = evolved(players[seat], **changes)
+    return evolved(state, players=players)
+
+
+def _unit(state: Table, unit: str, **changes) -> Table:
+    units = dict(state.units)
+    units[unit] = evolved(units[unit], **changes)
+    return evolved(state, units=units)
+
+
+def _without_unit(state: Table, unit: str) -> Table:
+    """The unit card and any attachment beneath it go to their discard piles."""
+    units = dict(state.units)
+    gone = units.pop(unit)
+    extra = (gone.attachment,) if gone.attachment else ()
+    return evolved(state, units=units, discards=state.discards + (unit,),
+                   shop_discards=state.shop_discards + extra)
+
+
+# ---- setup ---------------------------------------------------------------------------------------
+@_folds(ev.GameConfigured)
+def _(s: Table, e: ev.GameConfigured) -> Table:
+    return evolved(s, phase=MULLIGAN, seats=e.seats, mode=e.mode, end=e.end, rounds=e.rounds,
+                   players={seat: Player() for seat in e.seats})
+
+
+@_folds(ev.MapLaidOut)
+def _(s: Table, e: ev.MapLaidOut) -> Table:
+    return evolved(s, map=e.map, terrain=e.terrain, zones=e.zones, work_dv=e.work_dv,
+                   work_coin=e.work_coin)
+
+
+@_folds(ev.UnitCardsListed)
+def _(s: Table, e: ev.UnitCardsListed) -> Table:
+    return evolved(s, cards=e.cards)
+
+
+@_folds(ev.UnitDeckShuffled)
+def _(s: Table, e: ev.UnitDeckShuffled) -> Table:
+    return evolved(s, deck=e.order)
+
+
+@_folds(ev.CardsDealt)
+@_folds(ev.CardsDrawn)
+def _(s: Table, e) -> Table:
+    s = evolved(s, deck=s.deck[len(e.cards):])
+    return _player(s, e.seat, hand=s.player(e.seat).hand + e.cards)
+
+
+@_folds(ev.CheerGiven)
+def _(s: Table, e: ev.CheerGiven) -> Table:
+    return _player(s, e.seat, shop_hand=s.player(e.seat).shop_hand + (e.card,))
+
+
+@_folds(ev.VictoryPointDeckSorted)
+def _(s: Table, e: ev.VictoryPointDeckSorted) -> Table:
+    return evolved(s, vp_deck=e.cards)
+
+
+@_folds(ev.DragonVeinTilesGiven)
+def _(s: Table, e: ev.DragonVeinTilesGiven) -> Table:
+    return s  # every player holds a tile off the map: `Player.dv_tile` is None until placed
+
+
+@_folds(ev.ShopCardsListed)
+def _(s: Table, e: ev.ShopCardsListed) -> Table:
+    return evolved(s, shop_cards=e.cards)
+
+
+@_folds(ev.ShopDeckShuffled)
+def _(s: Table, e: ev.ShopDeckShuffled) -> Table:
+    return evolved(s, shop_deck=e.order)
+
+
+@_folds(ev.ShopCardDealt)
+def _(s: Table, e: ev.ShopCardDealt) -> Table:
+    shop = list(s.shop)
+    shop[e.slot - 1] = e.card
+    return evolved(s, shop=tuple(shop), shop_deck=s.shop_deck[1:])
+
+
+@_folds(ev.MulliganTaken)
+def _(s: Table, e: ev.MulliganTaken) -> Table:
+    p = s.player(e.seat)
+    kept = list(p.hand)
+    for card in e.discarded:
+        kept.remove(card)
+    s = evolved(s, discards=s.discards + e.discarded)
+    return _player(s, e.seat, hand=tuple(kept), mulliganed=True)
+
+
+# ---- turns ---------------------------------------------------------------------------------------
+def _next_slot(s: Table) -> Table:
+    """Boss Mode: the schedule moves on one slot (not before the first turn)."""
+    if s.schedule is None or s.turn == 0:
+        return s
+    return evolved(s, schedule=s.schedule.advance())
+
+
+@_folds(ev.TurnStarted)
+def _(s: Table, e: ev.TurnStarted) -> Table:
+    s = _next_slot(s)
+    s = evolved(s, phase=PLAY, active=e.seat, turn=e.turn, activating=None)
+    for seat in s.seats:  # "lost a unit this turn" counts within the turn now starting
+        s = _player(s, seat, losses=0)
+    return _player(s, e.seat, deployed=False, captured=False, discards=0)
+
+
+@_folds(ev.CoinsGained)
+def _(s: Table, e: ev.CoinsGained) -> Table:
+    return _player(s, e.seat, coins=s.player(e.seat).coins + e.coins)
+
+
+@_folds(ev.CoinsSpent)
+def _(s: Table, e: ev.CoinsSpent) -> Table:
+    return _player(s, e.seat, coins=s.player(e.seat).coins - e.coins)
+
+
+@_folds(ev.UnitsReadied)
+def _(s: Table, e: ev.UnitsReadied) -> Table:
+    for unit in e.units:
+        s = _unit(s, unit, exhausted=False)
+    return s
+
+
+@_folds(ev.TurnEnded)
+def _(s: Table, e: ev.TurnEnded) -> Table:
+    return evolved(s, activating=None)
+
+
+@_folds(ev.GameEnded)
+def _(s: Table, e: ev.GameEnded) -> Table:
+    return evolved(s, phase=OVER, result=e.result, activating=None)
+
+
+# ---- cards ---------------------------------------------------------------------------------------
+@_folds(ev.DiscardsReshuffled)
+def _(s: Table, e: ev.DiscardsReshuffled) -> Table:
+    return evolved(s, deck=s.deck + e.order, discards=())
+
+
+@_folds(ev.CardDiscarded)
+def _(s: Table, e: ev.CardDiscarded) -> Table:
+    p = s.player(e.seat)
+    hand = list(p.hand)
+    hand.remove(e.card)
+    s = evolved(s, discards=s.discards + (e.card,))
+    return _player(s, e.seat, hand=tuple(hand), discards=p.discards + 1)
+
+
+@_folds(ev.ShopCardBought)
+def _(s: Table, e: ev.ShopCardBought) -> Table:
+    shop = list(s.shop)
+    shop[e.slot - 1] = None
+    s = evolved(s, shop=tuple(shop))
+    return _player(s, e.seat, shop_hand=s.player(e.seat).shop_hand + (e.card,))
+
+
+# ---- units ---------------------------------------------------------------------------------------
+@_folds(ev.UnitDeployed)
+def _(s: Table, e: ev.UnitDeployed) -> Table:
+    p = s.player(e.seat)
+    hand = list(p.hand)
+    hand.remove(e.card)
+    units = dict(s.units)
+    units[e.card] = Unit(card=e.card, owner=e.seat, slot=e.slot, square=e.square,
+                         exhausted=e.exhausted, shapestone=e.shapestone, special=e.special,
+                         haste=e.haste)
+    s = evolved(s, units=units)
+    return _player(s, e.seat, hand=tuple(hand), deployed=p.deployed or not e.haste)
+
+
+@_folds(ev.GrayUnitShifted)
+def _(s: Table, e: ev.GrayUnitShifted) -> Table:
+    return _unit(s, e.unit, slot=e.slot)
+
+
+@_folds(ev.UnitActivated)
+def _(s: Table, e: ev.UnitActivated) -> Table:
+    return evolved(_unit(s, e.unit, exhausted=True), activating=e.unit)
+
+
+@_folds(ev.UnitMoved)
+@_folds(ev.UnitBumped)
+@_folds(ev.UnitPlaced)
+def _(s: Table, e) -> Table:
+    return _unit(s, e.unit, square=e.to)
+
+
+@_folds(ev.ActivationEnded)
+def _(s: Table, e: ev.ActivationEnded) -> Table:
+    return evolved(s, activating=None)
+
+
+@_folds(ev.CombatStarted)
+@_folds(ev.BlowSkipped)
+def _(s: Table, e) -> Table:
+    return s  # an audit step: nothing changes until a blow lands
+
+
+@_folds(ev.Struck)
+def _(s: Table, e: ev.Struck) -> Table:
+    return _unit(s, e.target, damage=s.units[e.target].damage + e.damage)
+
+
+@_folds(ev.ShapestoneDiscarded)
+def _(s: Table, e: ev.ShapestoneDiscarded) -> Table:
+    return _unit(s, e.unit, shapestone=False)
+
+
+@_folds(ev.UnitDefeated)
+def _(s: Table, e: ev.UnitDefeated) -> Table:
+    s = _without_unit(s, e.unit)
+    return _player(s, e.owner, losses=s.player(e.owner).losses + 1)
+
+
+@_folds(ev.UnitRetired)
+def _(s: Table, e: ev.UnitRetired) -> Table:
+    return _without_unit(s, e.unit)
+
+
+@_folds(ev.VictoryPointTokensGained)
+def _(s: Table, e: ev.VictoryPointTokensGained) -> Table:
+    return _player(s, e.seat, vp_tokens=s.player(e.seat).vp_tokens + e.tokens)
+
+
+@_folds(ev.DragonVeinGained)
+def _(s: Table, e: ev.DragonVeinGained) -> Table:
+    return _player(s, e.seat, dv=s.player(e.seat).dv + e.dv)
+
+
+@_folds(ev.DragonVeinSpent)
+def _(s: Table, e: ev.DragonVeinSpent) -> Table:
+    return _player(s, e.seat, dv=s.player(e.seat).dv - e.dv)
+
+
+@_folds(ev.CastleCaptured)
+def _(s: Table, e: ev.CastleCaptured) -> Table:
+    p = s.player(e.seat)
+    s = evolved(s, vp_deck=s.vp_deck[1:])
+    return _player(s, e.seat, vp_cards=p.vp_cards + (e.vp,), captured=True)
+
+
+@_folds(ev.DragonVeinTilePlaced)
+def _(s: Table, e: ev.DragonVeinTilePlaced) -> Table:
+    return _player(s, e.seat, dv_tile=e.square, dv_side=e.side)
+
+
+@_folds(ev.HitPointsRestored)
+def _(s: Table, e: ev.HitPointsRestored) -> Table:
+    return _unit(s, e.target, damage=s.units[e.target].damage - e.restored)
+
+
+@_folds(ev.DamageDealt)
+def _(s: Table, e: ev.DamageDealt) -> Table:
+    return _unit(s, e.target, damage=s.units[e.target].damage + e.damage)
+
+
+@_folds(ev.SpecialUsed)
+def _(s: Table, e: ev.SpecialUsed) -> Table:
+    return _unit(s, e.unit, special=False)
+
+
+@_folds(ev.AttackDeclared)
+def _(s: Table, e: ev.AttackDeclared) -> Table:
+    return evolved(s, pending=(e.attacker, e.defender, e.seat))
+
+
+@_folds(ev.CombatBonusGranted)
+def _(s: Table, e: ev.CombatBonusGranted) -> Table:
+    added = tuple((stat, n, e.source) for stat, n in e.bonuses)
+    return evolved(s, bonus={**s.bonus, e.unit: s.bonus.get(e.unit, ()) + added})
+
+
+@_folds(ev.ReactionsDeclined)
+def _(s: Table, e: ev.ReactionsDeclined) -> Table:
+    return evolved(s, pending=None)
+
+
+@_folds(ev.CombatEnded)
+def _(s: Table, e: ev.CombatEnded) -> Table:
+    return evolved(s, pending=None, bonus={}, boss_target=None)
+
+
+def _played(s: Table, seat: str, card: str) -> Table:
+    hand = list(s.player(seat).shop_hand)
+    hand.remove(card)
+    return _player(s, seat, shop_hand=tuple(hand))
+
+
+@_folds(ev.ShopCardUsed)
+def _(s: Table, e: ev.ShopCardUsed) -> Table:
+    s = _played(s, e.seat, e.card)
+    return evolved(s, shop_discards=s.shop_discards + (e.card,))
+
+
+@_folds(ev.AttachmentPlaced)
+def _(s: Table, e: ev.AttachmentPlaced) -> Table:
+    s = _played(s, e.seat, e.card)
+    if e.replaced:
+        s = evolved(s, shop_discards=s.shop_discards + (e.replaced,))
+    return _unit(s, e.unit, attachment=e.card)
+
+
+# ---- Boss Mode -----------------------------------------------------------------------------------
+@_folds(ev.BossChosen)
+def _(s: Table, e: ev.BossChosen) -> Table:
+    return evolved(s, boss=e.board, lives=e.lives, schedule=Schedule(e.schedule),
+                   boss_damage={c: 0 for c in e.board["hp"]})
+
+
+@_folds(ev.BossTilePlaced)
+def _(s: Table, e: ev.BossTilePlaced) -> Table:
+    return evolved(s, boss_square=e.square)
+
+
+@_folds(ev.BossDeckShuffled)
+def _(s: Table, e: ev.BossDeckShuffled) -> Table:
+    return evolved(s, boss_deck=e.order)
+
+
+@_folds(ev.BossDeckReshuffled)
+def _(s: Table, e: ev.BossDeckReshuffled) -> Table:
+    return evolved(s, boss_deck=s.boss_deck + e.order, boss_discards=())
+
+
+@_folds(ev.BossCardDrawn)
+def _(s: Table, e: ev.BossCardDrawn) -> Table:
+    return evolved(s, boss_card=e.card, boss_deck=s.boss_deck[1:])
+
+
+@_folds(ev.BossTurnStarted)
+def _(s: Table, e: ev.BossTurnStarted) -> Table:
+    s = _next_slot(s)
+    return evolved(s, active="boss", turn=e.turn, boss_step="start", asker=e.asker, activating=None)
+
+
+@_folds(ev.BossRolled)
+def _(s: Table, e: ev.BossRolled) -> Table:
+    return evolved(s, boss_step="card")  # a move (or attacks queued) follows in the same step
+
+
+@_folds(ev.BossMoved)
+def _(s: Table, e: ev.BossMoved) -> Table:
+    return evolved(s, boss_square=e.to)
+
+
+@_folds(ev.BossAttacksQueued)
+def _(s: Table, e: ev.BossAttacksQueued) -> Table:
+    return evolved(s, boss_queue=e.units, boss_step="attack")
+
+
+@_folds(ev.BossAttackChosen)
+def _(s: Table, e: ev.BossAttackChosen) -> Table:
+    queue = tuple(u for u in s.boss_queue if u != e.unit)
+    return evolved(s, boss_queue=queue, boss_step="attack" if queue else "card",
+                   boss_target=(e.unit, e.colour, e.distance))
+
+
+@_folds(ev.BossStruck)
+def _(s: Table, e: ev.BossStruck) -> Table:
+    return evolved(s, boss_damage={**s.boss_damage, e.colour: s.boss_damage[e.colour] + e.damage})
+
+
+@_folds(ev.BossLifeLost)
+def _(s: Table, e: ev.BossLifeLost) -> Table:
+    return evolved(s, lives=e.lives, boss_damage={c: 0 for c in s.boss_damage})
+
+
+@_folds(ev.BossRestored)
+def _(s: Table, e: ev.BossRestored) -> Table:
+    return evolved(s, boss_damage={c: d - e.restored.get(c, 0) for c, d in s.boss_damage.items()})
+
+
+@_folds(ev.UnitsExhausted)
+def _(s: Table, e: ev.UnitsExhausted) -> Table:
+    for unit in e.units:
+        s = _unit(s, unit, exhausted=True)
+    return s
+
+
+@_folds(ev.BossCardFlipped)
+def _(s: Table, e: ev.BossCardFlipped) -> Table:
+    return evolved(s, boss_card="", boss_discards=s.boss_discards + (e.card,), boss_step="rotate")
+
+
+@_folds(ev.BossRotated)
+def _(s: Table, e: ev.BossRotated) -> Table:
+    return evolved(s, rotation=e.rotation)
+
+
+@_folds(ev.BossTurnEnded)
+def _(s: Table, e: ev.BossTurnEnded) -> Table:
+    return evolved(s, boss_step="", boss_turns=s.boss_turns + 1)
+
+
+@_folds(ev.UnitRemoved)
+def _(s: Table, e: ev.UnitRemoved) -> Table:
+    return _without_unit(s, e.unit)

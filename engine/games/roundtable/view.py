@@ -1,0 +1,357 @@
+"""What a seat may see, a text picture, and one-line descriptions of facts.
+
+Hidden: each player's hands (unit cards and shop cards) from the other
+seats and spectators, the order of the unit deck and Anna's Shop deck, and
+the face-down shop cards (only their cost shows).  `None` sees everything.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.events import evolved
+
+from . import events as ev
+from .combat import hp_left, stats
+from .content import BOARD
+from .movement import tags
+from .state import Table
+
+
+def _sees_hand(seat: str | None, owner: str) -> bool:
+    return seat is None or seat == owner
+
+
+def view(state: Table, seat: str | None) -> dict[str, Any]:
+    dv_tiles = {p.dv_tile: s for s, p in state.players.items() if p.dv_tile}
+    return {
+        "phase": state.phase, "turn": state.turn, "round": state.round, "active": state.active,
+        "activating": state.activating, "map": state.map, "result": state.result,
+        "pending": None if state.pending is None else dict(
+            zip(("attacker", "defender", "asked"), state.pending, strict=True)),
+        "squares": {sq: {"terrain": t, "now": state.terrain_at(sq), "zone": state.zone_owner(sq),
+                         "dv_tile": dv_tiles.get(sq),
+                         "work": "dv" if sq in state.work_dv else "coin" if sq in state.work_coin
+                         else None}
+                    for sq, t in state.terrain.items()},
+        "units": {u.card: _unit_view(state, u) for u in state.units.values()},
+        "players": {s: _player_view(state, s, seat) for s in state.seats},
+        "vp_deck": list(state.vp_deck),
+        "deck_size": len(state.deck),
+        "discards": list(state.discards),
+        "shop": {str(i): (None if card is None else
+                          {"cost": state.shop_cards[card]["cost"],
+                           **({"card": card} if seat is None else {})})
+                 for i, card in enumerate(state.shop, 1)},
+        "shop_deck_size": len(state.shop_deck),
+        "shop_discards": list(state.shop_discards),
+        **({"deck": list(state.deck), "shop_deck": list(state.shop_deck)} if seat is None else {}),
+        "mode": state.mode,
+        **({"boss": _boss_view(state, seat)} if state.mode == "boss" and state.boss else {}),
+    }
+
+
+def _boss_view(state: Table, seat: str | None) -> dict[str, Any]:
+    """The boss tile (corners by direction: square and colour now), its HP bars, lives,
+    the current card (public) and the deck's size (its order is hidden)."""
+    squares, colours = state.boss_squares(), state.corner_colours()
+    current = state.boss["cards"].get(state.boss_card)
+    return {
+        "name": state.boss["name"], "square": state.boss_square, "rotation": state.rotation,
+        "corners": {d: {"square": squares[d], "colour": colours[d]} for d in squares},
+        "bars": {c: {"hp": state.bar_left(c), "max": hp} for c, hp in state.boss["hp"].items()},
+        "lives": state.lives, "turns": state.boss_turns, "plan_turns": state.boss["plan_turns"],
+        "card": None if current is None else {"id": state.boss_card, **current},
+        "deck_size": len(state.boss_deck), "discards": list(state.boss_discards),
+        "step": state.boss_step, "queue": list(state.boss_queue), "asker": state.asker,
+        **({"deck": list(state.boss_deck)} if seat is None else {}),
+    }
+
+
+def _unit_view(state: Table, u) -> dict[str, Any]:
+    card = state.cards[u.card]
+    s = stats(state, u)
+    return {"name": card["name"], "owner": u.owner, "slot": u.slot, "square": u.square,
+            "colour": card["colour"], "legendary": card["legendary"], "hp": hp_left(state, u),
+            "hp_max": card["hp"], "exhausted": u.exhausted, "shapestone": u.shapestone,
+            "haste": u.haste, "tags": sorted(tags(state, u)), "atk": s["atk"], "spd": s["spd"],
+            "def": s["def"], "rng": card["rng"], "mov": card["mov"], "special": u.special,
+            "skill": card["skill"]["name"], "skill_type": card["skill"]["type"],
+            "attachment": u.attachment,
+            "combat_bonus": [[stat, n, source] for stat, n, source in state.bonus.get(u.card, ())]}
+
+
+def _player_view(state: Table, owner: str, seat: str | None) -> dict[str, Any]:
+    p = state.player(owner)
+    shown = _sees_hand(seat, owner)
+    return {"coins": p.coins, "dv": p.dv, "vp_cards": list(p.vp_cards), "vp_tokens": p.vp_tokens,
+            "vp": p.vp, "dv_tile": p.dv_tile, "dv_side": p.dv_side if p.dv_tile else None,
+            "hand": list(p.hand) if shown else None, "hand_size": len(p.hand),
+            "shop_hand": list(p.shop_hand) if shown else None, "shop_hand_size": len(p.shop_hand),
+            "mulliganed": p.mulliganed, "deployed": p.deployed, "captured": p.captured,
+            "discards": p.discards}
+
+
+# ---- redaction ------------------------------------------------------------------------------------
+ORDERS = {"UnitDeckShuffled": "order", "DiscardsReshuffled": "order", "ShopDeckShuffled": "order",
+          "BossDeckShuffled": "order", "BossDeckReshuffled": "order"}
+OWN_CARDS = {"CardsDealt": "cards", "CardsDrawn": "cards", "ShopCardBought": "card"}
+
+
+def redact(event, seat: str | None) -> dict[str, Any]:
+    data = event.to_data()
+    if seat is None:
+        return data
+    if event.type in ORDERS:
+        data["order"] = {"hidden": len(data["order"])}
+    elif event.type in OWN_CARDS and seat != data["seat"]:
+        field = OWN_CARDS[event.type]
+        data[field] = {"hidden": len(data[field]) if isinstance(data[field], list) else 1}
+    elif event.type == "ShopCardDealt":
+        data["card"] = {"hidden": 1}
+    return data
+
+
+def scramble_hidden(state: Table, seat: str | None, rng: random.Random) -> Table:
+    """Deal the cards `seat` cannot see anew: the unit deck with the other
+    hands, the shop deck with the other shop hands, and face-down shop cards
+    among themselves where their costs agree."""
+    if seat is None:
+        return state
+    others = [s for s in state.seats if s != seat]
+    units = list(state.deck) + [c for s in others for c in state.player(s).hand]
+    shop = list(state.shop_deck) + [c for s in others for c in state.player(s).shop_hand]
+    rng.shuffle(units)
+    rng.shuffle(shop)
+    boss_deck = list(state.boss_deck)
+    rng.shuffle(boss_deck)
+    deck, units = tuple(units[:len(state.deck)]), units[len(state.deck):]
+    shop_deck, shop = tuple(shop[:len(state.shop_deck)]), shop[len(state.shop_deck):]
+    players = dict(state.players)
+    for s in others:
+        p = players[s]
+        hand, units = tuple(units[:len(p.hand)]), units[len(p.hand):]
+        shop_hand, shop = tuple(shop[:len(p.shop_hand)]), shop[len(p.shop_hand):]
+        players[s] = evolved(p, hand=hand, shop_hand=shop_hand)
+    return evolved(state, deck=deck, shop_deck=shop_deck, players=players,
+                   shop=_scramble_shop(state, rng), boss_deck=tuple(boss_deck))
+
+
+def _scramble_shop(state: Table, rng: random.Random) -> tuple[str | None, ...]:
+    shop = list(state.shop)
+    by_cost: dict[int, list[int]] = {}
+    for i, card in enumerate(shop):
+        if card is not None:
+            by_cost.setdefault(state.shop_cards[card]["cost"], []).append(i)
+    for places in by_cost.values():
+        cards = [shop[i] for i in places]
+        rng.shuffle(cards)
+        for i, card in zip(places, cards, strict=True):
+            shop[i] = card
+    return tuple(shop)
+
+
+# ---- the board's click targets, turns, text -----------------------------------------------------
+def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
+    """Squares a command can be started from: where a unit moves or deploys to."""
+    targets: dict[str, list[tuple[str, str]]] = {}
+    for command in commands:
+        square = getattr(command, "square", None)
+        if square is not None and command.verb in ("move", "deploy", "hasty", "bump", "vein-tile"):
+            targets.setdefault(square, []).append((command.notation(), command.notation()))
+    return targets
+
+
+def turn(state: Table) -> int:
+    return state.turn
+
+
+TERRAIN_GLYPH = {"plains": ".", "castle": "C", "forest": "F", "water": "W", "mountain": "M",
+                 "ruins": "#"}
+
+
+def render(state: Table) -> str:
+    if not state.terrain:
+        return "(no game set up yet)"
+    lines = [f"Anna's Roundtable, {state.map} map - turn {state.turn}"
+             + (f", {state.active} to act" if state.active else "")]
+    lines.append("    " + "".join(f"{chr(65 + c):<6}" for c in range(BOARD.width)))
+    for row in range(BOARD.height):
+        cells = []
+        for col in range(BOARD.width):
+            sq = f"{chr(65 + col)}{row + 1}"
+            unit = state.unit_at(sq)
+            glyph = TERRAIN_GLYPH[state.terrain_at(sq)]
+            corner = next((d for d, s in state.boss_squares().items() if s == sq), None)
+            if corner:
+                glyph = f"B{state.corner_colours()[corner][:3]}"
+            if state.zone_owner(sq):
+                glyph = state.zone_owner(sq)[-1]
+            text = glyph if unit is None else f"{unit.owner[-1]}{unit.card[:3]}{'z' if unit.exhausted else ''}"
+            cells.append(f"{text:<6}")
+        lines.append(f"{row + 1:<4}" + "".join(cells))
+    for s in state.seats:
+        p = state.player(s)
+        lines.append(f"  {s}: {p.coins} coins, {p.dv} DV, VP {p.vp} (cards {list(p.vp_cards)}, "
+                     f"tokens {p.vp_tokens}), hand {len(p.hand)}"
+                     + (f", DV tile {p.dv_tile} {p.dv_side}" if p.dv_tile else ""))
+    if state.boss_square:
+        colours = state.corner_colours()
+        lines.append(f"  {state.boss['name']} on {state.boss_square} (corners "
+                     + ", ".join(f"{d} {c}" for d, c in colours.items()) + f"), {state.lives} lives, bars "
+                     + ", ".join(f"{c} {state.bar_left(c)}/{hp}" for c, hp in state.boss["hp"].items())
+                     + f", card {state.boss_card or '-'}, boss turns {state.boss_turns}/{state.boss['plan_turns']}")
+    for u in sorted(state.units.values(), key=lambda u: (u.owner, u.card)):
+        lines.append(f"  {u.owner} {u.card} on {u.square}: {hp_left(state, u)}/"
+                     f"{state.cards[u.card]['hp']} HP" + (" exhausted" if u.exhausted else ""))
+    lines.append(f"  VP deck: {list(state.vp_deck)}")
+    if state.result:
+        lines.append(f"  game over: {state.result}")
+    return "\n".join(lines)
+
+
+def describe(e) -> str:
+    match e:
+        case ev.GameConfigured():
+            return f"players {', '.join(e.seats)}; the game ends by {e.end}"
+        case ev.MapLaidOut():
+            return f"{e.name} laid out"
+        case ev.UnitCardsListed():
+            return f"{len(e.cards)} unit cards in the game"
+        case ev.UnitDeckShuffled():
+            return f"unit deck of {len(e.order)} cards shuffled"
+        case ev.CardsDealt():
+            return f"{len(e.cards)} unit cards dealt to {e.seat}"
+        case ev.CheerGiven():
+            return f"{e.seat} receives {e.name}"
+        case ev.VictoryPointDeckSorted():
+            return f"VP deck sorted: {', '.join(map(str, e.cards))}"
+        case ev.DragonVeinTilesGiven():
+            return "each player takes a DV Map Tile"
+        case ev.ShopCardsListed():
+            return f"{len(e.cards)} cards in Anna's Shop deck"
+        case ev.ShopDeckShuffled():
+            return "Anna's Shop deck shuffled"
+        case ev.ShopCardDealt():
+            return f"a shop card costing {e.cost} dealt face down to slot {e.slot}"
+        case ev.MulliganTaken():
+            return (f"{e.seat} keeps the hand" if not e.discarded
+                    else f"{e.seat} mulligans {', '.join(e.discarded)}")
+        case ev.TurnStarted():
+            return f"turn {e.turn}: {e.seat}"
+        case ev.CoinsGained():
+            return f"{e.seat} gains {e.coins} Anna Coin(s)"
+        case ev.CoinsSpent():
+            return f"{e.seat} pays {e.coins} Anna Coin(s)"
+        case ev.UnitsReadied():
+            return f"{e.seat} readies {', '.join(e.units) or 'no units'}"
+        case ev.TurnEnded():
+            return f"{e.seat} ends the turn"
+        case ev.GameEnded():
+            return f"game over: {e.result}"
+        case ev.CardsDrawn():
+            return f"{e.seat} draws {len(e.cards)} card(s)"
+        case ev.DiscardsReshuffled():
+            return f"discard pile of {len(e.order)} shuffled into the unit deck"
+        case ev.CardDiscarded():
+            return f"{e.seat} discards {e.card}"
+        case ev.ShopCardBought():
+            return f"{e.seat} buys the shop card in slot {e.slot} for {e.cost}"
+        case ev.UnitDeployed():
+            return (f"{e.seat} deploys {e.card} to the {e.slot} slot on {e.square}"
+                    + (" with [Haste]" if e.haste else ""))
+        case ev.GrayUnitShifted():
+            return f"{e.unit} shifts to the {e.slot} slot"
+        case ev.UnitActivated():
+            return f"{e.unit} activated"
+        case ev.UnitMoved():
+            return f"{e.unit} moves {e.origin} -> {e.to}"
+        case ev.ActivationEnded():
+            return f"{e.unit} done"
+        case ev.CombatStarted():
+            return f"{e.attacker} attacks {e.defender} at range {e.distance}"
+        case ev.Struck():
+            extra = f" ({', '.join(e.modifiers)})" if e.modifiers else ""
+            return (f"{e.blow}: {e.unit} hits {e.target} for {e.damage} "
+                    f"(ATK {e.atk} - DEF {e.defence}){extra}, {e.hp} HP left")
+        case ev.BlowSkipped():
+            return f"no {e.blow} by {e.unit}: {e.reason}"
+        case ev.ShapestoneDiscarded():
+            return f"{e.unit} discards its Shapestone"
+        case ev.UnitDefeated():
+            return f"{e.unit} ({e.owner}) is defeated"
+        case ev.VictoryPointTokensGained():
+            return f"{e.seat} gains {e.tokens} VP token(s)"
+        case ev.DragonVeinGained():
+            return f"{e.seat} gains {e.dv} DV"
+        case ev.DragonVeinSpent():
+            return f"{e.seat} spends {e.dv} DV"
+        case ev.CastleCaptured():
+            return f"{e.unit} captures the castle on {e.square}: {e.seat} takes the {e.vp} VP card"
+        case ev.UnitRetired():
+            return f"{e.unit} retires"
+        case ev.DragonVeinTilePlaced():
+            return f"{e.seat}'s DV Map Tile on {e.square}, {e.side} up"
+        case ev.UnitBumped():
+            return f"{e.unit} BUMPed {e.origin} -> {e.to}"
+        case ev.HitPointsRestored():
+            return f"{e.target} restores {e.restored} HP ({e.hp} HP)"
+        case ev.UnitPlaced():
+            return f"{e.unit} placed {e.origin} -> {e.to}"
+        case ev.DamageDealt():
+            return f"{e.target} takes {e.damage} damage ({e.hp} HP left)"
+        case ev.SpecialUsed():
+            return f"{e.unit} uses its special {e.skill}"
+        case ev.AttackDeclared():
+            return f"{e.attacker} attacks {e.defender}: {e.seat} may react"
+        case ev.CombatBonusGranted():
+            gains = ", ".join(f"{n:+d} {stat.upper()}" for stat, n in e.bonuses)
+            return f"{e.unit} gets {gains} for this combat ({e.source})"
+        case ev.ReactionsDeclined():
+            return f"{e.seat} reacts no further"
+        case ev.CombatEnded():
+            return f"combat of {e.attacker} and {e.defender} over"
+        case ev.ShopCardUsed():
+            return f"{e.seat} plays {e.name}"
+        case ev.BossChosen():
+            return f"the boss is {e.board['name']} with {e.lives} lives"
+        case ev.BossTilePlaced():
+            return f"the boss tile is placed on {e.square}"
+        case ev.BossDeckShuffled():
+            return f"boss deck of {len(e.order)} cards shuffled"
+        case ev.BossCardDrawn():
+            return f"current boss card: {e.card}"
+        case ev.BossTurnStarted():
+            return f"turn {e.turn}: the boss ({e.asker} answers its questions)"
+        case ev.BossRolled():
+            return f"the boss rolls {e.value}: target {e.target}"
+        case ev.BossMoved():
+            return f"the boss moves {e.origin} -> {e.to}"
+        case ev.BossAttacksQueued():
+            return f"units in the way: the boss attacks {', '.join(e.units)}"
+        case ev.BossAttackChosen():
+            return f"the boss attacks {e.unit} with its {e.colour} corner at range {e.distance}"
+        case ev.BossStruck():
+            return (f"{e.blow}: {e.unit or 'an effect'} hits the boss's {e.colour} bar for {e.damage}, "
+                    f"{e.hp} left")
+        case ev.BossLifeLost():
+            return f"the boss loses a life: {e.lives} left"
+        case ev.BossRestored():
+            return "the boss restores " + ", ".join(f"{n} {c}" for c, n in e.restored.items())
+        case ev.UnitsExhausted():
+            return f"exhausted: {', '.join(e.units)}"
+        case ev.BossCardFlipped():
+            return f"boss card {e.name} flipped: {e.effect['do']}"
+        case ev.BossDeckReshuffled():
+            return f"boss deck rebuilt from {len(e.order)} cards"
+        case ev.BossRotated():
+            return "the boss turns clockwise: " + ", ".join(f"{d} {c}" for d, c in e.corners.items())
+        case ev.BossTurnEnded():
+            return "the boss's turn ends"
+        case ev.UnitRemoved():
+            return f"{e.unit} removed"
+        case ev.AttachmentPlaced():
+            return f"{e.seat} attaches {e.name} to {e.unit}" + (
+                f" (replacing {e.replaced})" if e.replaced else "")
+    return type(e).__name__

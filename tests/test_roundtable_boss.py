@@ -1,0 +1,397 @@
+"""Rule tests for `roundtable` Boss Mode (rulebook section VIII), stand-in bosses
+from fixtures/roundtable/bosses.toml.
+
+Grima's corners as printed: NW red, NE green, SE blue, SW gray; the tile starts
+with its NW corner on C3, so it covers C3 (NW), D3 (NE), D4 (SE) and C4 (SW).
+Loaded dice keep every shuffle in id order: the first current boss card is
+Expiration (ATK 7 SPD 3 DEF 2, RNG 1-2; die 1-3 -> C2, 4-6 -> C4; 1 damage to
+every player unit).  Unit skills are blanked unless a test is about them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.core.context import SYSTEM
+from engine.core.events import evolved
+from engine.core.game import find_game, register
+from engine.core.store import open_store
+from engine.games.roundtable import events as ev
+from engine.games.roundtable.state import Unit
+from engine.kit.testing import LoadedDice, Scenario
+
+register("roundtable", "engine.games.roundtable")
+game = find_game("roundtable")
+R = "roundtable."
+NO_SKILL = {"name": "(none)", "type": "passive", "effect": {"do": "stat", "atk": 0, "when": "always"}}
+
+
+def kinds(events) -> list[str]:
+    return [type(e).__name__ for e in events]
+
+
+def of(events, cls):
+    return [e for e in events if isinstance(e, cls)]
+
+
+def boss_game(*units, players=2, boss="grima", card=None, dv=0, skills=False, **state) -> Scenario:
+    """p1's first turn of a Boss Mode game with `units` (seat, card, square, fields) placed."""
+    opts = game.options(players, {"mode": "boss", "boss": boss})
+    sc = Scenario.from_events(game, game.setup(opts, LoadedDice()))
+    for seat in game.seats(opts):
+        sc.play(seat, "mulligan")
+    placed = {}
+    for seat, name, square, *extra in units:
+        fields = dict(extra[0]) if extra else {}
+        placed[name] = Unit(card=name, owner=seat, slot=fields.pop("slot", "1"), square=square,
+                            exhausted=fields.pop("exhausted", False), **fields)
+    cards = sc.state.cards if skills else {
+        c: {**info, "skill": NO_SKILL} for c, info in sc.state.cards.items()}
+    players_ = {s: evolved(p, dv=dv) for s, p in sc.state.players.items()}
+    sc._state = evolved(sc.state, units=placed, cards=cards, players=players_,
+                        boss_card=card or sc.state.boss_card, **state)
+    return sc
+
+
+def boss_turn(sc: Scenario, seat: str = "p1") -> None:
+    """End `seat`'s turn: the boss's turn is due (its steps are played by the tests)."""
+    sc.play(seat, "end")
+    assert game.to_act(sc.state) == (SYSTEM,)
+
+
+# ---- Setup / Boss Mode Basics ----------------------------------------------------------------------
+def test_setup_places_the_boss_in_the_middle_with_its_deck_and_lives_by_player_count():
+    sc = boss_game()
+    assert sc.state.boss_square == "C3" and sc.state.boss_card == "grima-expiration"
+    assert sc.state.lives == 1 and boss_game(players=3).state.lives == 2
+    assert sc.state.player("p1").coins == 0 and sc.state.shop == (None, None, None)
+    assert game.view(sc.state, "p2")["boss"]["corners"]["NE"] == {"square": "D3", "colour": "green"}
+    shuffled = of(sc.events, ev.BossDeckShuffled)[0]
+    assert game.redact(shuffled, "p1")["order"] == {"hidden": 4}
+
+
+def test_turn_order_with_two_players_p1_boss_p2_boss():
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("roundtable", seed=1, players=2, options={"mode": "boss"})
+    for seat in ("p1", "p2"):
+        store.issue(gid, seat, "mulligan")
+    seen = []
+    for _ in range(4):
+        state = store.live(gid).session.state
+        seen.append(state.active)
+        store.issue(gid, state.active, "end")   # the boss's turn runs by itself in between
+        seen.append(f"boss turns {store.live(gid).session.state.boss_turns}")
+    assert seen == ["p1", "boss turns 1", "p2", "boss turns 2", "p1", "boss turns 3",
+                    "p2", "boss turns 4"]
+
+
+def test_turn_order_with_four_players_the_boss_after_every_two():
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("roundtable", seed=1, players=4)
+    for seat in ("p1", "p2", "p3", "p4"):
+        store.issue(gid, seat, "mulligan")
+    seen = []
+    for _ in range(6):
+        state = store.live(gid).session.state
+        seen.append((state.active, state.boss_turns))
+        store.issue(gid, state.active, "end")
+    assert seen == [("p1", 0), ("p2", 0), ("p3", 1), ("p4", 1), ("p1", 2), ("p2", 2)]
+
+
+# ---- On Player Turns -----------------------------------------------------------------------------------
+def test_a_player_turn_starts_with_one_dv():
+    sc = boss_game()
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))   # start and roll: to C2, nobody there
+    sc.play(SYSTEM, "boss")                          # the card
+    facts = sc.play(SYSTEM, "boss")                  # the rotation, then p2's turn
+    assert kinds(facts)[-3:] == ["TurnStarted", "DragonVeinGained", "UnitsReadied"]
+    assert facts[-2].rule == R + "boss.start-dv" and sc.state.player("p2").dv == 1
+
+
+def test_deploying_two_slots_never_two_units_of_a_colour():
+    sc = boss_game(("p1", "axe-fighter", "B6"))
+    sc._state = evolved(sc.state, players={**sc.state.players, "p1": evolved(
+        sc.state.player("p1"), hand=("axe-general", "archer"))})
+    sc.expect_violation("p1", "deploy axe-general 2 C6", R + "boss.deploy-colour")
+    sc.expect_violation("p1", "deploy archer red C6", R + "deploy.slots")
+    sc.play("p1", "deploy archer 2 C6")
+
+
+def test_one_free_discard_per_turn():
+    sc = boss_game()
+    hand = sc.state.player("p1").hand
+    sc.play("p1", f"discard {hand[0]}")
+    sc.expect_violation("p1", f"discard {hand[1]}", R + "boss.discard-once")
+
+
+def test_no_capture_retire_shop_tile_or_bump_in_boss_mode():
+    sc = boss_game(("p1", "axe-fighter", "B6"), dv=3)
+    sc.expect_violation("p1", "capture axe-fighter", R + "boss.no-capture")
+    sc.expect_violation("p1", "retire axe-fighter", R + "boss.no-capture")
+    sc.expect_violation("p1", "buy 1", R + "boss.no-shop")
+    sc.expect_violation("p1", "vein-tile B3 ruins", R + "boss.dv-uses")
+    sc.expect_violation("p1", "bump axe-fighter B5", R + "boss.dv-uses")
+
+
+def test_work_gains_a_dv():
+    sc = boss_game(("p1", "axe-fighter", "B5"))
+    assert sc.play("p1", "work axe-fighter")[1].rule == R + "boss.work"
+    assert sc.state.player("p1").dv == 1
+
+
+def test_dv_moves_a_unit_up_to_two_squares_in_a_straight_line():
+    sc = boss_game(("p1", "axe-fighter", "B6"), ("p2", "thief", "E5"), dv=1)
+    sc.expect_violation("p1", "vein-move axe-fighter C5", R + "boss.dv-move")   # diagonal
+    sc.expect_violation("p1", "vein-move axe-fighter B3", R + "boss.dv-move")   # 3 squares
+    facts = sc.play("p1", "vein-move axe-fighter B4")
+    assert kinds(facts) == ["DragonVeinSpent", "UnitMoved"] and not sc.state.units["axe-fighter"].exhausted
+    sc.expect_violation("p1", "vein-move axe-fighter B3", R + "dv.not-enough")
+
+
+def test_dv_removes_your_own_unit_for_two():
+    sc = boss_game(("p1", "axe-fighter", "B6"), ("p2", "thief", "E5"), dv=2)
+    sc.expect_violation("p1", "vein-remove thief", R + "activate.own")
+    assert kinds(sc.play("p1", "vein-remove axe-fighter")) == ["DragonVeinSpent", "UnitRemoved"]
+    assert "axe-fighter" not in sc.state.units and "axe-fighter" in sc.state.discards
+
+
+def test_units_cannot_enter_the_boss_tile():
+    sc = boss_game(("p1", "axe-fighter", "B3"))
+    sc.expect_violation("p1", "move axe-fighter C3", R + "boss.tile")
+
+
+# ---- Attacking Bosses ------------------------------------------------------------------------------------
+def test_attacking_a_corner_its_colour_for_the_triangle_and_the_card_s_counter():
+    # Axe Fighter (green ATK 5 SPD 3 DEF 2) on E4 attacks the blue SE corner (D4).
+    # 5+1 (green beats blue) - 2 (card DEF) = 4 -> blue bar 2.  Counter at range 1 (card 1-2):
+    # 7-1 (blue loses to green) - 2 = 4 -> 4 HP.  Equal speed (3): no follow-up.
+    sc = boss_game(("p1", "axe-fighter", "E4"))
+    facts = sc.play("p1", "attack axe-fighter blue")
+    hit, = of(facts, ev.BossStruck)
+    assert (hit.colour, hit.atk, hit.defence, hit.damage, hit.hp) == ("blue", 6, 2, 4, 2)
+    counter, = of(facts, ev.Struck)
+    assert (counter.unit, counter.atk, counter.damage, counter.hp) == ("boss", 6, 4, 4)
+    assert of(facts, ev.BlowSkipped)[0].rule == R + "combat.follow-up-equal"
+
+
+def test_a_corner_out_of_range_cannot_be_attacked():
+    sc = boss_game(("p1", "axe-fighter", "E4"))
+    sc.expect_violation("p1", "attack axe-fighter green", R + "boss.corner-range")  # D3: 2 away
+    sc.expect_violation("p1", "attack axe-fighter purple", R + "boss.corner")
+
+
+def test_no_counter_out_of_the_card_s_range():
+    # Wings (RNG 1): the Archer attacks the SE corner from 2 squares away.
+    sc = boss_game(("p1", "archer", "F4"), card="grima-wings")
+    facts = sc.play("p1", "attack archer blue")
+    assert of(facts, ev.BlowSkipped)[0].rule == R + "boss.no-counter"
+
+
+def test_a_faster_unit_follows_up_even_when_the_boss_could_not_counter():
+    # Dragon Scales (DEF 4, SPD 2, RNG 1): the Archer (gray ATK 5 SPD 3, RNG 2) from F4 hits
+    # the blue SE corner 2 away for 5-4 = 1; no counter; being faster, it strikes again.
+    sc = boss_game(("p1", "archer", "F4"), card="grima-scales")
+    facts = sc.play("p1", "attack archer blue")
+    assert [(h.blow, h.damage, h.hp) for h in of(facts, ev.BossStruck)] == [
+        ("attack", 1, 5), ("follow-up", 1, 4)]
+
+
+def test_emptying_every_bar_costs_a_life_clears_the_damage_and_stops_the_counter():
+    sc = boss_game(("p1", "axe-fighter", "E4"), lives=2,
+                   boss_damage={"red": 6, "green": 6, "blue": 3, "gray": 5})
+    facts = sc.play("p1", "attack axe-fighter blue")
+    assert kinds(facts)[2:5] == ["BossStruck", "BossLifeLost", "BlowSkipped"]
+    assert sc.state.lives == 1 and set(sc.state.boss_damage.values()) == {0}
+    assert of(facts, ev.Struck) == []
+
+
+def test_the_last_life_is_the_players_victory():
+    sc = boss_game(("p1", "axe-fighter", "E4"), boss_damage={"red": 6, "green": 6, "blue": 3, "gray": 5})
+    sc.play("p1", "attack axe-fighter blue")
+    assert game.outcome(sc.state) == "the players defeat Grima" and game.to_act(sc.state) == ()
+
+
+def test_special_damage_targets_one_bar_and_non_lethal_keeps_its_last_point():
+    # Red Mage's Bolganone: 4 non-lethal damage within 2; from C1 the NW corner (C3) is 2 away.
+    sc = boss_game(("p1", "red-mage", "C1", {"special": True}), skills=True,
+                   boss_damage={"red": 3, "green": 0, "blue": 0, "gray": 0})
+    hit, = of(sc.play("p1", "special red-mage red"), ev.BossStruck)
+    assert (hit.damage, hit.hp) == (2, 1)
+
+
+def test_coin_effects_give_a_single_dv():
+    sc = boss_game(("p1", "thief", "B5", {"special": True}), skills=True)   # Steal: 2 coins
+    gained = of(sc.play("p1", "special thief"), ev.DragonVeinGained)
+    assert [(g.dv, g.rule) for g in gained] == [(1, R + "boss.coins-as-dv")]
+
+
+# ---- On Boss Turns -------------------------------------------------------------------------------------
+def test_boss_turn_roll_moves_the_tile_to_the_card_s_target():
+    sc = boss_game(("p1", "axe-fighter", "A6"))
+    boss_turn(sc)
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([5]))
+    assert kinds(facts) == ["BossRolled", "BossMoved"]
+    assert (facts[0].value, facts[0].target, facts[1].to) == (5, "C4", "C4")
+    assert sc.state.boss_squares()["SE"] == "D5"
+
+
+def test_boss_turn_units_in_the_way_are_attacked_and_the_players_choose_the_range():
+    # Roll 2 -> C2: the tile would cover C2, D2, C3, D3.  The Axe Fighter on D2 blocks it.
+    sc = boss_game(("p1", "axe-fighter", "D2"))
+    boss_turn(sc)
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([2]))
+    assert kinds(facts) == ["BossRolled", "BossAttacksQueued"] and sc.state.boss_square == "C3"
+    # Red beats green: the red corner attacks; the card's range is 1-2, so the players choose.
+    assert game.to_act(sc.state) == ("p1",) and game.system_command(sc.state, None) is None
+    prompt, = game.prompts(sc.state)
+    assert set(prompt.choices) == {"order axe-fighter red 1", "order axe-fighter red 2"}
+    facts = sc.play("p1", "order axe-fighter red 2")
+    # 7+1-2 = 6 -> 2 HP left; at range 2 the Axe Fighter (RNG 1) cannot counter.
+    hit = of(facts, ev.Struck)[0]
+    assert (hit.atk, hit.damage, hit.hp) == (8, 6, 2)
+    assert of(facts, ev.BlowSkipped)[0].rule == R + "combat.counter-range"
+    assert game.to_act(sc.state) == (SYSTEM,)
+
+
+def test_the_players_choose_the_order_and_the_boss_acts_alone_without_a_choice():
+    # Wings (RNG 1, die 1-2 -> A1): units on A1 and B2 are both attacked.
+    sc = boss_game(("p1", "axe-fighter", "A1"), ("p2", "sword-hero", "B2"), card="grima-wings")
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
+    assert set(game.prompts(sc.state)[0].choices) == {"order axe-fighter red 1",
+                                                     "order sword-hero blue 1"}
+    sc.expect_violation(SYSTEM, "order axe-fighter red 1", "core.prompt")
+    sc.play("p1", "order sword-hero blue 1")
+    assert game.system_command(sc.state, None).notation() == "order axe-fighter red 1"
+    sc.play(SYSTEM, "order axe-fighter red 1")
+    assert sc.state.boss_step == "card"
+
+
+def test_the_advantaged_corner_when_its_bar_is_empty_the_players_choose():
+    sc = boss_game(("p1", "axe-fighter", "D2"), card="grima-wings",
+                   boss_damage={"red": 6, "green": 0, "blue": 0, "gray": 0})
+    boss_turn(sc)
+    sc._state = evolved(sc.state, boss=sc.state.boss | {"cards": sc.state.boss["cards"] | {
+        "grima-wings": sc.state.boss["cards"]["grima-wings"] | {"move": ["C2"] * 6}}})
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
+    assert set(game.prompts(sc.state)[0].choices) == {
+        "order axe-fighter blue 1", "order axe-fighter gray 1", "order axe-fighter green 1"}
+
+
+def test_a_unit_defeated_by_the_boss_gives_its_owner_one_dv_unless_legendary():
+    sc = boss_game(("p1", "axe-fighter", "D2", {"damage": 6}), card="grima-wings")
+    boss_turn(sc)
+    sc._state = evolved(sc.state, boss=sc.state.boss | {"cards": sc.state.boss["cards"] | {
+        "grima-wings": sc.state.boss["cards"]["grima-wings"] | {"move": ["C2"] * 6}}})
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
+    facts = sc.play(SYSTEM, "order axe-fighter red 1")
+    assert kinds(facts)[2:4] == ["UnitDefeated", "DragonVeinGained"]
+    assert facts[3].rule == R + "boss.death-dv"
+    sc = boss_game(("p1", "axe-king", "D2", {"damage": 9}), card="grima-wings")
+    boss_turn(sc)
+    sc._state = evolved(sc.state, boss=sc.state.boss | {"cards": sc.state.boss["cards"] | {
+        "grima-wings": sc.state.boss["cards"]["grima-wings"] | {"move": ["C2"] * 6}}})
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
+    facts = sc.play(SYSTEM, "order axe-king red 1")   # red vs green (advantaged) -> no choice
+    assert "DragonVeinGained" not in kinds(facts)
+
+
+def test_flipping_the_card_executes_it_and_the_next_becomes_current():
+    sc = boss_game(("p1", "axe-fighter", "A6"), ("p2", "sword-hero", "F1"))
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
+    facts = sc.play(SYSTEM, "boss")
+    assert kinds(facts) == ["BossCardFlipped", "DamageDealt", "DamageDealt", "BossCardDrawn"]
+    assert facts[-1].card == "grima-gaze" and sc.state.boss_discards == ("grima-expiration",)
+
+
+def test_an_empty_boss_deck_is_rebuilt_from_the_discards():
+    sc = boss_game(boss_deck=(), boss_discards=("grima-gaze", "grima-scales", "grima-wings"))
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
+    facts = sc.play(SYSTEM, "boss")
+    assert kinds(facts)[-2:] == ["BossDeckReshuffled", "BossCardDrawn"]
+    assert len(facts[-2].order) == 4
+
+
+def test_the_boss_rotates_clockwise_every_turn_changing_the_reachable_corner():
+    # The Axe Fighter on E3 touches the NE corner (D3): green before, red after a quarter turn.
+    sc = boss_game(("p1", "axe-fighter", "E3"))
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))   # C2 is free: the tile moves...
+    sc._state = evolved(sc.state, boss_square="C3")  # ...and is put back for this test
+    sc.play(SYSTEM, "boss")
+    facts = sc.play(SYSTEM, "boss")
+    turned = of(facts, ev.BossRotated)[0]
+    assert turned.corners == {"NW": "gray", "NE": "red", "SE": "green", "SW": "blue"}
+    assert game.view(sc.state, "p1")["boss"]["corners"]["NE"] == {"square": "D3", "colour": "red"}
+    # A second quarter turn at the end of the next boss turn: NE shows gray.
+    sc.play("p2", "end")
+    sc.play(SYSTEM, "boss", dice=LoadedDice([2]))   # Gaze: 2 -> C3, where it stands
+    sc.play(SYSTEM, "boss")
+    turned = of(sc.play(SYSTEM, "boss"), ev.BossRotated)[0]
+    assert turned.rotation == 2 and turned.corners["NE"] == "gray"
+
+
+def test_rotation_decides_which_corner_a_unit_reaches():
+    sc = boss_game(("p1", "axe-fighter", "E3"))
+    sc.expect_violation("p1", "attack axe-fighter red", R + "boss.corner-range")
+    sc._state = evolved(sc.state, rotation=1)
+    sc.expect_violation("p1", "attack axe-fighter green", R + "boss.corner-range")
+    assert of(sc.play("p1", "attack axe-fighter red"), ev.BossStruck)[0].colour == "red"
+
+
+def test_the_players_lose_when_the_boss_completes_its_plan():
+    sc = boss_game(boss_turns=11)
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
+    sc.play(SYSTEM, "boss")
+    facts = sc.play(SYSTEM, "boss")
+    assert facts[-1].rule == R + "boss.lose"
+    assert game.outcome(sc.state) == "Grima completes its plan: the players lose"
+
+
+# ---- random play through the store: replay and verify -------------------------------------------------
+def test_random_boss_games_replay_and_verify():
+    from engine.core.interchange import verify
+
+    for players in (2, 3, 4):
+        store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+        gid = store.create("roundtable", seed=players, players=players,
+                           options={"mode": "boss", "boss": "medeus" if players == 3 else "grima"})
+        rng = random.Random(players)
+        for _ in range(250):
+            state = store.live(gid).session.state
+            if game.outcome(state) is not None:
+                break
+            seat = next(s for s in game.to_act(state) if s != SYSTEM)
+            legal = game.legal_commands(state, seat)
+            moves = [c for c in legal if c.verb != "end"]
+            store.issue(gid, seat, rng.choice(moves if moves and rng.random() > 0.25 else legal).notation())
+        live = store.live(gid)
+        assert store.load(gid).session == live.session
+        assert verify(live.header, store.rows(gid)[1:]) is None
+        state = live.session.state
+        for seat in (*game.seats(game.options(players, {"mode": "boss"})), "", None):
+            shown = game.view(state, seat)
+            assert game.view(game.scramble_hidden(state, seat, random.Random(2)), seat) == shown
+
+
+def test_a_reaction_special_answers_the_boss_s_attack():
+    # Fire Dragon (red, DEF 2, HP 8) with Dragonskin (+3 DEF when attacked) on D2; Wings (ATK 6,
+    # RNG 1) attacks it with the blue corner: 6+1 - (2+3) = 2.
+    sc = boss_game(("p2", "fire-dragon", "D2", {"special": True}), card="grima-wings", skills=True)
+    boss_turn(sc)
+    sc._state = evolved(sc.state, boss=sc.state.boss | {"cards": sc.state.boss["cards"] | {
+        "grima-wings": sc.state.boss["cards"]["grima-wings"] | {"move": ["C2"] * 6}}})
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
+    facts = sc.play(SYSTEM, "order fire-dragon blue 1")
+    assert kinds(facts) == ["BossAttackChosen", "AttackDeclared"]
+    assert game.to_act(sc.state) == ("p2",) and game.system_command(sc.state, None) is None
+    assert set(game.prompts(sc.state)[0].choices) == {"pass", "react fire-dragon"}
+    sc.play("p2", "react fire-dragon")
+    facts = sc.play("p2", "pass")
+    hit = of(facts, ev.Struck)[0]
+    assert (hit.atk, hit.defence, hit.damage) == (7, 5, 2) and "Dragonskin +3 DEF" in hit.modifiers
+    assert game.to_act(sc.state) == (SYSTEM,) and sc.state.boss_step == "card"

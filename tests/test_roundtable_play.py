@@ -1,0 +1,116 @@
+"""Random play of `roundtable` through a real store: replay equals live,
+`verify` finds the record identical, and views hide what they must."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.core.context import SYSTEM
+from engine.core.game import find_game, register
+from engine.core.interchange import verify
+from engine.core.store import open_store
+
+register("roundtable", "engine.games.roundtable")
+game = find_game("roundtable")
+
+
+def memory():
+    return open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+
+
+@pytest.mark.parametrize("seed", [3, 17])
+def test_random_play_replays_and_verifies(seed):
+    store = memory()
+    gid = store.create("roundtable", seed=seed, players=2, options={"rounds": "6"})
+    rng = random.Random(seed)
+    for _ in range(300):
+        state = store.live(gid).session.state
+        if game.outcome(state) is not None:
+            break
+        seat = next(s for s in game.to_act(state) if s != SYSTEM)
+        legal = game.legal_commands(state, seat)
+        assert legal, f"{seat} must act but has no legal command"
+        # Ending the turn at random would end most turns at once: make it rarer.
+        choices = [c for c in legal if c.verb != "end"] or legal
+        cmd = rng.choice(legal if rng.random() < 0.15 else choices)
+        store.issue(gid, seat, cmd.notation())
+    live = store.live(gid)
+    assert store.load(gid).session == live.session
+    rows = store.rows(gid)
+    assert verify(live.header, rows[1:]) is None
+    state = live.session.state
+    for seat in ("p1", "p2", "", None):
+        shown = game.view(state, seat)
+        json.dumps(shown)
+        assert game.view(game.scramble_hidden(state, seat, random.Random(1)), seat) == shown
+
+
+def test_greedy_bots_finish_a_game():
+    store = memory()
+    gid = store.create("roundtable", seed=5, players=2)
+    rng = random.Random(5)
+    for _ in range(2000):
+        state = store.live(gid).session.state
+        if game.outcome(state) is not None:
+            break
+        seat = game.to_act(state)[0]
+        cmd = game.BOTS["greedy"](state, seat, game.legal_commands(state, seat), rng)
+        store.issue(gid, seat, cmd.notation())
+    assert game.outcome(store.live(gid).session.state) is not None
+
+
+def test_every_legal_command_is_accepted_by_decide():
+    """`legal_commands` skips re-checking moves for speed: decide must agree."""
+    from engine.core.context import Context
+    from engine.core.dice import Dice
+
+    state = game.initial_state()
+    for fact in game.setup(game.options(2, {}), Dice(11, 1)):
+        state = game.evolve(state, fact)
+    rng = random.Random(11)
+    for step in range(120):
+        if game.outcome(state) is not None:
+            break
+        seat = game.to_act(state)[0]
+        legal = game.legal_commands(state, seat)
+        if step % 3 == 0:
+            for cmd in legal:
+                game.decide(state, seat, cmd, Context(Dice(11, 1000 + step), None))
+        moves = [c for c in legal if c.verb != "end"]
+        cmd = rng.choice(moves if moves and rng.random() > 0.15 else legal)
+        for fact in game.decide(state, seat, cmd, Context(Dice(11, step + 2), None)):
+            state = game.evolve(state, fact)
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (4, {"mode": "boss"})])
+def test_the_board_picture_renders_as_well_formed_svg(players, options):
+    import xml.dom.minidom
+
+    import jinja2
+
+    from viewer import boards
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader("viewer/templates"), autoescape=True)
+    boards.register(env)
+    template = env.get_template("boards/roundtable.html")
+    store = memory()
+    gid = store.create("roundtable", seed=9, players=players, options=options)
+    rng = random.Random(9)
+    for _ in range(80):
+        state = store.live(gid).session.state
+        if game.outcome(state) is not None:
+            break
+        seat = next(s for s in game.to_act(state) if s != SYSTEM)
+        legal = game.legal_commands(state, seat)
+        moves = [c for c in legal if c.verb != "end"]
+        store.issue(gid, seat, rng.choice(moves if moves and rng.random() > 0.2 else legal).notation())
+    state = store.live(gid).session.state
+    seat = next((s for s in game.to_act(state) if s != SYSTEM), "p1")
+    svg = template.render(board=game.view(state, seat), changed=["units", "players", "players.p1", "boss"],
+                          targets=game.board_targets(game.legal_commands(state, seat)), game=game)
+    xml.dom.minidom.parseString(svg)
+    assert 'id="square-A1"' in svg
+    assert ('id="token-boss"' in svg) == bool(options)

@@ -49,7 +49,9 @@ def test_a_reaction_out_of_turn_and_the_system_seat():
     assert act(client, gid, tokens["red"], "strike").status_code == 201
     game = client.get(f"/api/games/{gid}").json()
     assert game["to_act"] == ["red"]
-    assert game["prompts"][0]["seat"] == "red" and "aim body" in game["prompts"][0]["choices"]
+    assert game["prompts"][0]["seat"] == "red" and "choices" not in game["prompts"][0]  # public
+    red_legal = client.get(f"/api/games/{gid}/legal", headers={TOKEN: tokens["red"]}).json()
+    assert "aim body" in red_legal["prompts"][0]["choices"]
     assert client.get(f"/api/games/{gid}/legal", headers={TOKEN: tokens["blue"]}).json()["commands"] == []
     assert act(client, gid, tokens["red"], "aim body").status_code == 201
     assert client.get(f"/api/games/{gid}").json()["to_act"] == ["red", "blue"]

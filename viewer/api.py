@@ -293,7 +293,7 @@ def get_game(request: Request, game: str) -> dict[str, Any]:
     live = store.live(game_id)
     state = live.session.state
     return {**_game_out(store, game_id), "to_act": list(live.game.to_act(state)),
-            "prompts": [p.to_data() for p in live.game.prompts(state)],
+            "prompts": [p.to_data(viewer="") for p in live.game.prompts(state)],
             "version": live.session.version}
 
 
@@ -394,7 +394,7 @@ def get_legal(request: Request, game: str, seat: Annotated[str | None, Query()] 
     acting = seat in may_act(live)
     commands = [c.notation() for c in live.game.legal_commands(s.state, seat)] if acting else []
     return {"seat": seat, "commands": commands, "may_act": list(may_act(live)),
-            "prompts": [p.to_data() for p in live.game.prompts(s.state) if p.seat == seat],
+            "prompts": [p.to_data(seat) for p in live.game.prompts(s.state) if p.seat == seat],
             "can_undo": s.can_undo(seat), "can_redo": s.can_redo(seat)}
 
 

@@ -30,9 +30,13 @@ class Prompt:
     rule: str
     choices: tuple[str, ...] = ()
 
-    def to_data(self) -> dict[str, Any]:
-        return {"seat": self.seat, "question": self.question, "rule": self.rule,
-                "choices": list(self.choices)}
+    def to_data(self, viewer: str | None = None) -> dict[str, Any]:
+        """The prompt as `viewer` may see it: the choices can name hidden
+        cards, so only the asked seat (or the omniscient None) gets them."""
+        data = {"seat": self.seat, "question": self.question, "rule": self.rule}
+        if viewer is None or viewer == self.seat:
+            data["choices"] = list(self.choices)
+        return data
 
     def __str__(self) -> str:
         return f"waiting for {self.seat}: {self.question}"

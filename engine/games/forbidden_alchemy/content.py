@@ -7,19 +7,12 @@ game replays even if the content files change later.
 
 from __future__ import annotations
 
-import os
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+
+from engine.kit import content as kit
 
 SHAPES = ("blue-circle", "red-diamond", "yellow-triangle")
-
-
-def fixtures_dir() -> Path:
-    configured = os.environ.get("BOARDLOG_FIXTURES")
-    root = Path(configured) if configured else Path(__file__).resolve().parents[3] / "fixtures"
-    return root / "forbidden_alchemy"
 
 
 @dataclass(frozen=True)
@@ -61,9 +54,9 @@ class Content:
 
 @cache
 def load() -> Content:
-    folder = fixtures_dir()
-    puzzle = _read(folder / "puzzle.toml")
-    cards = _read(folder / "side-effects.toml")
+    # The kit's one loader: fixtures/ or $BOARDLOG_FIXTURES, each file with its source.
+    puzzle = kit.load("forbidden_alchemy", "puzzle.toml")
+    cards = kit.load("forbidden_alchemy", "side-effects.toml")
     content = Content(
         tiles={t["id"]: Tile(t["id"], t["name"], tuple(t["edges"]),
                              tuple(tuple(p) for p in t["adjacent"])) for t in puzzle["tiles"]},
@@ -73,14 +66,6 @@ def load() -> Content:
     )
     _check(content)
     return content
-
-
-def _read(path: Path) -> dict:
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise ValueError(f"cannot read content file {path}: {e}") from e
 
 
 def _check(content: Content) -> None:

@@ -58,6 +58,7 @@ class Profile:
 GAME_PROFILES: dict[str, Profile] = {
     "forbidden_alchemy": Profile(examples=40, commands=40),
     "duel": Profile(examples=30, commands=40, prefix=60),
+    "fmp": Profile(examples=8, commands=25, prefix=300),
     "promised_day": Profile(examples=15, commands=30, prefix=120),
     "roundtable": Profile(examples=15, commands=30, prefix=60),
 }

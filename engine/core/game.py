@@ -116,6 +116,7 @@ Upcasters = Upcasters  # re-exported for games
 
 # The registry: game id -> module path.  Adding a game is one line here.
 _GAMES = {
+    "fmp": "engine.games.fmp",
     "forbidden_alchemy": "engine.games.forbidden_alchemy",
     "promised_day": "engine.games.promised_day",
     "roundtable": "engine.games.roundtable",

@@ -1,0 +1,37 @@
+"""Full Metal Planète: 2 to 4 Freighters mining a tidal planet for 25 turns.
+
+Rulebook: `../shared/rulebooks/full-metal-planete.txt` with the tables the
+scan lost (`full-metal-planete-gaps.md`).  The map is stand-in data in
+`fixtures/fmp/map.toml`; hexes use the kit's hex grid and notation.
+
+Modules: `content` (the map), `state` (the fold), `events`, `commands`,
+`rulebook` (the rule table), `setup` (options and "Mission start"),
+`rules` (turns, the tide phase, departure and scoring), `actions`
+(deployment, movement, loading, fire, capture, the Weather Hen),
+`board` (what is derived: tide effects, fire zones, pontoon support),
+`legal`, `view`, `bots`.
+
+Not implemented yet: a timer for turns 1 and 2.
+"""
+
+from .bots import BOTS
+from .commands import COMMANDS
+from .events import EVENTS
+from .legal import legal_commands
+from .rulebook import RULES
+from .rules import decide, outcome, system_command, to_act
+from .setup import options, seats, setup
+from .state import evolve, initial_state
+from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
+
+ID = "fmp"
+TITLE = "Full Metal Planète"
+RULES_VERSION = "1"
+PLAYER_COUNTS = (2, 3, 4)
+
+__all__ = [
+    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE",
+    "board_targets", "decide", "describe", "evolve", "initial_state", "legal_commands", "options",
+    "outcome", "redact", "render", "scramble_hidden", "seats", "setup", "system_command", "to_act",
+    "turn", "view",
+]

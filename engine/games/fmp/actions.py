@@ -1,0 +1,709 @@
+"""Deployment and the actions of a player's turn: movement, loading and
+unloading, fire and capture.  Each rule is a small guard raising
+`RuleViolation` with its rule id; each fact carries its rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+from engine.core.errors import RuleViolation
+from engine.core.events import Event, evolved
+
+from . import board as b
+from . import events as ev
+from .content import MOUNTAIN, SEA
+from .state import ORE, Planet, Unit, evolve
+
+R = "fmp."
+# "Transporters and cargo" (gaps file): slots, and what each may carry.
+CAPACITY = {"barge": 4, "crab": 2, "weatherhen": 1}
+CARRIES = {"barge": frozenset({ORE, "tank", "heap", "pontoon", "crab", "weatherhen"}),
+           "crab": frozenset({ORE, "tank", "heap", "pontoon"}),
+           "weatherhen": frozenset({ORE})}
+SLOTS = {ORE: 1, "tank": 1, "heap": 1, "pontoon": 1, "crab": 2, "weatherhen": 2}
+MOVABLE = frozenset({"barge", "crab", "weatherhen", "motorboat", "tank", "heap"})
+
+
+# ---- guards shared by every action -----------------------------------------------------------
+def own_unit(state: Planet, seat: str, uid: str) -> Unit:
+    u = state.units.get(uid)
+    if u is None:
+        raise RuleViolation(R + "unit.unknown", f"there is no unit {uid!r} on the planet")
+    if state.controller(u) != seat or u.abandoned:
+        raise RuleViolation(R + "unit.own", f"{uid} does not obey {seat}")
+    return u
+
+
+def require_ap(state: Planet, cost: int, what: str) -> None:
+    if state.ap < cost:
+        raise RuleViolation(R + "ap.not-enough", f"{what} costs {cost} action point(s); {state.ap} left")
+
+
+def parse_hex(name: str) -> str:
+    found = _canonical(name)
+    if isinstance(found, ValueError):
+        raise RuleViolation(R + "map.hex", str(found))
+    return found
+
+
+@cache
+def _canonical(name: str) -> str | ValueError:
+    try:
+        return str(b.grid().parse(name))
+    except ValueError as e:
+        return e
+
+
+def hexes_of(u: Unit) -> tuple[str, ...]:
+    return tuple(h for h in (u.at, u.tail) if h)
+
+
+@cache
+def adjacent(a: str, c: str) -> bool:
+    return b.grid().distance(b.hex_of(a), b.hex_of(c)) == 1
+
+
+def touching(u: Unit, hex_name: str) -> bool:
+    return any(adjacent(h, hex_name) for h in hexes_of(u))
+
+
+def carries_heap(state: Planet, u: Unit) -> bool:
+    return u.kind == "heap" or any(state.units[x].kind == "heap" for x in b.contents(state, u.id))
+
+
+def _blocked(state: Planet, hex_name: str, mover: str = "") -> str | None:
+    """Why a unit may not stand on the hex (None: it may, pontoon or not)."""
+    if hex_name in b.freighter_hexes(state):
+        return "a Freighter stands there"
+    if hex_name in state.ore:
+        return "ore lies there (ore is an obstacle)"
+    other = b.standing_at(state, hex_name)
+    if other is not None and other.id != mover:
+        return f"{other.id} stands there"
+    return None
+
+
+# ---- turn 2: deployment ----------------------------------------------------------------------
+def deploy(state: Planet, seat: str, uid: str, hexes: tuple[str, ...]) -> list[Event]:
+    u = own_unit(state, seat, uid)
+    if u.inside != seat or u.kind == "turret":
+        raise RuleViolation(R + "deploy.unit", f"{uid} is not waiting in the {seat} Freighter")
+    want = 2 if u.kind == "barge" else 1
+    if len(hexes) != want:
+        raise RuleViolation(R + "deploy.barge", f"{uid} is deployed on {want} hex(es)")
+    hexes = tuple(parse_hex(h) for h in hexes)
+    if want == 2 and not adjacent(*hexes):
+        raise RuleViolation(R + "deploy.barge", "a barge's two hexes touch each other")
+    sector = b.sector()
+    zone = sector.zone[b.hex_of(state.freighters[seat].centre)]
+    coast = sector.coast(zone)
+    for h in hexes:
+        if sector.zone.get(b.hex_of(h)) != zone:
+            raise RuleViolation(R + "deploy.zone", f"{h} is outside landing zone {zone}")
+        why = _blocked(state, h)
+        if why:
+            raise RuleViolation(R + "deploy.occupied", f"{h}: {why}")
+        if b.under_fire(state, h, seat):  # a unit is never placed under unfavourable fire
+            raise RuleViolation(R + "move.fire", f"{h} is under unfavourable fire for {seat}")
+        pontoon = b.pontoon_at(state, h) is not None
+        if u.kind == "pontoon":
+            if pontoon:
+                raise RuleViolation(R + "deploy.occupied", f"{h}: a pontoon lies there already")
+        elif not b.can_use(u.kind, h, b.NORMAL, pontoon):
+            raise RuleViolation(R + "deploy.terrain", f"{uid} cannot stand on {h} ({b.terrain(h)}) "
+                                                      "at normal tide")
+    if u.kind in b.MARINE | {"pontoon"} and not any(b.hex_of(h) in coast for h in hexes):
+        raise RuleViolation(R + "deploy.coast", f"{uid} must touch the coast of zone {zone}")
+    return [ev.UnitDeployed(rule=R + "deploy.place", unit=uid, to=hexes[-1],
+                            tail=hexes[0] if want == 2 else "")]
+
+
+# ---- movement --------------------------------------------------------------------------------
+def move(state: Planet, seat: str, uid: str, path: tuple[str, ...], second_unit: bool = False
+         ) -> list[Event]:
+    """Move hex by hex; `second_unit`: the last hex may be under unfavourable
+    fire (the Theory of the Second Unit, see `assault`)."""
+    u = own_unit(state, seat, uid)
+    if u.kind not in MOVABLE:
+        raise RuleViolation(R + "move.inert", f"{uid} cannot move by itself")
+    if not path:
+        raise RuleViolation(R + "move.path", "a move names at least one hex")
+    path = tuple(parse_hex(h) for h in path)
+    if u.carrier:
+        raise RuleViolation(R + "move.carried", f"{uid} is carried (neutralised): unload it first")
+    tide = b.tide_now(state)
+    if u.inside:
+        heads, cost, start = _leave_freighter(state, u, path)
+    else:
+        if b.is_stuck(state, u):
+            raise RuleViolation(R + "tide.neutralised", f"{uid} is neutralised by the tide")
+        if uid in state.neutralised:
+            return _retreat(state, seat, u, path)
+        _check_holder(state, seat, uid)
+        heads, cost, start = hexes_of(u), 0, 0
+    into, stranded = "", False
+    tail = heads[1] if u.kind == "barge" else ""
+    for i in range(start, len(path)):
+        h, last = path[i], i == len(path) - 1
+        pivot = next((x for x in heads if adjacent(x, h) and x != h), None)
+        if pivot is None or h in heads:
+            raise RuleViolation(R + "move.path", f"{h} does not touch {uid}'s position")
+        cost += 1
+        f = b.freighter_hexes(state).get(h)
+        if f is not None and last and h in state.freighters[f].pods and (
+                state.freighters[f].controller == seat or can_take(state, u, f)):
+            into = f  # through a pod into the Freighter (1 point, a barge whole)
+            break
+        stranded = _check_step(state, seat, u, h, tide, last, fire_ok=second_unit and last)
+        heads = (h, pivot) if u.kind == "barge" else (h,)
+        tail = pivot if u.kind == "barge" else ""
+    require_ap(state, cost, f"moving {uid} {len(path)} hex(es)")
+    if not into and u.kind == "tank":
+        _check_mountain_pair(state, seat, u, path[-1])
+    facts: list[Event] = [ev.UnitMoved(
+        rule=R + ("move.strand" if stranded else "move.enter" if into else "move.step"),
+        unit=uid, path=path, tail=tail, into=into, cost=cost, stranded=stranded)]
+    if into and state.freighters[into].controller != seat:
+        facts += _take_freighter(state, seat, uid, into, fold(state, facts))
+    return facts
+
+
+def can_take(state: Planet, u: Unit, colour: str) -> bool:
+    """"Capturing the Freighter": once its three turrets are destroyed, the
+    first enemy destroyer to enter it takes it."""
+    return u.kind in b.RANGE and u.kind != "turret" and not any(
+        x.kind == "turret" and x.colour == colour and x.at for x in state.units.values())
+
+
+def rebuild_turret(state: Planet, seat: str, colour: str, pod: str) -> list[Event]:
+    """Only the player who has just captured a Freighter rebuilds its turrets
+    (two points each, never on a pod under enemy fire); it may fire at once."""
+    if colour not in state.taken or state.freighters[colour].controller != seat:
+        raise RuleViolation(R + "freighter.rebuild", f"{seat} has not just captured the {colour} Freighter")
+    pod = parse_hex(pod)
+    f = state.freighters[colour]
+    if pod not in f.pods:
+        raise RuleViolation(R + "freighter.rebuild", f"{pod} is not a pod of the {colour} Freighter")
+    if b.standing_at(state, pod) is not None:
+        raise RuleViolation(R + "freighter.rebuild", f"the pod {pod} has its turret")
+    if b.under_fire(state, pod, seat):
+        raise RuleViolation(R + "freighter.rebuild", f"the pod {pod} is under enemy fire")
+    require_ap(state, 2, "rebuilding a turret")
+    n = 1 + sum(1 for u in state.units if u.startswith(f"{colour}-turret-"))
+    return [ev.TurretRebuilt(rule=R + "freighter.rebuild", freighter=colour, pod=pod,
+                             unit=f"{colour}-turret-n{n}", cost=2)]
+
+
+def _take_freighter(state: Planet, seat: str, uid: str, colour: str, moved: Planet) -> list[Event]:
+    loser = state.freighters[colour].controller
+    taken = evolved(moved, freighters={**moved.freighters, colour: evolved(
+        moved.freighters[colour], controller=seat)})
+    endangered = tuple(sorted(
+        u.id for u in taken.units.values()
+        if u.colour == colour and u.at and u.kind not in ("turret", "pontoon")
+        and any(b.under_fire(taken, h, seat) for h in hexes_of(u))))
+    facts: list[Event] = [ev.FreighterCaptured(rule=R + "freighter.capture", freighter=colour, seat=seat,
+                                               previous=loser, unit=uid, bonus=5, endangered=endangered)]
+    if not any(f.controller == loser and f.status == "landed" and c != colour
+               for c, f in state.freighters.items()):
+        facts.append(ev.PlayerEliminated(rule=R + "freighter.none-left", seat=loser))
+    return facts
+
+
+def require_evacuation(state: Planet, command_unit: str | None) -> None:
+    """After taking a Freighter, its units under enemy fire move out first."""
+    if state.evacuation and command_unit not in state.evacuation:
+        raise RuleViolation(R + "freighter.evacuate", "first move the captured units out of enemy fire: "
+                                                      + ", ".join(state.evacuation))
+
+
+def secure(state: Planet, seat: str) -> list[Event]:
+    """The captured units that cannot get out of enemy fire are neutralised."""
+    if not state.evacuation:
+        raise RuleViolation(R + "freighter.evacuate", "no captured unit waits to leave enemy fire")
+    for uid in state.evacuation:
+        u = state.units[uid]
+        for h in sorted({str(n) for x in hexes_of(u) for n in b.grid().neighbours(b.hex_of(x))}):
+            try:
+                move(state, seat, uid, (h,))
+            except RuleViolation:
+                continue
+            raise RuleViolation(R + "freighter.evacuate", f"{uid} can still get out of fire (to {h})")
+    return [ev.UnitNeutralised(rule=R + "freighter.evacuate", unit=uid, seat=_holder_of(state, uid, seat),
+                               holders=()) for uid in state.evacuation]
+
+
+def _holder_of(state: Planet, uid: str, seat: str) -> str:
+    u = state.units[uid]
+    counts = b.fire_counts(state)
+    return next((other for other in state.seats if other != seat
+                 and any(counts[other][h] >= 2 for h in hexes_of(u))), "")
+
+
+def _check_holder(state: Planet, seat: str, uid: str) -> None:
+    held = state.holding.get(uid)
+    if held in state.units and state.controller(state.units[held]) != seat and held in state.neutralised:
+        raise RuleViolation(R + "neutralise.stay", f"{uid} holds {held} neutralised: it stays put this turn")
+
+
+def _retreat(state: Planet, seat: str, u: Unit, path: tuple[str, ...]) -> list[Event]:
+    """"Retreat": a unit neutralised by fire may move one hex, to a free hex
+    out of the fire zone; otherwise it can do nothing."""
+    if len(path) != 1 or not touching(u, path[0]) or path[0] in hexes_of(u):
+        raise RuleViolation(R + "neutralise.retreat", f"{u.id} is neutralised: it may only retreat one hex")
+    h = path[0]
+    if b.under_fire(state, h, seat):
+        raise RuleViolation(R + "neutralise.retreat", f"{u.id} may only retreat out of the fire zone")
+    _check_step(state, seat, u, h, b.tide_now(state), last=False)
+    require_ap(state, 1, "a retreat")
+    tail = hexes_of(u)[0] if u.kind == "barge" else ""
+    return [ev.UnitMoved(rule=R + "neutralise.retreat", unit=u.id, path=(h,), tail=tail, into="", cost=1,
+                         stranded=False)]
+
+
+def neutralise(state: Planet, seat: str, first: str, second: str, target: str) -> list[Event]:
+    """Two destroyers holding an enemy unit in their fire turn it over (no cost)."""
+    pair = _pair(state, seat, first, second)
+    x = state.units.get(target)
+    if x is None or not x.at or x.kind in ("pontoon", "turret") or state.controller(x) == seat:
+        raise RuleViolation(R + "neutralise.target", f"{target} is not an enemy unit that can be neutralised")
+    if target in state.neutralised:
+        raise RuleViolation(R + "neutralise.target", f"{target} is neutralised already")
+    for d in pair:
+        if not any(b.in_range(state, d, h) for h in hexes_of(x)):
+            raise RuleViolation(R + "fire.range", f"{target} is out of {d.id}'s range")
+    return [ev.UnitNeutralised(rule=R + "neutralise.hold", unit=target, seat=seat, holders=(first, second))]
+
+
+def _leave_freighter(state: Planet, u: Unit, path: tuple[str, ...]) -> tuple[tuple[str, ...], int, int]:
+    """Out through a pod: the first hex touches a pod; a barge takes its two
+    hexes at once for one point."""
+    f = state.freighters[u.inside]
+    if not any(adjacent(p, path[0]) for p in f.pods) or path[0] in f.hexes:
+        raise RuleViolation(R + "move.exit", f"{u.id} leaves the Freighter through a pod, to a hex next to it")
+    seat, tide = f.controller, b.tide_now(state)
+    if u.kind != "barge":
+        _check_step(state, seat, u, path[0], tide, len(path) == 1)
+        return (path[0],), 1, 1
+    if len(path) < 2 or not adjacent(path[0], path[1]):
+        raise RuleViolation(R + "move.exit", "a barge leaves the Freighter onto two touching hexes")
+    for h in path[:2]:
+        _check_step(state, seat, u, h, tide, last=False)
+    return (path[1], path[0]), 1, 2
+
+
+def _check_step(state: Planet, seat: str, u: Unit, h: str, tide: str, last: bool,
+                fire_ok: bool = False) -> bool:
+    """May `u` enter `h` now?  True when it strands itself there."""
+    why = _blocked(state, h, u.id)
+    if why:
+        raise RuleViolation(R + ("move.ore" if h in state.ore else "move.occupied"), f"{h}: {why}")
+    pontoon = b.pontoon_at(state, h) is not None
+    if pontoon and u.kind in b.MARINE:
+        raise RuleViolation(R + "move.pontoon", f"{u.id} cannot sail onto the pontoon on {h}")
+    if carries_heap(state, u) and b.terrain(h) == MOUNTAIN and not pontoon:
+        raise RuleViolation(R + "move.heap-mountain", f"the Heap never goes on a mountain ({h})")
+    if not fire_ok and b.under_fire(state, h, seat):
+        raise RuleViolation(R + "move.fire", f"{h} is under unfavourable fire for {seat}")
+    if b.can_use(u.kind, h, tide, pontoon):
+        return False
+    if last and b.sometimes_usable(u.kind, h) and not pontoon:
+        return True  # voluntary stranding: stops on the first unusable hex, neutralised
+    raise RuleViolation(R + "move.terrain", f"{u.id} cannot go on {h} ({b.terrain(h)}) at {tide} tide")
+
+
+def _check_mountain_pair(state: Planet, seat: str, u: Unit, h: str) -> None:
+    if b.terrain(h) != MOUNTAIN or b.pontoon_at(state, h):
+        return
+    for other in state.units.values():
+        if other.kind == "tank" and other.id != u.id and other.at and state.controller(other) == seat \
+                and b.terrain(other.at) == MOUNTAIN and adjacent(other.at, h):
+            raise RuleViolation(R + "move.mountain-tanks",
+                                f"{u.id} would park on a mountain next to {other.id}'s mountain")
+
+
+# ---- loading and unloading -------------------------------------------------------------------
+def _transporter(state: Planet, seat: str, tid: str, inside_ok: bool = False) -> Unit:
+    t = own_unit(state, seat, tid)
+    if t.kind not in CAPACITY:
+        raise RuleViolation(R + "load.transporter", f"{tid} is not a transporter")
+    if inside_ok and t.inside:
+        return t
+    if not t.at or not b.is_operational(state, t):
+        raise RuleViolation(R + "load.neutralised", f"{tid} is neutralised and cannot load or unload")
+    return t
+
+
+def _room(state: Planet, t: Unit, kind: str) -> None:
+    if kind not in CARRIES[t.kind]:
+        raise RuleViolation(R + "load.kind", f"a {t.kind} cannot carry a {kind}")
+    need, used = SLOTS[kind], slots_used(state, t)
+    if used + need > CAPACITY[t.kind]:
+        raise RuleViolation(R + "load.slots", f"{t.id} has {CAPACITY[t.kind] - used} free slot(s); "
+                                              f"a {kind} takes {need}")
+
+
+def slots_used(state: Planet, t: Unit) -> int:
+    return sum(SLOTS[ORE if x == ORE else state.units[x].kind] for x in t.cargo)
+
+
+def load(state: Planet, seat: str, tid: str, item: str) -> list[Event]:
+    if tid in state.freighters:
+        return _freighter_load(state, seat, tid, item)
+    if _crab_on_barge(state, seat, tid):
+        return _crab_takes(state, seat, state.units[tid], item)
+    t = _transporter(state, seat, tid, inside_ok=True)
+    if t.inside:
+        return stow(state, seat, t, item)
+    tide = b.tide_now(state)
+    if item in state.units:
+        x = state.units[item]
+        if x.id == t.id or not x.at or x.kind == "turret":
+            raise RuleViolation(R + "load.kind", f"{item} cannot be loaded")
+        if x.kind != "pontoon" and state.controller(x) != seat:
+            raise RuleViolation(R + "load.own", f"{item} is not {seat}'s (only pontoons are neutral)")
+        kind, origin = x.kind, x.at
+        if kind == "pontoon" and b.standing_at(state, origin) is not None:
+            raise RuleViolation(R + "load.occupied", f"something stands on the pontoon {item}")
+    else:
+        origin = parse_hex(item)
+        if origin not in state.ore:
+            raise RuleViolation(R + "load.kind", f"no unit {item!r} and no ore on {origin}")
+        kind = ORE
+    if kind not in CARRIES[t.kind]:
+        raise RuleViolation(R + "load.kind", f"a {t.kind} cannot carry a {kind}")
+    if not touching(t, origin):
+        raise RuleViolation(R + "load.adjacent", f"{origin} does not touch {tid}")
+    if kind != "pontoon" and b.sunken(origin, tide):
+        raise RuleViolation(R + "load.sunken", f"{origin} is under water: only a pontoon is loaded from it")
+    if b.under_fire(state, origin, seat):
+        raise RuleViolation(R + "load.fire", f"{origin} is under unfavourable fire for {seat}")
+    if kind == "heap" and b.terrain(t.at) == MOUNTAIN:
+        raise RuleViolation(R + "move.heap-mountain", "the Heap never goes on a mountain, even carried")
+    _room(state, t, kind)
+    require_ap(state, 1, "loading")
+    facts: list[Event] = [ev.CargoLoaded(rule=R + "load.cost", transporter=tid,
+                                         item=item if kind != ORE else ORE, origin=origin, cost=1)]
+    if kind == "pontoon":
+        facts += collapse(state, without=frozenset({item}))
+    return facts
+
+
+def unload(state: Planet, seat: str, tid: str, item: str, to: str) -> list[Event]:
+    if tid in state.freighters:
+        return _freighter_unload(state, seat, tid, item, to)
+    if _crab_on_barge(state, seat, tid):
+        return _crab_gives(state, seat, state.units[tid], item, to)
+    t = _transporter(state, seat, tid, inside_ok=True)
+    to = parse_hex(to)
+    if item not in t.cargo:
+        raise RuleViolation(R + "unload.cargo", f"{tid} does not carry {item!r}")
+    kind = ORE if item == ORE else state.units[item].kind
+    if t.inside:
+        if to not in state.freighters[t.inside].hexes:
+            raise RuleViolation(R + "freighter.stow", f"inside the Freighter {tid} unloads into it: "
+                                                      f"name one of its hexes, not {to}")
+        return [ev.CargoUnloaded(rule=R + "freighter.stow", transporter=tid, item=item, to=to,
+                                 into=t.inside, onto="", cost=0)]
+    if not touching(t, to) or to in hexes_of(t):
+        raise RuleViolation(R + "unload.adjacent", f"{to} does not touch {tid}")
+    require_ap(state, 1, "unloading")
+    f = b.freighter_hexes(state).get(to)
+    if f is not None:
+        if to not in state.freighters[f].pods or state.freighters[f].controller != seat:
+            raise RuleViolation(R + "unload.freighter", f"{to} is not a pod of a Freighter {seat} controls")
+        return [ev.CargoUnloaded(rule=R + "unload.freighter", transporter=tid, item=item, to=to,
+                                 into=f, onto="", cost=1)]
+    other = b.standing_at(state, to)
+    if other is not None and other.kind in CAPACITY and state.controller(other) == seat:
+        if b.under_fire(state, to, seat):
+            raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
+        _room(state, other, kind)
+        return [ev.CargoUnloaded(rule=R + "unload.transporter", transporter=tid, item=item, to=to,
+                                 into="", onto=other.id, cost=1)]
+    return [ev.CargoUnloaded(rule=R + _check_drop(state, seat, kind, to), transporter=tid, item=item,
+                             to=to, into="", onto="", cost=1)]
+
+
+def _crab_on_barge(state: Planet, seat: str, tid: str) -> bool:
+    t = state.units.get(tid)
+    return bool(t and t.kind == "crab" and t.carrier and state.units[t.carrier].kind == "barge"
+                and state.controller(t) == seat)
+
+
+def _crab_takes(state: Planet, seat: str, crab: Unit, item: str) -> list[Event]:
+    """A crab on a barge takes an item of the barge's cargo: no cost."""
+    barge = state.units[crab.carrier]
+    if item not in barge.cargo or item == crab.id:
+        raise RuleViolation(R + "load.barge-crab", f"{barge.id} carries no {item!r} for {crab.id}")
+    _room(state, crab, ORE if item == ORE else state.units[item].kind)
+    return [ev.CargoLoaded(rule=R + "load.barge-crab", transporter=crab.id, item=item,
+                           origin=barge.id, cost=0)]
+
+
+def _crab_gives(state: Planet, seat: str, crab: Unit, item: str, to: str) -> list[Event]:
+    """A crab on a barge puts an item of its cargo on the barge: no cost."""
+    barge = state.units[crab.carrier]
+    if item not in crab.cargo:
+        raise RuleViolation(R + "unload.cargo", f"{crab.id} does not carry {item!r}")
+    if parse_hex(to) not in hexes_of(barge):
+        raise RuleViolation(R + "load.barge-crab", f"{crab.id} sits on {barge.id}: it unloads onto "
+                                                   "the barge's own hexes")
+    kind = ORE if item == ORE else state.units[item].kind
+    need = SLOTS[kind]
+    if slots_used(state, barge) + need > CAPACITY["barge"]:
+        raise RuleViolation(R + "load.slots", f"{barge.id} has no room for a {kind}")
+    return [ev.CargoUnloaded(rule=R + "load.barge-crab", transporter=crab.id, item=item, to=parse_hex(to),
+                             into="", onto=barge.id, cost=0)]
+
+
+def stow(state: Planet, seat: str, t: Unit, item: str) -> list[Event]:
+    """Inside the Freighter a transporter loads what is in there for free, so
+    that it may leave loaded (and be deployed loaded at turn 2)."""
+    x = state.units.get(item)
+    if x is None or x.inside != t.inside or x.id == t.id or x.kind == "turret":
+        raise RuleViolation(R + "freighter.stow", f"{item} is not in the Freighter with {t.id}")
+    _room(state, t, x.kind)
+    return [ev.CargoLoaded(rule=R + "freighter.stow", transporter=t.id, item=item, origin="", cost=0)]
+
+
+def stow_for_deployment(state: Planet, seat: str, tid: str, item: str) -> list[Event]:
+    """Turn 2: "transporters can be deployed loaded": load inside the Freighter."""
+    t = own_unit(state, seat, tid)
+    if t.kind not in CAPACITY or t.inside != seat:
+        raise RuleViolation(R + "deploy.loaded", f"{tid} is not a transporter waiting in the Freighter")
+    return stow(state, seat, t, item)
+
+
+def _own_freighter(state: Planet, seat: str, colour: str):
+    f = state.freighters[colour]
+    if f.controller != seat or f.status != "landed":
+        raise RuleViolation(R + "unit.own", f"the {colour} Freighter does not obey {seat}")
+    return f
+
+
+def _at_a_pod(f, h: str) -> None:
+    if h in f.hexes or not any(adjacent(p, h) for p in f.pods):
+        raise RuleViolation(R + "load.adjacent", f"{h} does not touch a pod of the {f.colour} Freighter")
+
+
+def _freighter_load(state: Planet, seat: str, colour: str, item: str) -> list[Event]:
+    """The Freighter as a transporter: it takes in a unit, a pontoon or ore
+    from a hex next to a pod (one point)."""
+    f = _own_freighter(state, seat, colour)
+    if item in state.units:
+        x = state.units[item]
+        if not x.at or x.kind == "turret" or x.kind in b.MARINE:
+            raise RuleViolation(R + "load.kind", f"{item} cannot be loaded (marine units sail in)")
+        if x.kind != "pontoon" and state.controller(x) != seat:
+            raise RuleViolation(R + "load.own", f"{item} is not {seat}'s (only pontoons are neutral)")
+        if x.kind == "pontoon" and b.standing_at(state, x.at) is not None:
+            raise RuleViolation(R + "load.occupied", f"something stands on the pontoon {item}")
+        kind, origin = x.kind, x.at
+    else:
+        origin = parse_hex(item)
+        if origin not in state.ore:
+            raise RuleViolation(R + "load.kind", f"no unit {item!r} and no ore on {origin}")
+        kind = ORE
+    _at_a_pod(f, origin)
+    if kind != "pontoon" and b.sunken(origin, b.tide_now(state)):
+        raise RuleViolation(R + "load.sunken", f"{origin} is under water: only a pontoon is loaded from it")
+    if b.under_fire(state, origin, seat):
+        raise RuleViolation(R + "load.fire", f"{origin} is under unfavourable fire for {seat}")
+    require_ap(state, 1, "loading")
+    facts: list[Event] = [ev.CargoLoaded(rule=R + "freighter.load", transporter=colour,
+                                         item=ORE if kind == ORE else item, origin=origin, cost=1)]
+    if kind == "pontoon":
+        facts += collapse(state, without=frozenset({item}))
+    return facts
+
+
+def _freighter_unload(state: Planet, seat: str, colour: str, item: str, to: str) -> list[Event]:
+    """The Freighter lays a unit or a pontoon it holds on a hex next to a pod
+    (one point); ore put in a Freighter never comes out."""
+    f = _own_freighter(state, seat, colour)
+    x = state.units.get(item)
+    if x is None or x.inside != colour or x.kind == "turret":
+        raise RuleViolation(R + "unload.cargo", f"the {colour} Freighter holds no {item!r} to lay "
+                                                "(its ore never leaves it)")
+    to = parse_hex(to)
+    _at_a_pod(f, to)
+    if x.kind in b.MARINE:
+        raise RuleViolation(R + "move.exit", "marine units leave the Freighter by sailing out")
+    require_ap(state, 1, "unloading")
+    other = b.standing_at(state, to)
+    if other is not None and other.kind in CAPACITY and state.controller(other) == seat:
+        if b.under_fire(state, to, seat):
+            raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
+        _room(state, other, x.kind)
+        return [ev.CargoUnloaded(rule=R + "unload.transporter", transporter=colour, item=item, to=to,
+                                 into="", onto=other.id, cost=1)]
+    _check_drop(state, seat, x.kind, to)
+    return [ev.CargoUnloaded(rule=R + "freighter.unload", transporter=colour, item=item, to=to,
+                             into="", onto="", cost=1)]
+
+
+def _check_drop(state: Planet, seat: str, kind: str, to: str) -> str:
+    """May a `kind` be put down on `to` (unloaded or laid)?  The rule it follows."""
+    if b.under_fire(state, to, seat):
+        raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
+    if b.terrain(to) == SEA and kind != "pontoon" and b.pontoon_at(state, to) is None:
+        raise RuleViolation(R + "unload.sea", "nothing is unloaded in open sea (but a pontoon)")
+    why = _blocked(state, to) or (kind == "pontoon" and b.pontoon_at(state, to) and "a pontoon lies there")
+    if why:
+        raise RuleViolation(R + "unload.occupied", f"{to}: {why}")
+    if kind == "heap" and b.terrain(to) == MOUNTAIN and b.pontoon_at(state, to) is None:
+        raise RuleViolation(R + "move.heap-mountain", "the Heap never goes on a mountain")
+    if kind == "pontoon" and not _pontoon_supported(state, to):
+        raise RuleViolation(R + "pontoon.ground", f"a pontoon on {to} would touch no ground")
+    sunk = kind not in (ORE, "pontoon") and b.sunken(to, b.tide_now(state))
+    return "unload.sunken" if sunk else "unload.cost"
+
+
+# ---- the Weather Hen -------------------------------------------------------------------------
+BUILDABLE = ("tank", "crab", "pontoon")
+BUILDS_PER_TURN = 2
+
+
+def build(state: Planet, seat: str, hid: str, kind: str, to: str) -> list[Event]:
+    """A Weather Hen turns the ore it carries into a unit from the reserve,
+    laid on a hex next to it like an unloaded item (one point)."""
+    if own_unit(state, seat, hid).kind != "weatherhen":
+        raise RuleViolation(R + "hen.builder", f"only a Weather Hen builds, not {hid}")
+    hen = _transporter(state, seat, hid)
+    if kind not in BUILDABLE:
+        raise RuleViolation(R + "hen.kind", f"a Weather Hen builds tanks, crabs or pontoons, not {kind!r}")
+    if ORE not in hen.cargo:
+        raise RuleViolation(R + "hen.ore", f"{hid} carries no ore to build with: load one first")
+    if state.reserve.get(kind, 0) < 1:
+        raise RuleViolation(R + "hen.reserve", f"the reserve holds no {kind} any more")
+    done = state.builds.get(hid, ())
+    if len(done) >= BUILDS_PER_TURN or (kind in done and kind != "tank"):
+        raise RuleViolation(R + "hen.twice", f"{hid} has built {', '.join(done)} this turn: at most two, "
+                                             "never two crabs or two pontoons")
+    to = parse_hex(to)
+    if not touching(hen, to):
+        raise RuleViolation(R + "unload.adjacent", f"{to} does not touch {hid}")
+    if to in b.freighter_hexes(state):
+        raise RuleViolation(R + "unload.occupied", f"{to}: a Freighter stands there")
+    _check_drop(state, seat, kind, to)
+    require_ap(state, 1, "laying a new unit")
+    uid = f"{hen.colour}-{kind}-r{state.built + 1}"
+    return [ev.UnitBuilt(rule=R + "hen.build", hen=hid, kind=kind, unit=uid, to=to, cost=1)]
+
+
+def _pontoon_supported(state: Planet, to: str) -> bool:
+    tide = b.tide_now(state)
+    near = [str(n) for n in b.grid().neighbours(b.hex_of(to))]
+    return b.is_ground(to, tide) or any(
+        b.is_ground(n, tide) or n in b.freighter_hexes(state) or b.pontoon_at(state, n) for n in near)
+
+
+def collapse(state: Planet, without: frozenset[str]) -> list[Event]:
+    """Pontoons cut off from the ground when `without` leave the map."""
+    doomed = b.unsupported_pontoons(state, b.tide_now(state), without)
+    if not doomed:
+        return []
+    occ = b.occupants(state)
+    hexes = [state.units[p].at for p in doomed]
+    units = tuple(sorted(uid for h in hexes for uid in occ.get(h, ()) if uid not in doomed))
+    ore = tuple(sorted(h for h in hexes if h in state.ore))
+    return [ev.PontoonsCollapsed(rule=R + "pontoon.collapse", pontoons=doomed, units=units, ore=ore)]
+
+
+# ---- fire and capture ------------------------------------------------------------------------
+def _pair(state: Planet, seat: str, first: str, second: str) -> tuple[Unit, Unit]:
+    if first == second:
+        raise RuleViolation(R + "fire.pair", "it always takes two different destroyers")
+    ready = {u.id: u for u in b.destroyers(state, seat)}
+    for uid in (first, second):
+        own_unit(state, seat, uid)
+        if state.units[uid].kind not in b.RANGE:
+            raise RuleViolation(R + "fire.destroyer", f"{uid} is not a destroyer")
+        if uid not in ready:
+            raise RuleViolation(R + "fire.neutralised", f"{uid} is neutralised or off the map")
+    return ready[first], ready[second]
+
+
+def fire(state: Planet, seat: str, first: str, second: str, target: str) -> list[Event]:
+    pair = _pair(state, seat, first, second)
+    target = parse_hex(target)
+    for d in pair:
+        if state.shots.get(d.id, 0) >= 2:
+            raise RuleViolation(R + "fire.ammo", f"{d.id} has fired twice this turn")
+        if not b.in_range(state, d, target):
+            raise RuleViolation(R + "fire.range", f"{target} is out of {d.id}'s range "
+                                                  f"({b.fire_range(state, d)})")
+    units = b.occupants(state).get(target, ())
+    fh = b.freighter_hexes(state)
+    if target in fh and not any(state.units[x].kind == "turret" for x in units):
+        raise RuleViolation(R + "fire.freighter", "a Freighter and its cargo cannot be destroyed")
+    if not units and target not in state.ore:
+        raise RuleViolation(R + "fire.nothing", f"there is nothing to destroy on {target}")
+    mine = [x for x in units if state.units[x].kind != "pontoon" and state.controller(state.units[x]) == seat]
+    if mine:
+        raise RuleViolation(R + "fire.own", f"{seat}'s destroyers cannot destroy {mine[0]}")
+    require_ap(state, 2, "firing")
+    facts: list[Event] = [ev.TargetDestroyed(rule=R + "fire.destroy", shooters=(first, second),
+                                             target=target, units=units, ore=target in state.ore, cost=2)]
+    pontoons = frozenset(x for x in units if state.units[x].kind == "pontoon")
+    if pontoons:
+        facts += collapse(state, without=pontoons)
+    return facts
+
+
+def capture(state: Planet, seat: str, first: str, second: str, target: str) -> list[Event]:
+    pair = _pair(state, seat, first, second)
+    x = state.units.get(target)
+    if x is None or not x.at or x.kind in ("pontoon", "turret") or state.controller(x) == seat:
+        raise RuleViolation(R + "capture.target", f"{target} is not an enemy unit on the map that can be captured")
+    for d in pair:
+        if not touching(x, d.at):
+            raise RuleViolation(R + "capture.contact", f"{d.id} is not in contact with {target}")
+    for h in (pair[0].at, pair[1].at, *hexes_of(x)):
+        if b.under_fire(state, h, seat):
+            raise RuleViolation(R + "capture.fire", f"{h} is under unfavourable fire for {seat}")
+    require_ap(state, 1, "a capture")
+    return [ev.UnitCaptured(rule=R + "capture.colour", captors=(first, second), unit=target,
+                            cargo=b.contents(state, target), colour=pair[0].colour, cost=1)]
+
+
+# ---- the Theory of the Second Unit -----------------------------------------------------------
+def assault(state: Planet, seat: str, uid: str, words: tuple[str, ...]) -> list[Event]:
+    """`assault UNIT PATH... fire PARTNER TARGET [PARTNER TARGET]`: a destroyer
+    moves in its own right into a hex under unfavourable fire, stops there and
+    fires at once with a partner; its shots must leave it out of unfavourable
+    fire before anything else happens.  All of it stands or falls together."""
+    if "fire" not in words:
+        raise RuleViolation(R + "second-unit.fire", "an assault names its path, then 'fire', then "
+                                                    "partner and target pairs")
+    cut = words.index("fire")
+    path, shots = words[:cut], words[cut + 1:]
+    if not path or not shots or len(shots) % 2 or len(shots) > 4:
+        raise RuleViolation(R + "second-unit.fire", "after 'fire' come one or two partner-target pairs")
+    u = own_unit(state, seat, uid)
+    if u.kind not in b.RANGE or u.kind == "turret":
+        raise RuleViolation(R + "second-unit.destroyer", f"{uid} is not a destroyer that moves")
+    end = parse_hex(path[-1])
+    if not b.under_fire(state, end, seat):
+        raise RuleViolation(R + "second-unit.needless", f"{end} is not under unfavourable fire: "
+                                                        "move, then fire")
+    facts: list[Event] = [replace(f, rule=R + "second-unit.enter")
+                          for f in move(state, seat, uid, path, second_unit=True)]
+    after = fold(state, facts)
+    for partner, target in zip(shots[::2], shots[1::2], strict=True):
+        shot = fire(after, seat, uid, partner, target)
+        facts += shot
+        after = fold(after, shot)
+    if b.under_fire(after, end, seat):
+        raise RuleViolation(R + "second-unit.clear", f"after its shots {uid} would still be under "
+                                                     f"unfavourable fire on {end}")
+    return facts
+
+
+def fold(state: Planet, facts: list[Event]) -> Planet:
+    for f in facts:
+        state = evolve(state, f)
+    return state

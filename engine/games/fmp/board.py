@@ -1,0 +1,242 @@
+"""What the rules derive from a position: who stands where, what the tide
+allows, fire zones and pontoon support.  Computed from the state (and
+memoised per state), never stored by `evolve`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+from engine.kit.hexgrid import Hex
+
+from . import content
+from .content import MOUNTAIN, PLAIN, REEF, SEA, SWAMP
+from .state import Planet, Unit
+
+LOW, NORMAL, HIGH = "low", "normal", "high"
+TIDES = (LOW, NORMAL, HIGH)
+
+MARINE = frozenset({"motorboat", "barge"})
+TERRAIN = frozenset({"tank", "heap", "crab", "weatherhen"})
+# Fire range by destroyer ("Destroying elements > Mechanism"); a tank on a
+# mountain reaches one hex further (see `fire_range`).
+RANGE = {"tank": 2, "heap": 3, "motorboat": 2, "turret": 2}
+MOUNTAIN_TANK_RANGE = 3
+
+# "How tide affects the pieces": terrain -> tide -> (marine units may use it,
+# terrain units may use it).  Sea is always marine, plain and mountain always land.
+TIDE_TABLE = {
+    REEF: {LOW: (False, True), NORMAL: (True, False), HIGH: (True, False)},
+    SWAMP: {LOW: (False, True), NORMAL: (False, True), HIGH: (True, False)},
+}
+_ALWAYS = {SEA: (True, False), PLAIN: (False, True), MOUNTAIN: (False, True)}
+
+
+def sector() -> content.Sector:
+    return content.load()
+
+
+def grid():
+    return sector().grid
+
+
+@cache
+def hex_of(name: str) -> Hex:
+    return sector().grid.parse(name)
+
+
+@cache
+def terrain(name: str) -> str:
+    return sector().terrain[hex_of(name)]
+
+
+def tide_now(state: Planet) -> str:
+    """The tide in force; turn 2 counts as normal ("Turn 2: Deployment")."""
+    return state.tide or NORMAL
+
+
+def allows(kind_of_ground: str, tide: str) -> tuple[bool, bool]:
+    """(marine may use it, terrain units may use it) for this terrain at this tide."""
+    return _ALWAYS.get(kind_of_ground) or TIDE_TABLE[kind_of_ground][tide]
+
+
+def can_use(unit_kind: str, hex_name: str, tide: str, pontoon: bool = False) -> bool:
+    """May a unit of this kind stand operational on the hex at this tide?"""
+    if pontoon:  # a pontoon is used exactly like a plain, and only by terrain units
+        return unit_kind in TERRAIN
+    marine, land = allows(terrain(hex_name), tide)
+    if unit_kind == "heap" and terrain(hex_name) == MOUNTAIN:
+        return False
+    return marine if unit_kind in MARINE else land
+
+
+def sometimes_usable(unit_kind: str, hex_name: str) -> bool:
+    """Usable at some tide: a hex the unit may strand itself on voluntarily."""
+    return any(can_use(unit_kind, hex_name, t) for t in TIDES)
+
+
+def is_ground(hex_name: str, tide: str) -> bool:
+    """Firm ground that can support a pontoon at this tide."""
+    return allows(terrain(hex_name), tide)[1]
+
+
+def sunken(hex_name: str, tide: str) -> bool:
+    """A reef or swamp under water at this tide (nothing but a pontoon is loaded from it)."""
+    t = terrain(hex_name)
+    return t in (REEF, SWAMP) and not allows(t, tide)[1]
+
+
+# ---- positions -------------------------------------------------------------------------------
+_memo: dict[tuple[int, str], tuple[Planet, object]] = {}
+
+
+def _memoised(name):
+    def wrap(fn):
+        def inner(state: Planet):
+            key = (id(state), name)
+            hit = _memo.get(key)
+            if hit is not None and hit[0] is state:
+                return hit[1]
+            if len(_memo) > 512:
+                _memo.clear()
+            value = fn(state)
+            _memo[key] = (state, value)
+            return value
+        inner.__doc__ = fn.__doc__
+        return inner
+    return wrap
+
+
+@_memoised("occupants")
+def occupants(state: Planet) -> dict[str, tuple[str, ...]]:
+    """hex -> ids of the units standing on it (a barge on both its hexes,
+    turrets on their pods, a pontoon with what stands on it)."""
+    found: dict[str, list[str]] = {}
+    for u in state.units.values():
+        for h in (u.at, u.tail):
+            if h:
+                found.setdefault(h, []).append(u.id)
+    return {h: tuple(sorted(ids)) for h, ids in found.items()}
+
+
+@_memoised("freighter_hexes")
+def freighter_hexes(state: Planet) -> dict[str, str]:
+    """hex -> colour of the landed Freighter covering it."""
+    return {h: f.colour for f in state.freighters.values() if f.status == "landed" for h in f.hexes}
+
+
+def pontoon_at(state: Planet, hex_name: str) -> Unit | None:
+    for uid in occupants(state).get(hex_name, ()):
+        if state.units[uid].kind == "pontoon":
+            return state.units[uid]
+    return None
+
+
+def standing_at(state: Planet, hex_name: str) -> Unit | None:
+    """The unit on the hex other than a pontoon under it."""
+    for uid in occupants(state).get(hex_name, ()):
+        if state.units[uid].kind != "pontoon":
+            return state.units[uid]
+    return None
+
+
+def is_stuck(state: Planet, u: Unit) -> bool:
+    """On the map on a hex the tide forbids it ("neutralised by the tide")."""
+    if not u.at or u.kind in ("pontoon", "turret"):
+        return False
+    tide = tide_now(state)
+    on_pontoon = pontoon_at(state, u.at) is not None and u.kind != "pontoon"
+    return any(not can_use(u.kind, h, tide, on_pontoon) for h in (u.at, u.tail) if h)
+
+
+def is_operational(state: Planet, u: Unit) -> bool:
+    """Free to act: on the map, not carried, not stuck, not neutralised by
+    fire, not left behind."""
+    return bool(u.at) and not u.abandoned and u.id not in state.neutralised and not is_stuck(state, u)
+
+
+def fire_range(state: Planet, u: Unit) -> int:
+    if u.kind == "tank" and terrain(u.at) == MOUNTAIN and pontoon_at(state, u.at) is None:
+        return MOUNTAIN_TANK_RANGE
+    return RANGE[u.kind]
+
+
+def destroyers(state: Planet, seat: str) -> list[Unit]:
+    """The seat's destroyers that can fire now (turrets can never be neutralised)."""
+    return _all_destroyers(state).get(seat, [])
+
+
+@_memoised("destroyers")
+def _all_destroyers(state: Planet) -> dict[str, list[Unit]]:
+    found: dict[str, list[Unit]] = {}
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        if u.kind in RANGE and is_operational(state, u):
+            if u.kind != "turret" or state.freighters[u.colour].status == "landed":
+                found.setdefault(state.controller(u), []).append(u)
+    return found
+
+
+def reach(state: Planet, u: Unit) -> frozenset[str]:
+    """The hexes a destroyer's fire reaches from where it stands."""
+    return _names_within(u.at, fire_range(state, u))
+
+
+@cache
+def _names_within(hex_name: str, k: int) -> frozenset[str]:
+    return frozenset(str(h) for h in grid().within(hex_of(hex_name), k))
+
+
+def in_range(state: Planet, u: Unit, hex_name: str) -> bool:
+    return grid().distance(hex_of(u.at), hex_of(hex_name)) <= fire_range(state, u)
+
+
+@_memoised("fire")
+def fire_counts(state: Planet) -> dict[str, Counter]:
+    """seat -> hex -> how many of its destroyers reach the hex."""
+    counts: dict[str, Counter] = {}
+    for seat in state.seats:
+        c: Counter = Counter()
+        for u in destroyers(state, seat):
+            c.update(reach(state, u))
+        counts[seat] = c
+    return counts
+
+
+def under_fire(state: Planet, hex_name: str, seat: str) -> bool:
+    """"Under unfavourable fire" for `seat`: two destroyers of one opponent reach it."""
+    return any(c[hex_name] >= 2 for other, c in fire_counts(state).items() if other != seat)
+
+
+# ---- pontoons --------------------------------------------------------------------------------
+def unsupported_pontoons(state: Planet, tide: str, without: frozenset[str] = frozenset()
+                         ) -> tuple[str, ...]:
+    """Pontoons on the map (but `without`) whose structure no longer touches
+    firm ground at `tide`: a structure stands while one of its pontoons lies
+    on or next to ground (or a Freighter)."""
+    pontoons = {u.at: u.id for u in state.units.values()
+                if u.kind == "pontoon" and u.at and u.id not in without}
+    if not pontoons:
+        return ()
+    g = grid()
+    fhexes = freighter_hexes(state)
+    doomed = []
+    for group in g.connected(hex_of(h) for h in pontoons):
+        names = [str(h) for h in group]
+        if not any(_touches_ground(n, tide, fhexes) for n in names):
+            doomed += [pontoons[n] for n in names]
+    return tuple(sorted(doomed))
+
+
+def _touches_ground(name: str, tide: str, fhexes: dict[str, str]) -> bool:
+    return any(is_ground(n, tide) or n in fhexes
+               for n in [name, *(str(x) for x in grid().neighbours(hex_of(name)))])
+
+
+def contents(state: Planet, uid: str) -> tuple[str, ...]:
+    """Every unit a unit carries, recursively (not the ore)."""
+    found: list[str] = []
+    for item in state.units[uid].cargo:
+        if item != "ore":
+            found += [item, *contents(state, item)]
+    return tuple(found)

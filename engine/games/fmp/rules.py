@@ -1,0 +1,463 @@
+"""The rules of a mission: whose turn it is, `decide`, and the system seat.
+
+Every check is a small guard raising `RuleViolation` with a rule id of
+`rulebook.py`; every fact carries the rule that produced it.  Actions
+(movement, loading, fire, capture) live in `actions.py`; the tide phase
+and the turn sequence here.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+
+from engine.core.context import SYSTEM, Context, as_utc
+from engine.core.errors import RuleViolation
+from engine.core.events import Event, SecretRevealed
+from engine.kit.deck import shuffled
+from engine.kit.hexgrid import HexDirection, HexGrid
+
+from . import actions
+from . import board as b
+from . import events as ev
+from .commands import (
+    Assault,
+    Build,
+    Capture,
+    ChooseDeparture,
+    Command,
+    Deploy,
+    Done,
+    EndTurn,
+    Fire,
+    Land,
+    LiftOff,
+    Load,
+    Move,
+    Neutralise,
+    RebuildTurret,
+    Secure,
+    TidePhase,
+    TimeUp,
+    Unload,
+)
+from .setup import SET_ASIDE, TIDE_CARDS
+from .state import DEPARTURE, DEPLOYMENT, LANDING, OVER, PLAY, Planet, evolve
+
+R = "fmp."
+PODS = {"a": (HexDirection.N, HexDirection.SE, HexDirection.SW),
+        "b": (HexDirection.NE, HexDirection.S, HexDirection.NW)}
+DEPARTURE_TURN, LAST_TURN = 21, 25
+STAY, LEAVE = "stay", "leave"
+
+
+# ---- whose turn, and the end ---------------------------------------------------------------
+def to_act(state: Planet) -> tuple[str, ...]:
+    if state.phase == OVER:
+        return ()
+    if state.phase == DEPARTURE:
+        return tuple(s for s in state.order if _undecided(state, s))
+    if state.active:
+        return (state.active,)
+    return (SYSTEM,) if state.phase in (DEPLOYMENT, PLAY) else ()
+
+
+def outcome(state: Planet) -> str | None:
+    if state.phase != OVER:
+        return None
+    scores = ", ".join(f"{seat} {points}" for seat, points in state.scores)
+    return f"{state.winner} wins ({scores})" if state.winner else f"a tie ({scores})"
+
+
+def system_command(state: Planet, now: datetime) -> Command | None:
+    """The tide phase between turns; the end of a turn whose time is up."""
+    if state.phase == OVER:
+        return None
+    if state.active and state.deadline and as_utc(now) > _time(state.deadline):
+        return TimeUp()
+    if not state.active and state.phase in (DEPLOYMENT, PLAY):
+        return TidePhase()
+    return None
+
+
+def _time(iso: str) -> datetime:
+    return as_utc(datetime.fromisoformat(iso))
+
+
+# ---- deciding ------------------------------------------------------------------------------
+def decide(state: Planet, seat: str, command: Command, ctx: Context) -> list[Event]:
+    if state.phase == OVER:
+        raise RuleViolation("core.game-over", "the mission is over")
+    match command:
+        case TidePhase() | TimeUp():
+            _require_system(seat)
+            if isinstance(command, TimeUp):
+                return _time_up(state, ctx)
+            return _tide_phase(state, ctx)
+        case ChooseDeparture(freighter, choice):
+            return _choose(state, seat, freighter, choice, ctx)
+        case Land(centre, pods):
+            _require_phase(state, seat, LANDING)
+            return _land(state, seat, centre, pods)
+        case Deploy(unit, hexes):
+            _require_phase(state, seat, DEPLOYMENT)
+            return actions.deploy(state, seat, unit, hexes)
+        case Load(transporter, item) if state.phase == DEPLOYMENT:
+            _require_phase(state, seat, DEPLOYMENT)
+            return actions.stow_for_deployment(state, seat, transporter, item)
+        case Done():
+            _require_phase(state, seat, DEPLOYMENT)
+            return [ev.DeploymentFinished(rule=R + "deploy.done", seat=seat)]
+    _require_phase(state, seat, PLAY)
+    _require_time(state, ctx)
+    if state.evacuation and not isinstance(command, Secure):
+        actions.require_evacuation(state, command.unit if isinstance(command, Move) else None)
+    match command:
+        case Secure():
+            return actions.secure(state, seat)
+        case Move(unit, path):
+            return actions.move(state, seat, unit, path)
+        case Load(transporter, item):
+            return actions.load(state, seat, transporter, item)
+        case Unload(transporter, item, to):
+            return actions.unload(state, seat, transporter, item, to)
+        case Build(hen, kind, to):
+            return actions.build(state, seat, hen, kind, to)
+        case Fire(first, second, target):
+            return actions.fire(state, seat, first, second, target)
+        case Capture(first, second, target):
+            return actions.capture(state, seat, first, second, target)
+        case Neutralise(first, second, target):
+            return actions.neutralise(state, seat, first, second, target)
+        case Assault(unit, words):
+            return actions.assault(state, seat, unit, words)
+        case RebuildTurret(freighter, pod):
+            return actions.rebuild_turret(state, seat, freighter, pod)
+        case EndTurn():
+            return _end_turn(state, seat, ctx)
+        case LiftOff(freighter):
+            return _lift_off(state, seat, freighter, ctx)
+    raise RuleViolation("core.notation", f"fmp has no command {command.verb!r}")
+
+
+def _require_system(seat: str) -> None:
+    if seat != SYSTEM:
+        raise RuleViolation("core.system", "only the system seat runs the tide phase and the timer")
+
+
+def _require_phase(state: Planet, seat: str, phase: str) -> None:
+    if state.phase != phase:
+        raise RuleViolation(R + "turn.phase", f"that is not done now: the mission is in its {state.phase} phase")
+    if seat != state.active:
+        raise RuleViolation("core.turn", f"it is {state.active or 'nobody'}'s turn, not {seat}'s")
+
+
+def _require_time(state: Planet, ctx: Context) -> None:
+    if state.deadline and as_utc(ctx.now) > _time(state.deadline):
+        raise RuleViolation(R + "time.over", f"the three minutes of {state.active}'s turn ran out "
+                                             f"at {state.deadline}: no further action")
+
+
+# ---- turn 1: landing -----------------------------------------------------------------------
+def freighter_hexes(grid: HexGrid, centre: str, pods: str) -> tuple[str, tuple[str, ...]] | None:
+    """The bubble and pods of a Freighter set down on `centre`, or None off the map."""
+    try:
+        c = grid.parse(centre)
+    except ValueError:
+        return None
+    around = [grid.neighbour(c, d) for d in PODS.get(pods, ())]
+    if len(around) != 3 or None in around:
+        return None
+    return str(c), tuple(str(h) for h in around)
+
+
+def _land(state: Planet, seat: str, centre: str, pods: str) -> list[Event]:
+    sector = b.sector()
+    if pods not in PODS:
+        raise RuleViolation(R + "landing.pods", f"pods {pods!r}: 'a' (N, SE, SW) or 'b' (NE, S, NW)")
+    placed = freighter_hexes(sector.grid, centre, pods)
+    if placed is None:
+        raise RuleViolation(R + "landing.edge", f"a Freighter on {centre} would not fit on the map")
+    hexes = (placed[0], *placed[1])
+    _check_landing(state, hexes)
+    facts: list[Event] = [ev.FreighterLanded(rule=R + "landing.land", colour=seat,
+                                             centre=placed[0], pods=placed[1])]
+    if seat == state.order[-1]:
+        facts.append(ev.TurnBegan(rule=R + "turn.deployment", turn=2))
+    return facts
+
+
+def _check_landing(state: Planet, hexes: tuple[str, ...]) -> None:
+    sector, g = b.sector(), b.grid()
+    cells = [b.hex_of(h) for h in hexes]
+    if any(c.col in (0, g.cols - 1) or c.row in (0, g.rows - 1) for c in cells):
+        raise RuleViolation(R + "landing.edge", "leave at least one hex of passage at the map's edge")
+    bad = [h for h in hexes if b.terrain(h) not in ("plain", "swamp")]
+    if bad:
+        raise RuleViolation(R + "landing.terrain", f"a Freighter lands on plain or swamp only, not {bad[0]} "
+                                                   f"({b.terrain(bad[0])})")
+    zones = {sector.zone.get(c) for c in cells}
+    if len(zones) != 1 or None in zones:
+        raise RuleViolation(R + "landing.zone", "all four hexes must lie inside one landing zone")
+    zone = zones.pop()
+    for other in state.freighters.values():
+        if other.status != "landed":
+            continue
+        theirs = sector.zone[b.hex_of(other.centre)]
+        if theirs == zone or sector.zones_adjacent(zone, theirs):
+            raise RuleViolation(R + "landing.adjacent-zones",
+                                f"zone {zone} is {'taken' if theirs == zone else 'next to'} zone {theirs} "
+                                f"of the {other.colour} Freighter")
+
+
+def landing_zone(state: Planet, colour: str) -> str:
+    return b.sector().zone[b.hex_of(state.freighters[colour].centre)]
+
+
+# ---- the tide phase (system) -----------------------------------------------------------------
+def _tide_phase(state: Planet, ctx: Context) -> list[Event]:
+    """Start the next turn: (turn 3) draw the first player, turn the tide card
+    with its consequences, reshuffle when the pile is empty, show forecasts,
+    then hand over to the first player (or to the turn-21 choice)."""
+    turn = state.turn + 1
+    facts: list[Event] = [ev.TurnBegan(rule=R + "turn.begin", turn=turn)]
+    if turn == 3:
+        facts.append(ev.PlayOrderDrawn(rule=R + "turn.order", order=_play_order(state, ctx)))
+    facts += _turn_tide(actions.fold(state, facts), turn, ctx)
+    facts += _forecasts(actions.fold(state, facts))
+    after = actions.fold(state, facts)
+    if turn == DEPARTURE_TURN:
+        facts.append(ev.DeparturesCalled(rule=R + "departure.secret", freighters=_landed(after)))
+        return facts
+    return facts + _next_player(after, "", ctx)
+
+
+def _play_order(state: Planet, ctx: Context) -> tuple[str, ...]:
+    """Clockwise around the map from the Freighters' positions, starting
+    with the player drawn by lot."""
+    g = b.grid()
+    width, height = g.pixel_bounds(1.0)
+
+    def angle(seat: str) -> float:
+        x, y = g.center(b.hex_of(state.freighters[seat].centre), 1.0)
+        return math.atan2(y - height / 2, x - width / 2)  # y grows downwards: clockwise
+
+    ring = sorted((s for s in state.seats if state.freighters[s].status == "landed"), key=angle)
+    first = ctx.dice.choice(ring)
+    i = ring.index(first)
+    return tuple(ring[i:] + ring[:i])
+
+
+def _turn_tide(state: Planet, turn: int, ctx: Context) -> list[Event]:
+    old, new = b.tide_now(state), state.future[0]
+    before = {u.id for u in state.units.values() if b.is_stuck(state, u)}
+    doomed = b.unsupported_pontoons(state, new)
+    on_them = tuple(sorted(uid for p in doomed for uid in b.occupants(state).get(state.units[p].at, ())
+                           if uid != p))
+    ore = tuple(sorted(state.units[p].at for p in doomed if state.units[p].at in state.ore))
+    gone = set(doomed) | set(on_them)
+    turned = evolve(state, ev.TideChanged(rule=R + "tide.change", turn=turn, old=old, new=new,
+                                          neutralised=(), freed=(), pontoons_destroyed=(),
+                                          units_destroyed=()))
+    after = {u.id for u in turned.units.values() if b.is_stuck(turned, u)}
+    facts: list[Event] = [ev.TideChanged(
+        rule=R + "tide.change", turn=turn, old=old, new=new,
+        neutralised=tuple(sorted(after - before - gone)), freed=tuple(sorted(before - after - gone)),
+        pontoons_destroyed=doomed, units_destroyed=on_them)]
+    if doomed:
+        facts.append(ev.PontoonsCollapsed(rule=R + "tide.pontoons", pontoons=doomed, units=on_them,
+                                          ore=ore))
+    if len(state.future) == 1:  # the pile is now empty: "Turn 5", reshuffle at turns 11 and 19
+        rest = list(TIDE_CARDS)
+        rest.remove(new)
+        order = shuffled(rest, ctx.dice)
+        facts.append(ev.TideCardsReshuffled(rule=R + "tide.reshuffle", aside=order[:SET_ASIDE],
+                                            future=order[SET_ASIDE:]))
+    return facts
+
+
+def operational_hens(state: Planet, seat: str) -> int:
+    """Weather Hens that can forecast: on the map, not stuck, not under
+    unfavourable fire (inside the Freighter or carried they are not)."""
+    return sum(1 for u in state.units.values()
+               if u.kind == "weatherhen" and state.controller(u) == seat and b.is_operational(state, u)
+               and not b.under_fire(state, u.at, seat))
+
+
+def _forecasts(state: Planet) -> list[Event]:
+    facts: list[Event] = []
+    for seat in state.seats:
+        hens = operational_hens(state, seat)
+        if hens and state.future:
+            facts.append(ev.TideForecast(rule=R + "tide.forecast", seat=seat, hens=hens,
+                                         tides=state.future[:hens]))
+    return facts
+
+
+def _landed(state: Planet) -> tuple[str, ...]:
+    return tuple(c for c, f in sorted(state.freighters.items()) if f.status == "landed")
+
+
+def _in_play(state: Planet, seat: str) -> bool:
+    return any(f.status == "landed" and f.controller == seat for f in state.freighters.values())
+
+
+def credit(state: Planet, seat: str) -> int:
+    """"Turn 3": 5 points, "Turn 4": 10, then 15; +5 for each further Freighter held."""
+    base = {3: 5, 4: 10}.get(state.turn, 15)
+    held = sum(1 for f in state.freighters.values() if f.controller == seat and f.status == "landed")
+    return base + 5 * max(0, held - 1)
+
+
+def _next_player(state: Planet, after: str, ctx: Context) -> list[Event]:
+    """The next player in the order after `after` ("" = the first) who still
+    has a Freighter on the planet, or the end of the turn."""
+    order = state.order
+    start = order.index(after) + 1 if after else 0
+    for seat in order[start:]:
+        if _in_play(state, seat):
+            deadline = ""
+            if state.timer:
+                deadline = (as_utc(ctx.now) + timedelta(seconds=state.timer)).isoformat()
+            freed = [ev.UnitFreed(rule=R + "neutralise.freed", unit=uid)
+                     for uid, by in sorted(state.neutralised.items())
+                     if state.controller(state.units[uid]) == seat and not _held(state, uid, by)]
+            return [*freed, ev.PlayerTurnBegan(rule=R + "turn.ap", seat=seat, credit=credit(state, seat),
+                                               saved=state.saved.get(seat, 0), deadline=deadline)]
+    if state.turn >= LAST_TURN or not _landed(state):
+        return [_mission_ended(state)]
+    return []
+
+
+def _held(state: Planet, uid: str, by: str) -> bool:
+    """Is the unit still in the fire of two destroyers of the seat that neutralised it?"""
+    u = state.units[uid]
+    return any(b.fire_counts(state).get(by, {}).get(h, 0) >= 2 for h in (u.at, u.tail) if h)
+
+
+# ---- ending a turn ---------------------------------------------------------------------------
+def _end_turn(state: Planet, seat: str, ctx: Context) -> list[Event]:
+    facts: list[Event] = []
+    if state.turn == LAST_TURN:
+        facts += [ev.FreighterStranded(rule=R + "liftoff.stranded", freighter=c)
+                  for c, f in sorted(state.freighters.items())
+                  if f.controller == seat and f.status == "landed"]
+    saved = min(10, state.ap // 5 * 5)
+    facts.append(ev.PlayerTurnEnded(rule=R + "turn.bonus" if saved else R + "turn.end", seat=seat,
+                                    unspent=state.ap, saved=saved))
+    return facts + _next_player(actions.fold(state, facts), seat, ctx)
+
+
+def _time_up(state: Planet, ctx: Context) -> list[Event]:
+    if not (state.active and state.deadline and as_utc(ctx.now) > _time(state.deadline)):
+        raise RuleViolation(R + "time.limit", "no turn has run out of time")
+    seat = state.active
+    return [ev.TimeRanOut(rule=R + "time.over", seat=seat, deadline=state.deadline),
+            *_end_turn(state, seat, ctx)]
+
+
+# ---- mission end -----------------------------------------------------------------------------
+def _undecided(state: Planet, seat: str) -> bool:
+    return any(f.controller == seat and f.status == "landed" and c not in state.choices
+               for c, f in state.freighters.items())
+
+
+def _choose(state: Planet, seat: str, freighter: str, choice: str, ctx: Context) -> list[Event]:
+    if state.phase != DEPARTURE:
+        raise RuleViolation(R + "departure.secret", "the choice to stay or leave is made at the start of turn 21")
+    f = state.freighters.get(freighter)
+    if f is None or f.controller != seat or f.status != "landed":
+        raise RuleViolation(R + "departure.own", f"{seat} holds no hand for a Freighter {freighter!r}")
+    if freighter in state.choices:
+        raise RuleViolation(R + "departure.once", f"the choice for the {freighter} Freighter is made")
+    if choice not in (STAY, LEAVE):
+        raise RuleViolation(R + "departure.choice", f"choose '{STAY}' (a unit) or '{LEAVE}' (an ore)")
+    step = ctx.step  # where this secret command is recorded: the reveal names it
+    facts: list[Event] = [ev.DepartureChosen(rule=R + "departure.secret", seat=seat,
+                                             freighter=freighter, choice=choice, step=step)]
+    after = actions.fold(state, facts)
+    if any(_undecided(after, s) for s in after.seats):
+        return facts
+    choices = tuple(sorted(after.choices.items()))
+    steps = tuple(sorted(after.secret_steps))
+    facts += [ev.DeparturesRevealed(rule=R + "departure.reveal", choices=choices),
+              SecretRevealed(rule="core.secret.revealed", steps=steps)]
+    for colour, chosen in choices:
+        if chosen == LEAVE:
+            facts += _take_off(after, colour, cost=0, rule=R + "departure.leave")
+    return facts + _next_player(actions.fold(state, facts), "", ctx)
+
+
+def _take_off(state: Planet, colour: str, cost: int, rule: str) -> list[Event]:
+    f = state.freighters[colour]
+    ore, units = load_of(state, colour)
+    facts: list[Event] = [ev.FreighterTookOff(rule=rule, freighter=colour, seat=f.controller, ore=ore,
+                                              units=units, score=2 * ore + units, cost=cost)]
+    left = tuple(sorted(u.id for u in state.units.values()
+                        if u.colour == colour and not u.inside and u.kind != "turret"))
+    if left:
+        facts.append(ev.UnitsAbandoned(rule=R + "departure.abandoned", freighter=colour, units=left))
+    return facts
+
+
+def load_of(state: Planet, colour: str) -> tuple[int, int]:
+    """(ore, units) aboard a Freighter: what it carries, cargo of its
+    transporters included, and each turret still on a pod."""
+    f = state.freighters[colour]
+    ore, units = f.ore, 0
+    for u in state.units.values():
+        if u.inside == colour:
+            units += 1 + len(b.contents(state, u.id))
+            ore += _ore_in(state, u.id)
+        elif u.kind == "turret" and u.at in f.pods:
+            units += 1
+    return ore, units
+
+
+def _ore_in(state: Planet, uid: str) -> int:
+    u = state.units[uid]
+    return sum(1 if item == "ore" else _ore_in(state, item) for item in u.cargo)
+
+
+def broken_turrets(state: Planet, colour: str) -> int:
+    f = state.freighters[colour]
+    return 3 - sum(1 for u in state.units.values() if u.kind == "turret" and u.at in f.pods)
+
+
+def _lift_off(state: Planet, seat: str, freighter: str, ctx: Context) -> list[Event]:
+    if state.turn != LAST_TURN:
+        raise RuleViolation(R + "liftoff.turn", "Freighters take off at turn 21 (by choice) or at turn 25")
+    f = state.freighters.get(freighter)
+    if f is None or f.controller != seat or f.status != "landed":
+        raise RuleViolation(R + "departure.own", f"{seat} has no Freighter {freighter!r} on the planet")
+    cost = 1 + broken_turrets(state, freighter)
+    if state.ap < cost:
+        raise RuleViolation(R + "liftoff.cost", f"taking off costs {cost} action points; {state.ap} left")
+    facts = _take_off(state, freighter, cost, R + "liftoff.cost")
+    after = actions.fold(state, facts)
+    if _in_play(after, seat):
+        return facts
+    saved = min(10, after.ap // 5 * 5)
+    facts.append(ev.PlayerTurnEnded(rule=R + "turn.end", seat=seat, unspent=after.ap, saved=saved))
+    return facts + _next_player(actions.fold(state, facts), seat, ctx)
+
+
+def _mission_ended(state: Planet) -> Event:
+    """"Mission end": the points of every Freighter that took off, by player;
+    ties go to the most Freighters, then the most ore.  A player left without
+    a Freighter has lost, whatever the others score."""
+    totals = {seat: [0, 0, 0] for seat in state.seats}
+    for f in state.freighters.values():
+        if f.status == "departed":
+            t = totals[f.controller]
+            t[0] += f.score
+            t[1] += 1
+            t[2] += f.ore
+    rank = {seat: (seat in state.eliminated, -t[0], -t[1], -t[2]) for seat, t in totals.items()}
+    ranked = sorted(totals, key=lambda seat: (rank[seat], seat))
+    first, second = ranked[0], ranked[1] if len(ranked) > 1 else None
+    tied = second is not None and rank[first] == rank[second]
+    close = second is not None and totals[first][0] == totals[second][0]
+    return ev.MissionEnded(rule=R + ("score.tiebreak" if close else "score.points"),
+                           scores=tuple((seat, totals[seat][0]) for seat in ranked),
+                           winner="" if tied else first)

@@ -1,0 +1,250 @@
+"""What a seat may see, a text picture, and one-line descriptions of facts.
+
+Hidden while the game runs: the order of the tide cards (the future-tides
+pile and the cards set aside), the tides each seat's Weather Hens showed it
+(only that seat sees its own forecast), and the turn-21 choices until they
+are revealed.  Everything else on the planet is public.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from engine.core.events import SecretRevealed, evolved
+from engine.kit.hexgrid import Hex
+
+from . import board as b
+from . import events as ev
+from .state import Planet
+
+TERRAIN_CHAR = {"sea": "~", "reef": "r", "swamp": "s", "plain": ".", "mountain": "^"}
+UNIT_CHAR = {"tank": "t", "heap": "h", "motorboat": "m", "barge": "b", "crab": "c",
+             "weatherhen": "w", "pontoon": "p", "turret": "T"}
+
+
+def view(state: Planet, seat: str | None) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "map": state.map,
+        "turn": state.turn,
+        "phase": state.phase,
+        "active": state.active,
+        "order": list(state.order),
+        "tide": b.tide_now(state) if state.turn >= 2 else "",
+        "future_tides_left": len(state.future),
+        "forecast": list(state.forecasts.get(seat, ())) if seat else [],
+        "action_points": state.ap,
+        "saved": dict(state.saved),
+        "deadline": state.deadline,
+        "timer": state.timer,
+        "hexes": {h: {"terrain": t, "ore": h in state.ore} for h, t in _terrain().items()},
+        "units": {u.id: _unit(state, u) for u in sorted(state.units.values(), key=lambda u: u.id)},
+        "freighters": {c: {"controller": f.controller, "centre": f.centre, "pods": list(f.pods),
+                           "ore": f.ore, "status": f.status, "score": f.score}
+                       for c, f in sorted(state.freighters.items())},
+        "reserve": dict(state.reserve),
+        "fire_zones": fire_zones(state),
+        "shots": dict(state.shots),
+        "builds": {h: list(k) for h, k in sorted(state.builds.items())},
+        "departures": {c: (choice if seat is None or state.freighters[c].controller == seat else "chosen")
+                       for c, choice in sorted(state.choices.items())},
+        "eliminated": sorted(state.eliminated),
+        "scores": [list(s) for s in state.scores],
+        "winner": state.winner,
+    }
+    if seat is None:  # the omniscient view (a finished game's replay) shows the cards
+        shown["future_tides"] = list(state.future)
+        shown["tides_aside"] = list(state.aside)
+        shown["forecasts"] = {s: list(t) for s, t in sorted(state.forecasts.items())}
+    return shown
+
+
+@cache
+def _terrain() -> dict[str, str]:
+    """Every hex's terrain, column by column (static: the map of the content)."""
+    return {str(h): t for h, t in sorted(b.sector().terrain.items())}
+
+
+def fire_zones(state: Planet) -> dict[str, list[str]]:
+    """seat -> the hexes under unfavourable fire for it (public: every unit is in sight)."""
+    counts = b.fire_counts(state)
+    zones: dict[str, list[str]] = {}
+    for seat in state.seats:
+        hot = {h for other, c in counts.items() if other != seat for h, n in c.items() if n >= 2}
+        zones[seat] = sorted(hot)
+    return zones
+
+
+def _unit(state: Planet, u) -> dict[str, Any]:
+    return {"kind": u.kind, "colour": u.colour, "at": u.at, "tail": u.tail, "carrier": u.carrier,
+            "inside": u.inside, "cargo": list(u.cargo), "stuck": b.is_stuck(state, u),
+            "neutralised_by": state.neutralised.get(u.id, ""),
+            "abandoned": u.abandoned}
+
+
+def scramble_hidden(state: Planet, seat: str | None, rng: random.Random) -> Planet:
+    """Reorder the tide cards beyond what `seat` saw, and change other seats'
+    forecasts and turn-21 choices to match; the omniscient view sees all."""
+    if seat is None:
+        return state
+    seen = len(state.forecasts.get(seat, ()))
+    rest = list(state.future[seen:]) + list(state.aside)
+    rng.shuffle(rest)
+    cut = len(state.future) - seen
+    future = state.future[:seen] + tuple(rest[:cut])
+    aside = tuple(rest[cut:])
+    forecasts = {s: (t if s == seat else future[:len(t)]) for s, t in state.forecasts.items()}
+    choices = {c: (v if state.freighters[c].controller == seat else rng.choice(("stay", "leave")))
+               for c, v in state.choices.items()}
+    return evolved(state, future=future, aside=aside, forecasts=forecasts, choices=choices)
+
+
+def redact(event, seat: str | None) -> dict[str, Any]:
+    data = event.to_data()
+    if seat is None:
+        return data
+    if isinstance(event, ev.TideCardsShuffled | ev.TideCardsReshuffled):
+        data["future"] = {"hidden": len(event.future)}
+        data["aside"] = {"hidden": len(event.aside)}
+    elif isinstance(event, ev.TideForecast) and event.seat != seat:
+        data["tides"] = {"hidden": len(event.tides)}
+    elif isinstance(event, ev.DepartureChosen) and event.seat != seat:
+        data["choice"] = "(secret)"
+    return data
+
+
+def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
+    """Click targets: a unit offers its one-hex moves (and its other orders),
+    the hex it would move to offers the same move, so a click on the unit and
+    one on the hex make the move."""
+    targets: dict[str, list[tuple[str, str]]] = {}
+    for c in commands:
+        text = c.notation()
+        if c.verb == "move":
+            targets.setdefault(c.unit, []).append((f"move {c.unit} to {c.path[-1]}", text))
+            targets.setdefault(c.path[-1], []).append((f"move {c.unit} here", text))
+        elif c.verb in ("load", "unload", "build"):
+            first = c.transporter if c.verb != "build" else c.hen
+            targets.setdefault(first, []).append((text, text))
+    return targets
+
+
+def turn(state: Planet) -> int:
+    return state.turn
+
+
+def render(state: Planet) -> str:
+    if not state.map:
+        return "(no mission set up yet)"
+    g = b.grid()
+    marks: dict[str, str] = {h: "o" for h in state.ore}
+    for h in b.freighter_hexes(state):
+        marks[h] = "F"
+    for u in state.units.values():
+        for h in (u.at, u.tail):
+            if h and marks.get(h) != "F":
+                marks[h] = UNIT_CHAR[u.kind]
+    lines = [f"{state.map} - turn {state.turn}, {state.phase}, tide {b.tide_now(state)}"
+             + (f", {state.active} to play with {state.ap} AP" if state.active else "")]
+    for row in range(g.rows):
+        cells = []
+        for col in range(g.cols):
+            name = str(Hex(col, row))
+            cells.append(marks.get(name) or TERRAIN_CHAR[b.terrain(name)])
+        lines.append(f"{row + 1:>2} " + "".join(cells))
+    for c, f in sorted(state.freighters.items()):
+        lines.append(f"  {c} Freighter ({f.controller}): {f.status} {f.centre} ore {f.ore}"
+                     + (f" score {f.score}" if f.status == "departed" else ""))
+        placed = [f"{u.id.removeprefix(c + '-')}@{u.at}" for u in sorted(state.units.values(), key=lambda u: u.id)
+                  if u.colour == c and u.at and u.kind != "turret"]
+        if placed:
+            lines.append("    " + " ".join(placed))
+    if state.scores:
+        lines.append("  scores: " + ", ".join(f"{s} {p}" for s, p in state.scores))
+    return "\n".join(lines)
+
+
+def describe(e) -> str:
+    match e:
+        case ev.SectorSurveyed():
+            return f"the mission lands on {e.map} ({e.columns} x {e.rows} hexes)"
+        case ev.FreighterAssigned():
+            return f"{e.seat} commands the {e.colour} Freighter ({len(e.units)} pieces aboard)"
+        case ev.OreSpread():
+            return f"ore spread on {len(e.hexes)} hexes"
+        case ev.ReserveStocked():
+            return f"reserve: {e.tanks} tanks, {e.crabs} crabs, {e.pontoons} pontoons"
+        case ev.TideCardsShuffled():
+            return f"tide cards shuffled unseen: {len(e.future)} future tides, {len(e.aside)} set aside"
+        case ev.TurnTimerSet():
+            return f"each turn lasts {e.seconds} seconds" if e.seconds else "no turn timer"
+        case ev.LandingOrderDrawn():
+            return "landing order: " + ", ".join(e.order)
+        case ev.TurnBegan():
+            return f"turn {e.turn} begins"
+        case ev.FreighterLanded():
+            return f"the {e.colour} Freighter lands on {e.centre} (pods {', '.join(e.pods)})"
+        case ev.UnitDeployed():
+            return f"{e.unit} deployed on {e.to}" + (f"-{e.tail}" if e.tail else "")
+        case ev.DeploymentFinished():
+            return f"{e.seat} has deployed"
+        case ev.PlayOrderDrawn():
+            return "playing order: " + ", ".join(e.order)
+        case ev.TideChanged():
+            extra = [f"{len(e.neutralised)} neutralised"] if e.neutralised else []
+            extra += [f"{len(e.freed)} freed"] if e.freed else []
+            extra += [f"{len(e.pontoons_destroyed)} pontoons sunk"] if e.pontoons_destroyed else []
+            return f"tide {e.old} -> {e.new}" + (f" ({', '.join(extra)})" if extra else "")
+        case ev.TideCardsReshuffled():
+            return "tide cards reshuffled unseen"
+        case ev.TideForecast():
+            return f"{e.seat}'s Weather Hens show the next {len(e.tides)} tide(s) to {e.seat}"
+        case ev.PlayerTurnBegan():
+            return f"{e.seat} plays with {e.credit + e.saved} action points"
+        case ev.PlayerTurnEnded():
+            return f"{e.seat} ends the turn" + (f", saving {e.saved}" if e.saved else "")
+        case ev.TimeRanOut():
+            return f"{e.seat}'s time is up"
+        case ev.UnitMoved():
+            where = f"into the {e.into} Freighter" if e.into else "-".join(e.path)
+            return f"{e.unit} moves {where} ({e.cost} AP)" + (", stranded" if e.stranded else "")
+        case ev.CargoLoaded():
+            return f"{e.transporter} loads {e.item}" + (f" from {e.origin}" if e.item == "ore" else "")
+        case ev.CargoUnloaded():
+            return f"{e.transporter} unloads {e.item} " + (f"into the {e.into} Freighter" if e.into else f"on {e.to}")
+        case ev.UnitBuilt():
+            return f"{e.hen} lays a new {e.kind}, {e.unit}, on {e.to}"
+        case ev.PontoonsCollapsed():
+            return f"pontoons {', '.join(e.pontoons)} collapse"
+        case ev.TargetDestroyed():
+            return f"{' and '.join(e.shooters)} destroy {e.target}"
+        case ev.UnitCaptured():
+            return f"{e.unit} captured by {' and '.join(e.captors)}"
+        case ev.UnitNeutralised():
+            return f"{' and '.join(e.holders)} neutralise {e.unit}"
+        case ev.UnitFreed():
+            return f"{e.unit} is free again"
+        case ev.FreighterCaptured():
+            return f"{e.unit} enters the {e.freighter} Freighter: {e.seat} takes it from {e.previous}"
+        case ev.TurretRebuilt():
+            return f"a turret is rebuilt on {e.pod} of the {e.freighter} Freighter"
+        case ev.PlayerEliminated():
+            return f"{e.seat} has no Freighter left and loses"
+        case ev.DeparturesCalled():
+            return "turn 21: every Freighter chooses in secret to stay or leave"
+        case ev.DepartureChosen():
+            return f"{e.seat} has chosen for the {e.freighter} Freighter"
+        case ev.DeparturesRevealed():
+            return "hands open: " + ", ".join(f"{c} {v}" for c, v in e.choices)
+        case ev.FreighterTookOff():
+            return f"the {e.freighter} Freighter takes off: {e.ore} ore, {e.units} units, {e.score} points"
+        case ev.UnitsAbandoned():
+            return f"{len(e.units)} {e.freighter} units left behind"
+        case ev.FreighterStranded():
+            return f"the {e.freighter} Freighter stays on the planet forever"
+        case ev.MissionEnded():
+            return "mission over: " + (f"{e.winner} wins" if e.winner else "a tie")
+        case SecretRevealed():
+            return "secret choices revealed"
+    return type(e).__name__

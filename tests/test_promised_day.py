@@ -50,9 +50,9 @@ def position(characters=("ed", "al"), players=2, at=None, hands=None, soldiers=N
         facts.append(ev.CharacterChosen(rule=rule, character=c, seat=seat(c), name=ch.name,
                                         move=ch.move, life=ch.life, special=ch.special,
                                         effect=ch.effect))
-        if ch.special == "companion":
-            facts.append(ev.CompanionCardsTaken(rule=rule, character=c, cards=(
-                ("lan-fan", "Lan Fan", "relocate"), ("fu", "Fu", "boss-damage"))))
+        if ch.special == "companion":  # the two bonus cards showing its Companion icon
+            facts.append(ev.CompanionCardsTaken(rule=rule, character=c, cards=tuple(
+                b[:3] for b in C.bonus if b[3] == c)))
         hand = tuple(hands.get(c, ()))
         played = tuple(x for cards in (circles or {}).values() for x in cards
                        if x.startswith(c + "-"))
@@ -132,7 +132,7 @@ def test_options_defaults_and_refusals():
     assert game.seats(game.options(1, {})) == ("red",)
     assert game.seats(game.options(4, {})) == ("red", "blue", "yellow", "green")
     for players, raw in ((1, {"characters": "ed"}), (3, {"characters": "ed,al,al"}),
-                         (3, {"characters": "ed,hawkeye,greed"}), (2, {"difficulty": "mild"}),
+                         (3, {"characters": "ed,scar,ling"}), (2, {"difficulty": "mild"}),
                          (2, {"colour": "red"}), (5, {}), (2, {"empty_stock": "never"})):
         with pytest.raises(BadOptions):
             game.options(players, raw)
@@ -174,22 +174,36 @@ def test_four_players_nine_soldiers_two_actions_and_bosses_by_difficulty():
     assert sum(state.soldiers.values()) + state.damage_track >= 9
     assert all(t[2] for t in state.tiles.values())  # no tile flipped with 3-4 players
     assert state.actions_per_turn == 2 and len(state.bosses) == 3
-    assert state.companions["hawkeye"] == ("lan-fan", "fu")
-    assert "lan-fan" not in state.bonus_deck + state.bonus_offer
+    assert state.companions["hawkeye"] == ("jean-havoc", "black-hayate")
+    assert "black-hayate" not in state.bonus_deck + state.bonus_offer
+    assert len(state.bonus_deck + state.bonus_offer) == 8
     # the Homunculus cards: the two Boss cards not revealed and four of the six Events
     kinds_dealt = sorted(c[2] for c in state.homunculus)
     assert [c[0] for c in state.homunculus] == [2, 3, 4, 5, 6, 7]
     assert kinds_dealt.count("boss") <= 2
 
 
+def test_hawkeye_and_greed_play_together_each_with_their_own_companion_cards():
+    # Each takes "the corresponding" two cards: both may be chosen in one game.
+    state, facts = setup_state(3, characters="hawkeye,greed,ed")
+    assert state.companions == {"hawkeye": ("jean-havoc", "black-hayate"),
+                                "greed": ("lan-fan", "fu"), "ed": ()}
+    taken = [f.rule for f in facts if isinstance(f, ev.CompanionCardsTaken)]
+    assert taken == [P + "setup.companion"] * 2
+    assert sorted(state.bonus_deck + state.bonus_offer) == sorted(
+        b[0] for b in C.bonus if not b[3])
+
+
 def test_starting_spaces_differ_and_round_one_has_no_homunculus_turn():
     state, _ = setup_state(2)
     s = Scenario(game, state=state)
     s.play("red", game.legal_commands(s.state, "red")[0].notation())  # flip a "3 + 2" tile
-    s.expect_violation("blue", "start 1a", P + "setup.start-space")  # red's Ed places first
-    s.play("red", "start 1a")
-    s.expect_violation("blue", "start 1a", P + "setup.start-space")
-    facts = s.play("blue", "start 2a")
+    assert game.to_act(s.state) == ("red", "blue")  # the players place in any order
+    s.play("blue", "start 1a")
+    assert game.to_act(s.state) == ("red",)
+    s.expect_violation("red", "start 1a", P + "setup.start-space")  # 1a is Al's
+    s.expect_violation("blue", "start 2a", P + "setup.start-space")  # Al stands already
+    facts = s.play("red", "start 2a")
     assert kinds(facts) == ["CharacterPlaced", "RoundBegan", "TurnBegan"]
     assert s.state.round == 1 and s.state.phase == "players"
     assert game.to_act(s.state) == ("red",)
@@ -209,11 +223,13 @@ def test_movement_example_characters_and_enemies_do_not_block():
     s.expect_violation("red", "walk 1b", P + "move.basic-once")
 
 
-def test_move_action_costs_an_action_and_must_go_somewhere():
+def test_move_action_costs_an_action_and_like_basic_movement_may_stay():
     s = Scenario(game, position(at={"ed": "1a", "al": "1a"}))
-    s.expect_violation("red", "move 1a", P + "action.move")
-    s.play("red", "move 2a")
-    assert s.state.position["ed"] == "2a" and s.state.actions_left == 3
+    s.expect_violation("red", "move 3c", P + "action.move")   # 3 lines away, move 2
+    s.play("red", "move 2b")                                   # 1a-2a-2b: two lines
+    assert s.state.position["ed"] == "2b" and s.state.actions_left == 3
+    facts = s.play("red", "move 2b")                           # "up to": no distance at all
+    assert kinds(facts) == ["ActionTaken"] and s.state.actions_left == 2
 
 
 # ---- 3. March (worked example) ------------------------------------------------------------
@@ -335,6 +351,21 @@ def test_a_boss_card_pushes_a_soldier_out_by_march_rules_then_arrives():
     assert moves(facts) == [("3b", "damage-track")]
     assert facts[-1].space == "3b" and s.state.bosses["envy"].life == 4
     assert not any(isinstance(f, ev.BossAbilityActivated) for f in facts)
+
+
+def test_a_boss_card_on_a_space_full_of_soldiers_pushes_one_to_the_next_free_space():
+    # 3b (two spots) is full of soldiers, 3c has room: one soldier marches into 3c and
+    # the boss takes its spot in 3b, its own space.
+    card = (3, "envy", "boss", "envy", (1,), 4)
+    s = homunculus_turn("abilities", card, round=3, soldiers={"3b": 2})
+    facts = s.play(SYSTEM, "reveal")
+    assert moves(facts) == [("3b", "3c")]
+    assert facts[-1].space == "3b" and facts[-1].rule == P + "homunculus.boss-arrives"
+    assert s.state.soldiers == {"3b": 1, "3c": 1}
+    # with a free spot in its space, nothing moves
+    s = homunculus_turn("abilities", card, round=3, soldiers={"3b": 1})
+    facts = s.play(SYSTEM, "reveal")
+    assert moves(facts) == [] and s.state.bosses["envy"].space == "3b"
 
 
 def test_event_gather_moves_every_character_to_the_innermost_space_of_its_area():
@@ -579,13 +610,26 @@ def test_each_transmutation_bonus_effect(card, kw, command, check):
 
 
 def test_companion_uses_one_of_its_bonus_cards_as_an_action():
-    s = Scenario(game, position(characters=("hawkeye", "al"), turn="hawkeye",
-                                at={"hawkeye": "1a", "al": "1a"},
+    s = Scenario(game, position(characters=("greed", "al"), turn="greed",
+                                at={"greed": "1a", "al": "1a"},
                                 bosses={"wrath": ("1b", 4)}))
     s.expect_violation("green", "companion maria-ross", P + "companion.card")
     facts = s.play("green", "companion fu wrath wrath")
     assert kinds(facts) == ["ActionTaken", "BonusChosen", "BossDamaged", "BonusDiscarded"]
-    assert s.state.companions["hawkeye"] == ("lan-fan",) and s.state.bonus_discards == ("fu",)
+    assert s.state.companions["greed"] == ("lan-fan",) and s.state.bonus_discards == ("fu",)
+    assert s.state.actions_left == 3
+
+
+def test_hawkeyes_black_hayate_joins_a_circle_as_any_colour():
+    # Hawkeye's Companion action puts Black Hayate into any Area's circle, where it
+    # completes a "4 colours" tile for Al with three colours there.
+    s = Scenario(game, position(characters=("hawkeye", "al"), turn="hawkeye",
+                                at={"hawkeye": "1a", "al": "4a"},
+                                circles={4: ("al-01", "al-02", "al-03")}))
+    facts = s.play("green", "companion black-hayate 4")
+    assert kinds(facts) == ["ActionTaken", "BonusChosen", "BonusPlacedInCircle"]
+    assert s.state.circles[4][-1] == "black-hayate" and s.state.companions["hawkeye"] == (
+        "jean-havoc",)
     ed = Scenario(game, position())
     ed.expect_violation("red", "companion fu wrath wrath", P + "companion.who")
 
@@ -662,3 +706,63 @@ def test_each_seat_sees_its_own_hand_only_and_draws_are_redacted():
     rng = random.Random(3)
     for seat in ("red", "blue", ""):
         assert game.view(game.scramble_hidden(s.state, seat, rng), seat) == game.view(s.state, seat)
+
+
+# ---- Further rules of the audit ------------------------------------------------------------
+def test_actions_per_character_follow_the_player_count():
+    for players, actions in ((1, 4), (2, 4), (3, 3), (4, 2)):
+        state, _ = setup_state(players)
+        assert state.actions_per_turn == actions
+        assert len(state.characters) == (2 if players <= 2 else players)
+
+
+def test_envy_places_two_soldiers_in_area_3_and_overflow_damages_the_city():
+    # Area 3 has one free spot left (3a, 3b and 3c hold 3 + 2 + 1 spots; Envy holds one)
+    s = homunculus_turn("", bosses={"envy": ("3b", 4)}, soldiers={"3a": 3, "3b": 1})
+    facts = s.play(SYSTEM, "abilities")
+    assert moves(facts) == [("stock", "3c"), ("stock", "damage-track")]
+    assert facts[-1].rule == P + "appearance.off-board" and s.state.damage_track == 1
+
+
+def test_fu_can_defeat_a_boss_and_hohenheim_returns_what_the_track_holds():
+    circle = ("ed-01", "ed-02", "ed-03", "ed-04", "ed-05", "ed-06", "ed-07")
+    s = Scenario(game, position(at={"ed": "5a", "al": "2a"}, circles={5: circle},
+                                bosses={"kimblee": ("5b", 1), "wrath": ("1b", 4)},
+                                bonus=("fu", "hohenheim", "winry", "curtis")))
+    s.play("red", "complete")
+    # Kimblee has one life: two damage to him alone cannot be dealt, one goes to Wrath
+    assert "bonus fu kimblee kimblee" not in {c.notation() for c in
+                                              game.legal_commands(s.state, "red")}
+    facts = s.play("red", "bonus fu kimblee wrath")
+    assert "BossDefeated" in kinds(facts) and s.state.defeated == ("kimblee",)
+    one = Scenario(game, position(at={"ed": "5a", "al": "2a"}, circles={5: circle}, track=1,
+                                  bonus=("hohenheim", "fu", "winry", "curtis")))
+    one.play("red", "complete")
+    one.play("red", "bonus hohenheim")
+    assert (one.state.damage_track, one.state.stock) == (0, 40)
+
+
+def test_in_a_solo_game_the_start_player_marker_passes_to_the_other_character():
+    s = Scenario(game, position(players=1, turn="al", actions=1))
+    facts = s.play("red", "replenish")
+    assert [f.character for f in facts if isinstance(f, ev.StartPlayerPassed)] == ["al"]
+    assert s.state.order == ("al", "ed")
+
+
+def test_legal_commands_on_a_busy_position_are_sorted_and_each_is_accepted():
+    # Al (range-3 Alchemy) among soldiers and bosses: over a thousand ways to share damage
+    hand = ("al-01", "al-02", "al-03", "al-04", "al-05", "al-06", "al-08", "al-12")
+    soldiers = {"1a": 2, "1b": 2, "2a": 2, "2b": 1, "2c": 3, "3a": 2, "3b": 1, "4a": 2,
+                "4b": 2, "5a": 3, "5c": 2}
+    facts = position(characters=("al", "ed"), turn="al", at={"al": "3a", "ed": "1a"},
+                     hands={"al": hand}, soldiers=soldiers,
+                     bosses={"wrath": ("1b", 4), "envy": ("3b", 4), "pride": ("4b", 5)})
+    s = Scenario(game, facts)
+    legal = game.legal_commands(s.state, "blue")
+    notations = [c.notation() for c in legal]
+    assert len(legal) > 1000 and notations == sorted(set(notations))
+    assert all(game.COMMANDS.parse(n) == c for n, c in zip(notations, legal, strict=True))
+    legal.clear()  # callers get their own list
+    assert len(game.legal_commands(s.state, "blue")) == len(notations)
+    for notation in notations[::97]:  # a sample: each one is a legal command
+        Scenario(game, facts).play("blue", notation)

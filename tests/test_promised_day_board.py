@@ -68,3 +68,26 @@ def test_changed_spaces_are_outlined_and_targets_are_clickable(env):
     assert len(root.findall(f".//{SVG}circle[@class='halo']")) == 1
     links = root.findall(f".//{SVG}a[@class='target']")
     assert links and {a.get("data-command").split()[0] for a in links} == {"start"}
+
+
+def test_tiles_face_up_or_down_the_damage_track_the_round_and_what_changed(env):
+    from engine.kit.testing import Scenario
+    from tests.test_promised_day import position
+    state = Scenario(game, position(flipped=(2,), track=3, round=4,
+                                    bosses={"wrath": ("1b", 3)}, soldiers={"1a": 2})).state
+    board = game.view(state, "red")
+    html = env.get_template("boards/promised_day.html").render(
+        board=board, changed={"damage_track", "areas", "areas.2", "bosses", "bosses.wrath",
+                              "round"}, game=game)
+    root = parse(html)
+    tiles = {g.find(f"{SVG}title").text.split(":")[0]: g.get("class")
+             for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith("tile")}
+    assert tiles["Transmutation Circle tile three-two-2"] == "tile face-down"
+    assert sum(1 for v in tiles.values() if v == "tile face-up") == 4
+    track = root.find(f".//{SVG}g[@id='damage-track']")
+    assert track.get("class") == "changed"
+    assert [r.get("fill") for r in track.findall(f"{SVG}rect")].count("#742a2a") == 3
+    assert root.find(f".//{SVG}g[@id='area-2']").get("class") == "area changed"
+    assert root.find(f".//{SVG}g[@id='token-wrath']").get("class") == "boss changed"
+    assert "Round 4 / 7 +2" in "".join(root.find(f".//{SVG}g[@id='round']").itertext())
+    assert len(root.findall(f".//{SVG}circle[@class='soldier']")) == 2

@@ -25,7 +25,7 @@ from .view import board_targets, describe, redact, render, scramble_hidden, turn
 
 ID = "promised_day"
 TITLE = "Fullmetal Alchemist: Brotherhood - The Promised Day"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: boss arrival, Move of 0, start order corrected (see the rule table)
 PLAYER_COUNTS = (1, 2, 3, 4)
 
 __all__ = [

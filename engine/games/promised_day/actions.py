@@ -15,7 +15,6 @@ from . import events as ev
 from .board import (
     Bucket,
     allocations,
-    bucket_choices,
     capacities,
     distances,
     full_points,
@@ -117,17 +116,19 @@ def flip(state: Game, seat: str, area: int) -> list:
     return [ev.TileFlipped(rule=R + "small.flip-tile", area=area, tile=state.tiles[area][0])]
 
 
-def next_to_place(state: Game) -> str | None:
-    return next((c for c in state.characters if c not in state.position), None)
+def next_to_place(state: Game, seat: str | None = None) -> str | None:
+    """The first character (of `seat`, if given) without a starting space."""
+    return next((c for c in state.characters if c not in state.position
+                 and (seat is None or state.seat_of[c] == seat)), None)
 
 
 def start(state: Game, seat: str, space: str) -> list:
     require_phase(state, START, "choosing a starting space")
     if flip_due(state):
         raise RuleViolation(R + "small.flip-tile", "first turn one of the '3 + 2' tiles over")
-    character = next_to_place(state)
-    if state.seat_of[character] != seat:
-        raise RuleViolation(R + "setup.start-space", f"{character} chooses its space now")
+    character = next_to_place(state, seat)
+    if character is None:
+        raise RuleViolation(R + "setup.start-space", f"{seat} has no character left to place")
     require_space(state, space)
     if space in state.position.values():
         raise RuleViolation(R + "setup.start-space", f"another character already starts on {space}")
@@ -223,11 +224,11 @@ def replenish(state: Game, seat: str) -> list:
 def move(state: Game, seat: str, space: str) -> list:
     character = require_actions(state, seat)
     distance = require_reach(state, character, space, R + "action.move")
-    if not distance:
-        raise RuleViolation(R + "action.move", f"{character} is already on {space}")
     res = _take_action(state, character, "move")
-    res.add(ev.CharacterMoved(rule=R + "action.move", character=character,
-                              source=state.position[character], target=space, distance=distance))
+    if distance:  # like basic movement, a Move may stay where it is
+        res.add(ev.CharacterMoved(rule=R + "action.move", character=character,
+                                  source=state.position[character], target=space,
+                                  distance=distance))
     return after_action(res)
 
 
@@ -440,13 +441,3 @@ def wound_answer(state: Game, seat: str, character: str) -> list:
 def _require_question(state: Game, kind: str) -> None:
     if state.pending is None or state.pending[0] != kind or state.phase == PLAYERS:
         raise RuleViolation(R + "event.no-question", f"no Event card asks for a {kind} now")
-
-
-def attack_choices(state: Game, character: str) -> list[tuple[str, tuple[str, ...]]]:
-    here = state.position[character]
-    found = []
-    for card in sorted(set(state.hands[character])):
-        _, damage, reach, _ = state.cards[card]
-        for targets in bucket_choices(state, [(damage, within(state, here, reach))]):
-            found.append((card, targets))
-    return found

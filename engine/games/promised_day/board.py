@@ -6,8 +6,8 @@ Both are derived from the state, memoised per board, never stored.
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
-from itertools import product
+from functools import cache, lru_cache
+from itertools import combinations, product
 
 from .state import Game
 
@@ -66,20 +66,15 @@ def capacities(state: Game, spaces: frozenset[str], soldiers: bool = True,
 
 def allocations(caps: dict[str, int], points: int) -> list[tuple[str, ...]]:
     """Every sorted multiset of exactly `points` target words within `caps`."""
-    words = sorted(caps)
-    found: list[tuple[str, ...]] = []
+    return list(_allocations(tuple(sorted(caps.items())), points))
 
-    def extend(i: int, left: int, chosen: tuple[str, ...]) -> None:
-        if left == 0:
-            found.append(chosen)
-            return
-        if i == len(words):
-            return
-        for n in range(min(left, caps[words[i]]), -1, -1):
-            extend(i + 1, left - n, chosen + (words[i],) * n)
 
-    extend(0, points, ())
-    return sorted(found)
+@lru_cache(maxsize=4096)
+def _allocations(items: tuple[tuple[str, int], ...], points: int) -> tuple[tuple[str, ...], ...]:
+    # Each word as many times as it can take points (at most `points`), in order: the
+    # combinations of that pool are exactly the sorted multisets, some of them twice.
+    pool = [word for word, cap in sorted(items) for _ in range(min(cap, points))]
+    return tuple(sorted(dict.fromkeys(combinations(pool, points))))
 
 
 def full_points(caps: dict[str, int], damage: int) -> int:
@@ -89,12 +84,21 @@ def full_points(caps: dict[str, int], damage: int) -> int:
 
 def bucket_choices(state: Game, buckets: list[Bucket], soldiers: bool = True,
                    bosses: bool = True) -> list[tuple[str, ...]]:
-    """Every legal sharing out of the buckets' damage, as sorted target words."""
-    per_bucket = []
-    for damage, spaces in buckets:
-        caps = capacities(state, spaces, soldiers, bosses)
-        per_bucket.append(allocations(caps, full_points(caps, damage)))
-    return sorted({tuple(sorted(sum(parts, ()))) for parts in product(*per_bucket)})
+    """Every legal sharing out of the buckets' damage, as sorted target words.  Memoised
+    on what it depends on: each bucket's damage and its targets' capacities."""
+    return _bucket_choices(tuple(
+        (damage, tuple(sorted(capacities(state, spaces, soldiers, bosses).items())))
+        for damage, spaces in buckets))
+
+
+@lru_cache(maxsize=4096)
+def _bucket_choices(key: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
+                    ) -> tuple[tuple[str, ...], ...]:
+    per_bucket = [_allocations(items, min(damage, sum(n for _, n in items)))
+                  for damage, items in key]
+    if len(per_bucket) == 1:
+        return per_bucket[0]
+    return tuple(sorted({tuple(sorted(sum(parts, ()))) for parts in product(*per_bucket)}))
 
 
 def target_space(state: Game, word: str) -> str | None:

@@ -77,7 +77,8 @@ def evaluate(s: Game) -> float:
     score -= sum(12 * b.life for b in s.bosses.values())
     for c in s.characters:
         life = s.life[c]
-        score += 40 * min(life, 2) + 20 * min(life, 4) + 3 * life + 2 * len(s.hands[c])
+        # cards in hand are what circles are made of: worth drawing up to five
+        score += 40 * min(life, 2) + 20 * min(life, 4) + 3 * life + 8 * min(len(s.hands[c]), 5)
         here = s.position.get(c)
         if here is None:
             continue

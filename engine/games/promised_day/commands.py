@@ -29,9 +29,22 @@ from dataclasses import dataclass
 from engine.core.commands import Command, CommandSet
 
 
-def _sorted_words(command: Command, name: str) -> None:
+def _sorted_words(command: Command, words) -> None:
     """Targets are a multiset: one spelling per choice, sorted."""
-    object.__setattr__(command, name, tuple(sorted(getattr(command, name))))
+    ordered = tuple(sorted(words))
+    if ordered != words:
+        object.__setattr__(command, "targets", ordered)
+
+
+class _Words(Command):
+    """A fast `notation` (legal_commands sorts thousands of them by it): the verb and
+    the fields' words, exactly as `Command.notation` spells them."""
+
+    def notation(self) -> str:
+        return " ".join((self.verb, *self._words()))
+
+    def _words(self) -> tuple[str, ...]:
+        return ()
 
 
 @dataclass(frozen=True)
@@ -41,29 +54,38 @@ class Flip(Command):
 
 
 @dataclass(frozen=True)
-class Start(Command):
+class Start(_Words):
     verb = "start"
     space: str
 
+    def _words(self) -> tuple[str, ...]:
+        return (self.space,)
+
 
 @dataclass(frozen=True)
-class Walk(Command):
+class Walk(_Words):
     verb = "walk"
     space: str
 
+    def _words(self) -> tuple[str, ...]:
+        return (self.space,)
+
 
 @dataclass(frozen=True)
-class Attack(Command):
+class Attack(_Words):
     verb = "attack"
     card: str
     targets: tuple[str, ...] = ()
 
     def __post_init__(self):
-        _sorted_words(self, "targets")
+        _sorted_words(self, self.targets)
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.card, *self.targets)
 
 
 @dataclass(frozen=True)
-class Alchemy(Command):
+class Alchemy(_Words):
     verb = "alchemy"
     first: str
     second: str
@@ -74,7 +96,10 @@ class Alchemy(Command):
             first, second = self.second, self.first
             object.__setattr__(self, "first", first)
             object.__setattr__(self, "second", second)
-        _sorted_words(self, "targets")
+        _sorted_words(self, self.targets)
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.first, self.second, *self.targets)
 
 
 @dataclass(frozen=True)
@@ -83,9 +108,12 @@ class Replenish(Command):
 
 
 @dataclass(frozen=True)
-class Move(Command):
+class Move(_Words):
     verb = "move"
     space: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.space,)
 
 
 @dataclass(frozen=True)
@@ -94,17 +122,23 @@ class Complete(Command):
 
 
 @dataclass(frozen=True)
-class Bonus(Command):
+class Bonus(_Words):
     verb = "bonus"
     card: str
     args: tuple[str, ...] = ()
 
+    def _words(self) -> tuple[str, ...]:
+        return (self.card, *self.args)
+
 
 @dataclass(frozen=True)
-class Companion(Command):
+class Companion(_Words):
     verb = "companion"
     card: str
     args: tuple[str, ...] = ()
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.card, *self.args)
 
 
 @dataclass(frozen=True)
@@ -122,6 +156,23 @@ class Discard(Command):
 class Wound(Command):
     verb = "wound"
     character: str
+
+
+def ordered_attack(card: str, targets: tuple[str, ...]) -> Attack:
+    """An Attack whose targets are already sorted (their one spelling), built without
+    re-checking: `legal_commands` builds them by the thousand."""
+    command = object.__new__(Attack)
+    words = command.__dict__
+    words["card"], words["targets"] = card, targets
+    return command
+
+
+def ordered_alchemy(first: str, second: str, targets: tuple[str, ...]) -> Alchemy:
+    """An Alchemy with `first` < `second` and sorted targets, built without re-checking."""
+    command = object.__new__(Alchemy)
+    words = command.__dict__
+    words["first"], words["second"], words["targets"] = first, second, targets
+    return command
 
 
 # ---- the system seat's steps of the Homunculus turn ---------------------------------------

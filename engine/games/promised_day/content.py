@@ -75,7 +75,7 @@ class Content:
     bosses: dict[str, Boss]
     difficulty: dict[str, int]
     soldier_cards: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]  # (id, ((n, area), ...))
-    bonus: tuple[tuple[str, str, str, bool], ...]              # (id, name, effect, companion)
+    bonus: tuple[tuple[str, str, str, str], ...]   # (id, name, effect, companion character or "")
 
 
 @cache
@@ -136,6 +136,12 @@ def _check(c: Content) -> None:
         raise ValueError("there must be 5 bosses with known abilities and spaces")
     if len(c.soldier_cards) != 30:
         raise ValueError(f"there must be 30 Mannequin Soldier cards, found {len(c.soldier_cards)}")
-    if len(c.bonus) != 10 or sum(b[3] for b in c.bonus) != 2 \
-            or any(b[2] not in BONUS_EFFECTS for b in c.bonus):
-        raise ValueError("there must be 10 Transmutation Bonus cards, two with the Companion icon")
+    if len(c.bonus) != 10 or any(b[2] not in BONUS_EFFECTS for b in c.bonus):
+        raise ValueError("there must be 10 Transmutation Bonus cards with known effects")
+    for ch in c.characters.values():  # each Companion character has its own two cards
+        owned = [b[0] for b in c.bonus if b[3] == ch.id]
+        if (ch.special == "companion") != (len(owned) == 2) or (owned and len(owned) != 2):
+            raise ValueError(f"{ch.id}: a Companion character owns exactly two bonus cards, "
+                             f"found {owned}")
+    if any(b[3] and b[3] not in c.characters for b in c.bonus):
+        raise ValueError("a bonus card's Companion icon names an unknown character")

@@ -112,22 +112,22 @@ def _reveal(res: Resolution, dice) -> None:
 
 
 def boss_arrives(res: Resolution, boss: str, rule: str = R + "homunculus.boss-arrives") -> None:
-    """The boss takes a spot in its space; a soldier there first marches out to make
-    room.  A space full of bosses alone (our reading) sends it to the next space
-    outward with room, pushing a soldier there if it must."""
+    """The boss takes a spot in its own space.  When that space has no free spot and
+    soldiers stand there, one of them first marches out (skipping full spaces, off the
+    board onto the damage track) and the boss takes its spot.  A space full of bosses
+    alone (our reading) sends it to the next space outward with room, pushing a
+    soldier there if it must."""
     s = res.state
     name, home, life, ability = s.boss_info[boss]
-    spaces = s.areas[s.area_of[home]]
-    candidates = spaces[spaces.index(home):]
-    space = next((sp for sp in candidates if s.free_spots(sp) > 0), None)
-    if space is None:
-        space = next((sp for sp in candidates if s.soldiers_in(sp)), home)
-        if space != home:
-            rule = R + "homunculus.boss-space-full"
-        if s.soldiers_in(space):
-            march_one(res, space, R + "homunculus.boss-pushes-soldier")
-    elif space != home:
+    space = home
+    if s.free_spots(home) <= 0 and not s.soldiers_in(home):
+        spaces = s.areas[s.area_of[home]]
+        farther = spaces[spaces.index(home) + 1:]
+        space = next((sp for sp in farther if s.free_spots(sp) > 0),
+                     next((sp for sp in farther if s.soldiers_in(sp)), home))
         rule = R + "homunculus.boss-space-full"
+    if s.free_spots(space) <= 0 and s.soldiers_in(space):
+        march_one(res, space, R + "homunculus.boss-pushes-soldier")
     res.add(ev.BossArrived(rule=rule, boss=boss, name=name, space=space, life=life,
                            ability=ability))
 

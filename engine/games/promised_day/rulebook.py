@@ -44,9 +44,10 @@ RULES = CORE_RULES + RuleBook(*[
                  "each Area, in Area order.",
            character="Each chosen character comes with its summary (move, life, special action) "
                      "and its life marker on the top of its track.",
-           companion="Hawkeye or Greed & Ling Yao keeps the two bonus cards with the Companion "
-                     "icon beside the summary, out of the bonus deck.  Only two such cards "
-                     "exist, so the two characters are not chosen together" + OURS + ".",
+           companion="Hawkeye or Greed & Ling Yao keeps the two bonus cards showing its own "
+                     "Companion icon beside the summary, out of the bonus deck.  Each of the two "
+                     "has its own pair" + OURS + ": the rulebook lets both be chosen and gives "
+                     "each two cards, so they cannot share one pair.",
            bonus="The bonus cards are shuffled face down and the top three are turned face up on "
                  "the Round Board.",
            bosses="The difficulty decides how many Boss cards are revealed at set-up; each such "
@@ -60,8 +61,9 @@ RULES = CORE_RULES + RuleBook(*[
            deck="Each character's sixteen cards are shuffled face down as its deck.",
            hand="Each character starts with four cards; hands are secret from the other players "
                 "(a solo player sees both of their characters' hands).",
-           start_space="Each character, in seat order, starts on a space no other character "
-                       "chose."),
+           start_space="Each player puts its character on a space no other character chose, "
+                       "the players in any order (a solo player places its two characters one "
+                       "after the other)."),
     *_refs(SMALL, "small",
            flip_tile="With one or two players one of the two '3 + 2' tiles starts face down; "
                      "the players choose which (the first seat gives the answer), before the "
@@ -152,7 +154,8 @@ RULES = CORE_RULES + RuleBook(*[
            alchemy="One action: play two paired cards for Alchemy or Alkahestry.",
            replenish="One action draws the top card of the character's deck.",
            replenish_empty="With its deck empty a character can no longer replenish.",
-           move="One action moves the character as a basic movement does, at least one space.",
+           move="One action moves the character as a basic movement does: up to its move "
+                "along the lines, and (as with basic movement) it may choose not to move.",
            complete="One action completes the Reverse Transmutation Circle of the character's "
                     "Area.",
            companion="One action: Hawkeye or Greed & Ling Yao uses one of the Companion bonus "

@@ -6,6 +6,8 @@ fact carries the rule id of `rulebook.py` that produced it.
 
 from __future__ import annotations
 
+import weakref
+from functools import lru_cache
 from typing import Any
 
 from engine.core.context import SYSTEM, Context
@@ -32,6 +34,8 @@ from .commands import (
     Start,
     Walk,
     Wound,
+    ordered_alchemy,
+    ordered_attack,
 )
 from .homunculus import STEPS, boss_arrives, next_step, resolve_step
 from .resolve import R, Resolution, draw, soldiers_appear
@@ -68,10 +72,6 @@ def options(players: int | None, raw: dict[str, str]) -> dict[str, Any]:
         if ch not in c.characters:
             raise BadOptions(f"option characters: unknown {ch!r} "
                              f"(have: {', '.join(sorted(c.characters))})")
-    if {"hawkeye", "greed"} <= set(chosen):
-        # Both would take the same two Companion cards (our reading: not together).
-        raise BadOptions("option characters: Hawkeye and Greed & Ling Yao share the two "
-                         "Companion bonus cards; choose one of them")
     difficulty = raw.get("difficulty", "easy")
     if difficulty not in DIFFICULTIES:
         raise BadOptions(f"option difficulty={difficulty!r}: one of {', '.join(DIFFICULTIES)}")
@@ -105,18 +105,15 @@ def setup(opts: dict[str, Any], dice) -> list:
     tiles = dice.shuffled(c.tiles)
     res.add(ev.TilesPlaced(rule=R + "setup.tiles", tiles=tuple(
         (area, tile, kind) for (area, _), (tile, kind) in zip(c.areas, tiles, strict=True))))
-    companion = [b[:3] for b in c.bonus if b[3]]
-    taken = False
     for i, cid in enumerate(opts["characters"]):
         ch = c.characters[cid]
         res.add(ev.CharacterChosen(rule=R + "setup.character", character=cid,
                                    seat=_seat_of_character(opts, i), name=ch.name, move=ch.move,
                                    life=ch.life, special=ch.special, effect=ch.effect))
         if ch.special == "companion":
-            res.add(ev.CompanionCardsTaken(rule=R + "setup.companion", character=cid,
-                                           cards=tuple(companion)))
-            taken = True
-    bonus = [b[:3] for b in c.bonus if not (taken and b[3])]
+            res.add(ev.CompanionCardsTaken(rule=R + "setup.companion", character=cid, cards=tuple(
+                b[:3] for b in c.bonus if b[3] == cid)))
+    bonus = [b[:3] for b in c.bonus if b[3] not in opts["characters"]]
     res.add(ev.BonusDeckShuffled(rule=R + "setup.bonus", cards=tuple(dice.shuffled(bonus))))
     for _ in range(3):
         res.add(ev.BonusRevealed(rule=R + "setup.bonus", card=res.state.bonus_deck[0]))
@@ -163,13 +160,17 @@ def _answering(state: Game) -> tuple[str, ...]:
 
 def to_act(state: Game) -> tuple[str, ...]:
     if state.phase == START:
+        if len(state.decks) < len(state.characters) or not state.characters:
+            return ()  # a step inside the set-up facts: nobody acts yet
         if act.flip_due(state):
             return (state.seat_of[state.characters[0]],)
-        return (state.seat_of[act.next_to_place(state)],)
+        # each player places its character, in any order; a solo player both, in turn
+        waiting = [state.seat_of[c] for c in state.characters if c not in state.position]
+        return tuple(dict.fromkeys(waiting))
     if state.phase == HOMUNCULUS:
         return _answering(state) if state.pending else (SYSTEM,)
     if state.phase == PLAYERS:
-        return (state.seat_of[state.current],)
+        return (state.seat_of[state.current],) if state.current else ()
     return ()
 
 
@@ -242,7 +243,24 @@ def decide(state: Game, seat: str, command: Command, ctx: Context) -> list:
 
 
 # ---- legal commands -----------------------------------------------------------------------
+_LEGAL: dict[tuple[int, str], tuple[weakref.ref, tuple[Command, ...]]] = {}
+
+
 def legal_commands(state: Game, seat: str) -> list[Command]:
+    """Memoised per state (states are immutable): the play page, prompts, bots and
+    `decide`'s callers ask the same position several times."""
+    key = (id(state), seat)
+    hit = _LEGAL.get(key)
+    if hit is not None and hit[0]() is state:
+        return list(hit[1])
+    found = tuple(_legal_commands(state, seat))
+    if len(_LEGAL) >= 64:
+        _LEGAL.clear()
+    _LEGAL[key] = (weakref.ref(state), found)
+    return list(found)
+
+
+def _legal_commands(state: Game, seat: str) -> list[Command]:
     if seat == SYSTEM or seat not in to_act(state):
         return []
     if state.phase == START and act.flip_due(state):
@@ -253,8 +271,25 @@ def legal_commands(state: Game, seat: str) -> list[Command]:
     elif state.phase == HOMUNCULUS:
         found = _answers(state, seat)
     else:
-        found = _turn_commands(state, state.current)
-    return sorted(found, key=lambda c: c.notation())
+        return _turn_commands(state, state.current)  # already in notation order
+    return sorted(found, key=_notation)
+
+
+def _notation(command: Command) -> str:
+    return command.notation()
+
+
+@lru_cache(maxsize=1024)
+def _attacks(card: str, choices: tuple[tuple[str, ...], ...]) -> tuple[Command, ...]:
+    """A card's attacks, in notation order (the choices are sorted)."""
+    return tuple(ordered_attack(card, targets) for targets in choices)
+
+
+@lru_cache(maxsize=1024)
+def _alchemies(pairs: tuple[tuple[str, str], ...], choices: tuple[tuple[str, ...], ...]
+               ) -> tuple[Command, ...]:
+    """Every pair with every sharing out of the damage, in notation order."""
+    return tuple(ordered_alchemy(a, b, targets) for a, b in pairs for targets in choices)
 
 
 def _answers(state: Game, seat: str) -> list[Command]:
@@ -268,22 +303,30 @@ def _turn_commands(s: Game, character: str) -> list[Command]:
     here = s.position[character]
     reach = within(s, here, s.summary[character][1])
     if s.pending is not None:  # a Transmutation Bonus to choose
-        return [Bonus(card, args) for card in s.bonus_offer
-                for args in act.bonus_options(s, s.bonus_names[card][1])]
+        return sorted((Bonus(card, args) for card in s.bonus_offer
+                       for args in act.bonus_options(s, s.bonus_names[card][1])), key=_notation)
     if not s.moved:
-        return [Walk(sp) for sp in reach]
-    found: list[Command] = [End()]
-    found += [Attack(card, targets) for card, targets in act.attack_choices(s, character)]
+        return sorted((Walk(sp) for sp in reach), key=_notation)
+    # The many attacks and alchemies come memoised and sorted (by card, then targets: the
+    # notation's order); the few others are sorted here, and the verbs put them in order.
+    big: dict[str, list[Command]] = {"attack": []}
+    hand = sorted(set(s.hands[character]))
+    reach_of = {}
+    for card in hand:
+        _, damage, rng, _ = s.cards[card]
+        if (damage, rng) not in reach_of:
+            reach_of[damage, rng] = bucket_choices(s, [(damage, within(s, here, rng))])
+        big["attack"] += _attacks(card, reach_of[damage, rng])
     if s.summary[character][4]:
-        hand = sorted(set(s.hands[character]))
-        buckets = act.special_buckets(s, character)
-        pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:] if act.paired(s, a, b)]
+        pairs = tuple((a, b) for i, a in enumerate(hand) for b in hand[i + 1:]
+                      if act.paired(s, a, b))
         if pairs:
-            choices = bucket_choices(s, buckets)
-            found += [Alchemy(a, b, t) for a, b in pairs for t in choices]
+            big["alchemy"] = list(_alchemies(pairs, bucket_choices(
+                s, act.special_buckets(s, character))))
+    found: list[Command] = [End()]
     if s.decks[character]:
         found.append(Replenish())
-    found += [Move(sp) for sp in reach if sp != here]
+    found += [Move(sp) for sp in reach]
     area = s.area_of[here]
     tile, kind, face_up = s.tiles[area]
     if s.summary[character][3] != "companion" and face_up \
@@ -291,4 +334,10 @@ def _turn_commands(s: Game, character: str) -> list[Command]:
         found.append(Complete())
     for card in s.companions.get(character, ()):
         found += [Companion(card, args) for args in act.bonus_options(s, s.bonus_names[card][1])]
-    return found
+    small: dict[str, list[Command]] = {}
+    for command in found:
+        small.setdefault(command.verb, []).append(command)
+    ordered: list[Command] = []
+    for verb in sorted(set(small) | set(big)):
+        ordered += big[verb] if verb in big else sorted(small[verb], key=_notation)
+    return ordered

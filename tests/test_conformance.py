@@ -58,7 +58,9 @@ class Profile:
 GAME_PROFILES: dict[str, Profile] = {
     "forbidden_alchemy": Profile(examples=40, commands=40),
     "duel": Profile(examples=30, commands=40, prefix=60),
+    "brutality": Profile(examples=15, commands=30, prefix=60),
     "fmp": Profile(examples=8, commands=25, prefix=300),
+    "forbidden_alchemy_story": Profile(examples=20, commands=40, prefix=150),
     "promised_day": Profile(examples=15, commands=30, prefix=120),
     "roundtable": Profile(examples=15, commands=30, prefix=60),
 }
@@ -196,6 +198,14 @@ def check_record(data, store, gid):
     assert store.repository.get(gid).session == live.session
     step = data.draw(st.integers(1, live.session.version), label="step")
     assert StepCache(store, interval=4).session(gid, step) == store.session_at(gid, step)
+    # The replay shows every fact's step, between the facts of one command
+    # too: what a page asks of the game there must not fail.
+    game, state = live.game, store.session_at(gid, step).state
+    for seat in (*live.header.seats, None, SPECTATOR):
+        json.dumps(game.view(state, seat))
+    for seat in live.header.seats:
+        game.legal_commands(state, seat)
+    game.to_act(state), game.prompts(state), game.outcome(state), game.turn(state)
 
     # The record is what the rules decide today.
     rows = store.rows(gid)

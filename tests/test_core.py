@@ -140,7 +140,7 @@ def test_the_effect_stack_resolves_the_last_declared_first():
 
 
 @dataclass(frozen=True, kw_only=True)
-class Moved(Event):
+class Travelled(Event):
     unit: str
     path: tuple[str, ...]
     version = 3
@@ -150,12 +150,12 @@ def test_old_event_shapes_are_upcast_step_by_step():
     from engine.core.events import upcast
 
     upcasters = {
-        ("Moved", 1): lambda d: {"unit": d["unit"], "to": d["to"]},          # v2 renamed nothing
-        ("Moved", 2): lambda d: {"unit": d["unit"], "path": [d["to"]]},     # v3: a path
+        ("Travelled", 1): lambda d: {"unit": d["unit"], "to": d["to"]},          # v2 renamed nothing
+        ("Travelled", 2): lambda d: {"unit": d["unit"], "path": [d["to"]]},     # v3: a path
     }
-    data = upcast(Moved, 1, {"unit": "tank-2", "to": "D4"}, upcasters)
-    assert Moved.from_data(data, "x.y") == Moved(rule="x.y", unit="tank-2", path=("D4",))
-    with pytest.raises(ValueError, match="no upcaster for Moved from version 2"):
-        upcast(Moved, 2, {"unit": "u", "to": "D4"}, {})
+    data = upcast(Travelled, 1, {"unit": "tank-2", "to": "D4"}, upcasters)
+    assert Travelled.from_data(data, "x.y") == Travelled(rule="x.y", unit="tank-2", path=("D4",))
+    with pytest.raises(ValueError, match="no upcaster for Travelled from version 2"):
+        upcast(Travelled, 2, {"unit": "u", "to": "D4"}, {})
     with pytest.raises(ValueError, match="newer than this program"):
-        upcast(Moved, 4, {}, upcasters)
+        upcast(Travelled, 4, {}, upcasters)

@@ -116,8 +116,10 @@ Upcasters = Upcasters  # re-exported for games
 
 # The registry: game id -> module path.  Adding a game is one line here.
 _GAMES = {
+    "brutality": "engine.games.brutality",
     "fmp": "engine.games.fmp",
     "forbidden_alchemy": "engine.games.forbidden_alchemy",
+    "forbidden_alchemy_story": "engine.games.forbidden_alchemy_story",
     "promised_day": "engine.games.promised_day",
     "roundtable": "engine.games.roundtable",
 }

@@ -1,0 +1,202 @@
+"""Where things stand: footprints, occupancy, hazards, line of sight and reach.
+
+A hero's `square` is the leftmost space of their miniature; a two-space
+hero also covers the space east of it.  A range is drawn facing forward
+(up the page, "N"); a hero facing "S" sees it turned half a turn about
+the middle of the miniature.  Nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.kit.squaregrid import Direction, Square, SquareGrid
+
+from .state import Battle, Hero
+
+# The hazards as printed ("Hazards"), as a table: which ones block movement
+# or line of sight, may be jumped over, hurt on entering or at the end of a
+# turn, hurt when they block ("bump"), stop a knockback, how many turns a
+# timed one lasts, and whether the tile itself can be knocked back.
+HAZARDS = {
+    "spiked-pillar": {"blocks": True, "sight": True, "jump_over": False, "enter": 0, "end": 0,
+                      "bump": 1, "stops": False, "turns": 0},
+    "pike-trap": {"blocks": False, "sight": False, "jump_over": True, "enter": 1, "end": 1,
+                  "bump": 0, "stops": True, "turns": 0},
+    "relentless-fire": {"blocks": False, "sight": False, "jump_over": True, "enter": 1, "end": 1,
+                        "bump": 0, "stops": False, "turns": 0},
+    "ruined-wall": {"blocks": True, "sight": True, "jump_over": True, "enter": 0, "end": 0,
+                    "bump": 0, "stops": False, "turns": 0},
+    "corpse-parts": {"blocks": False, "sight": False, "jump_over": True, "enter": 1, "end": 1,
+                     "bump": 0, "stops": False, "turns": 4, "knockable": True},
+    "catapult": {"blocks": False, "sight": False, "jump_over": True, "enter": 0, "end": 0,
+                 "bump": 0, "stops": False, "turns": 0},
+    # Ghost Knights strike an enemy sharing their space (see effects.arrive).
+    "ghost-knight": {"blocks": False, "sight": False, "jump_over": True, "enter": 0, "end": 0,
+                     "bump": 0, "stops": False, "turns": 0},
+    # "Board Variant": icicle spikes follow the Spiked Pillar's rules.
+    "icicle-spikes": {"blocks": True, "sight": True, "jump_over": False, "enter": 0, "end": 0,
+                      "bump": 1, "stops": False, "turns": 0},
+}
+# The hazards a team may place during setup (the general ones; the others
+# belong to heroes).
+SETUP_HAZARDS = ("catapult", "pike-trap", "relentless-fire", "ruined-wall", "spiked-pillar")
+# The rule id (after "brutality.") of each hazard's rules.
+HAZARD_RULE = {kind: "hazard." + kind for kind in HAZARDS}
+HAZARD_RULE["icicle-spikes"] = "board.ice-pit"
+
+
+@cache
+def grid(width: int, height: int) -> SquareGrid:
+    return SquareGrid(width, height)
+
+
+@cache
+def to_square(name: str) -> Square:
+    """The square called `name` (memoised: names are parsed in every legal move)."""
+    return Square.parse(name)
+
+
+def board_grid(state: Battle) -> SquareGrid:
+    return grid(state.board["width"], state.board["height"])
+
+
+def parse(state: Battle, name: str) -> Square | None:
+    """The square called `name` on this board, or None."""
+    try:
+        sq = to_square(name)
+    except ValueError:
+        return None
+    return sq if board_grid(state).contains(sq) else None
+
+
+def size(state: Battle, hero: Hero) -> int:
+    return state.sheets[hero.id]["size"]
+
+
+def is_tank(state: Battle, hero: Hero) -> bool:
+    return "tank" in state.sheets[hero.id]["traits"]
+
+
+def footprint_at(state: Battle, hero: Hero, anchor: Square) -> tuple[str, ...] | None:
+    """The spaces the hero would cover with its leftmost space on `anchor`
+    (None if part of it is off the board)."""
+    squares = [board_grid(state).step(anchor, Direction.E, i) if i else anchor
+               for i in range(size(state, hero))]
+    if any(s is None for s in squares):
+        return None
+    return tuple(str(s) for s in squares)
+
+
+def footprint(state: Battle, hero: Hero) -> tuple[str, ...]:
+    """The spaces a hero on the board covers (none while off it)."""
+    if not hero.on_board:
+        return ()
+    return footprint_at(state, hero, to_square(hero.square)) or ()
+
+
+_OCCUPANTS: dict[int, tuple] = {}
+
+
+def occupants(state: Battle) -> dict[str, str]:
+    """{space: hero id} for every miniature on the board (do not change it: it is
+    shared by every state with the same heroes)."""
+    hit = _OCCUPANTS.get(id(state.heroes))
+    if hit is not None and hit[0] is state.heroes:
+        return hit[1]
+    found = {sq: h.id for h in state.heroes.values() for sq in footprint(state, h)}
+    if len(_OCCUPANTS) > 512:
+        _OCCUPANTS.clear()
+    _OCCUPANTS[id(state.heroes)] = (state.heroes, found)  # the reference keeps the id unique
+    return found
+
+
+def graves(state: Battle) -> dict[str, tuple[str, ...]]:
+    """{space: buried hero ids} for every gravestone tile."""
+    found: dict[str, tuple[str, ...]] = {}
+    for h in state.heroes.values():
+        if h.buried and not h.dead:
+            found[h.square] = found.get(h.square, ()) + (h.id,)
+    return found
+
+
+def blocking(state: Battle, square: str) -> str | None:
+    """The hazard kind that blocks movement into `square`, if any."""
+    hazard = state.hazards.get(square)
+    return hazard.kind if hazard and HAZARDS[hazard.kind]["blocks"] else None
+
+
+def is_corner(state: Battle, square: str) -> bool:
+    s, g = to_square(square), board_grid(state)
+    return s.col in (0, g.width - 1) and s.row in (0, g.height - 1)
+
+
+def open_for(state: Battle, hero: Hero, squares: tuple[str, ...]) -> bool:
+    """True if `hero` could stand on `squares`: no other hero, no blocking hazard."""
+    taken = occupants(state)
+    return all(taken.get(sq, hero.id) == hero.id and blocking(state, sq) is None
+               for sq in squares)
+
+
+def centre(state: Battle, hero: Hero) -> tuple[float, float]:
+    s = to_square(hero.square)
+    return s.col + (size(state, hero) - 1) / 2, float(s.row)
+
+
+def away_from(state: Battle, source: Hero, target: Hero | str) -> Direction:
+    """The knockback direction: from the source's centre through the target's
+    (a hero, or a space for a hazard tile).
+
+    Our reading where the rulebook is silent: when the two are not on a
+    straight or diagonal line, the push goes along the axis of the larger
+    difference (a knight's-move offset pushes straight, not sideways).
+    """
+    sx, sy = centre(state, source)
+    if isinstance(target, str):
+        sq = to_square(target)
+        tx, ty = float(sq.col), float(sq.row)
+    else:
+        tx, ty = centre(state, target)
+    dx, dy = tx - sx, ty - sy
+    if abs(dx) > abs(dy):
+        dy = 0
+    elif abs(dy) > abs(dx):
+        dx = 0
+    return Direction.from_step((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)) or Direction.N
+
+
+def blocks_sight(state: Battle, square: str) -> bool:
+    """Tanks and hazards that block line of sight ("Line of Sight")."""
+    hazard = state.hazards.get(square)
+    if hazard and HAZARDS[hazard.kind]["sight"]:
+        return True
+    hero_id = occupants(state).get(square)
+    return hero_id is not None and is_tank(state, state.heroes[hero_id])
+
+
+def in_sight(state: Battle, source: str, target: str) -> bool:
+    """A line from the centre of `source` to the centre of `target` crosses no
+    blocking space between them (the ends themselves never block)."""
+    line = SquareGrid.line(to_square(source), to_square(target))
+    return not any(blocks_sight(state, str(s)) for s in line[1:-1])
+
+
+def reach(state: Battle, hero: Hero, offsets) -> dict[str, str]:
+    """{space in range: the hero's own space it is drawn from} for a range
+    drawn facing forward, turned to the hero's facing."""
+    anchor, width = to_square(hero.square), size(state, hero)
+    g = board_grid(state)
+    found = {}
+    for dx, dy in offsets:
+        if hero.facing == "S":  # half a turn about the middle of the miniature
+            dx, dy = width - 1 - dx, -dy
+        col, row = anchor.col + dx, anchor.row + dy
+        if 0 <= col < g.width and 0 <= row < g.height:
+            origin = Square(min(max(col, anchor.col), anchor.col + width - 1), anchor.row)
+            found[str(Square(col, row))] = str(origin)
+    return found
+
+
+def forward(team: str) -> str:
+    """Forward is towards the enemy edge: south for the north team."""
+    return "S" if team == "north" else "N"

@@ -1,0 +1,165 @@
+"""Jumping: the Catapult's launch and where a jumping hero lands.
+
+A jump goes up to two spaces in any of the eight directions.  Spaces that
+block movement cannot be jumped into or over (a Ruined Wall may be jumped
+over); a jump that would end in or cross one ends in the closest space
+before it ("Blocked Movement").  Landing on a hero pushes them on
+("Catapult"); landing on a hero in a corner lets the jumper choose an
+adjacent space instead ("Corner Spaces").
+
+Steps (see effects.py):
+    ("catapult", hero, team, mode)          ask `team` where `hero` jumps
+    ("jump", hero, landing, team, mode)     jump towards `landing`
+    ("land", hero, anchor, team, mode, how) come down on `anchor`
+`mode` is "move" (the hero moved in) or "knock" (an enemy knocked them in).
+"""
+
+from __future__ import annotations
+
+from engine.kit.squaregrid import Direction, Square
+
+from . import events as ev
+from .board import (
+    HAZARDS,
+    blocking,
+    board_grid,
+    footprint,
+    footprint_at,
+    is_corner,
+    is_tank,
+    occupants,
+    open_for,
+    to_square,
+)
+from .effects import STEPS, Ask, Resolution, arrive, damage
+
+R = "brutality."
+JUMP = 2  # "Catapult": up to 2 spaces
+
+
+def landings(state, h) -> tuple[str, ...]:
+    """Every space a jump from the hero's place could aim at, on the board."""
+    g, here = board_grid(state), to_square(h.square)
+    found = []
+    for d in Direction:
+        for k in range(1, JUMP + 1):
+            nxt = g.step(here, d, k)
+            if nxt is not None and footprint_at(state, h, nxt):
+                found.append(str(nxt))
+    return tuple(sorted(found))
+
+
+def catapult(res: Resolution, hero_id: str, team: str, mode: str):
+    h = res.hero(hero_id)
+    if not h.on_board:
+        return ()
+    choices = landings(res.state, h) + (("stay",) if mode == "move" else ())
+    rule = "hazard.catapult" if mode == "move" else "hazard.catapult.knockback"
+    return Ask(team, "jump-" + mode, hero_id, choices, R + rule)
+
+
+def _blocker(state, h, spots, over: bool) -> str | None:
+    """What keeps the hero out of (or from jumping over) `spots`, if anything."""
+    taken = occupants(state)
+    for sq in spots:
+        kind = blocking(state, sq)
+        if kind and not (over and HAZARDS[kind]["jump_over"]):
+            return kind
+        other = taken.get(sq)
+        if other and other != h.id and is_tank(state, state.heroes[other]):
+            return "tank"
+    return None
+
+
+def jump(res: Resolution, hero_id: str, landing: str, team: str, mode: str):
+    """Fly towards `landing`; stop short before anything that blocks."""
+    s = res.state
+    h = res.hero(hero_id)
+    here, there = to_square(h.square), to_square(landing)
+    d = board_grid(s).direction_between(here, there)
+    n = max(abs(there.col - here.col), abs(there.row - here.row))
+    for k in range(1, n + 1):
+        spots = footprint_at(s, h, board_grid(s).step(here, d, k))
+        kind = _blocker(s, h, spots, over=k < n)
+        if kind:
+            short = board_grid(s).step(here, d, k - 1)
+            res.add(ev.JumpCutShort(rule=R + "jump.blocked", hero=hero_id, square=str(short),
+                                    why=f"the {kind.replace('-', ' ')} blocks the jump"))
+            bump = HAZARDS.get(kind, {}).get("bump", 0)
+            hurt = (("damage", hero_id, bump, R + "hazard.spiked-pillar"),) if bump else ()
+            if k == 1:
+                return hurt
+            return hurt + (("land", hero_id, str(short), team, mode, "short"),)
+    taken = occupants(s)
+    under = sorted({taken[sq] for sq in footprint_at(s, h, there) if taken.get(sq, h.id) != h.id})
+    if not under:
+        return (("land", hero_id, landing, team, mode, "free"),)
+    if any(is_corner(s, res.hero(o).square) for o in under):
+        choices = _near(s, h, there)
+        if choices:
+            return Ask(h.team, "land", hero_id, choices, R + "jump.corner")
+        return (("land", hero_id, str(board_grid(s).step(here, d, n - 1)), team, mode, "short"),)
+    steps: list[tuple] = []
+    for o in under:
+        friend = res.hero(o).team == h.team
+        if mode == "knock" and friend:
+            steps.append(("damage", hero_id, 1, R + "hazard.catapult.land"))
+        if mode == "knock" or not friend:
+            steps.append(("damage", o, 1, R + "hazard.catapult.land"))
+        steps.append(("knockback", o, d.name, 1, h.team, "chain"))
+    return (*steps, ("land", hero_id, landing, team, mode, "onto"))
+
+
+def _near(state, h, square: Square) -> tuple[str, ...]:
+    """Open spaces adjacent to `square` where the jumper could come down."""
+    found = []
+    for nxt in board_grid(state).neighbours(square, diagonal=True):
+        spots = footprint_at(state, h, nxt)
+        if spots and open_for(state, h, spots):
+            found.append(str(nxt))
+    return tuple(sorted(found))
+
+
+def land(res: Resolution, hero_id: str, anchor: str, team: str, mode: str, how: str):
+    """Come down on `anchor`.  If a hero landed on could not be pushed away, come
+    down in the closest space before it; a hero there steps aside to an
+    adjacent space of their own team's choice ("Blocked Movement")."""
+    s = res.state
+    h = res.hero(hero_id)
+    if not h.on_board:
+        return ()
+    spots = footprint_at(s, h, to_square(anchor))
+    taken = occupants(s)
+    others = sorted({taken[sq] for sq in spots if taken.get(sq, h.id) != h.id})
+    if others and how == "onto":
+        here = to_square(h.square)
+        d = board_grid(s).direction_between(here, to_square(anchor))
+        back = board_grid(s).step(to_square(anchor), d.opposite)
+        if back == here:
+            res.add(ev.JumpCutShort(rule=R + "jump.blocked", hero=hero_id, square=h.square,
+                                    why="the hero landed on could not be moved"))
+            return ()
+        return (("land", hero_id, str(back), team, mode, "short"),)
+    if others:
+        asks = tuple(("displace", o, res.hero(o).team, R + "jump.blocked", *spots)
+                     for o in others)
+        return (*asks, ("land", hero_id, anchor, team, mode, "cleared"))
+    before = footprint(s, h)
+    res.add(ev.HeroJumped(rule=R + ("hazard.catapult" if mode == "move"
+                                    else "hazard.catapult.knockback"),
+                          hero=hero_id, source=h.square, to=anchor))
+    arrive(res, hero_id, before, "other")
+    return ()
+
+
+def answer_jump(res: Resolution, kind: str, hero_id: str, team: str, choice: str) -> tuple:
+    """The answer to a "jump-..." or "land" question, as the steps that follow."""
+    if kind == "land":
+        return (("land", hero_id, choice, team, "move", "chosen"),)
+    if choice == "stay":
+        return ()
+    return (("jump", hero_id, choice, team, kind.removeprefix("jump-")),)
+
+
+STEPS.update({"catapult": catapult, "jump": jump, "land": land})
+__all__ = ["answer_jump", "damage", "landings"]

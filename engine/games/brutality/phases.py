@@ -1,0 +1,137 @@
+"""The team turn's automatic phases: 1 (advance cooldowns and timed effects),
+2 (draw relics), 4 (discard relics) and 5 (end-of-turn effects).
+"""
+
+from __future__ import annotations
+
+from engine.core.context import Context
+from engine.core.errors import RuleViolation
+from engine.core.events import Event, evolved
+
+from . import events as ev
+from . import relics
+from .board import HAZARD_RULE, HAZARDS, footprint
+from .commands import EndActions
+from .content import relic_of
+from .effects import Resolution
+from .state import HAND_LIMIT, Battle, other
+
+R = "brutality."
+
+
+def begin_turn(res: Resolution, team: str, number: int, dice) -> None:
+    """Phases 1 (advance cooldowns) and 2 (draw relics) of `team`'s turn."""
+    res.add(ev.TurnBegan(rule=R + "turn.order", team=team, turn=number))
+    for h in res.state.alive(team):  # a dead hero's cooldown waits ("Death and Revival")
+        if h.cooldown == 1:
+            res.add(ev.ArtifactFlippedUp(rule=R + "cooldown.flip-up", hero=h.id,
+                                         artifact=h.artifact))
+        elif h.cooldown:
+            res.add(ev.CooldownAdvanced(rule=R + "cooldown.advance", hero=h.id,
+                                        artifact=h.artifact, cooldown=h.cooldown - 1))
+    for sq, hazard in sorted(res.state.hazards.items()):
+        if hazard.tokens > 1:
+            res.add(ev.HazardTokenRemoved(rule=R + "persistent.tokens", square=sq,
+                                          kind=hazard.kind, tokens=hazard.tokens - 1))
+        elif hazard.tokens == 1:
+            res.add(ev.HazardRemoved(rule=R + "persistent.tokens", kind=hazard.kind, square=sq,
+                                     why="its time ran out"))
+    _draw_relics(res, team, dice)
+
+
+def _draw_relics(res: Resolution, team: str, dice) -> None:
+    s = res.state
+    two = len(s.alive(team)) == 1
+    room = HAND_LIMIT - len(s.hands.get(team, ()))
+    wanted = min(2 if two else 1, room)
+    # A draw cut short by the hand of three cites the limit.
+    rule = R + ("relic.hand-limit" if wanted < (2 if two else 1)
+                else "relic.draw-two" if two else "relic.draw")
+    if wanted <= 0:
+        return
+    pile = s.pile(team)
+    first = s.relic_decks.get(pile, ())[:wanted]
+    if first:
+        res.add(ev.RelicsDrawn(rule=rule, team=team, cards=first))
+    missing = wanted - len(first)
+    discards = res.state.relic_discards.get(pile, ())
+    if missing and discards:
+        order = tuple(dice.shuffled(discards))
+        res.add(ev.RelicDeckReshuffled(rule=R + "relic.reshuffle", pile=pile, order=order))
+        res.add(ev.RelicsDrawn(rule=rule, team=team, cards=order[:missing]))
+
+
+def end_of_turn_steps(state: Battle, team: str) -> list[tuple]:
+    """Phase 5: the hazards under each hero (each space of a large one), burial,
+    bleed and the noose, hero by hero in the order they were chosen."""
+    steps: list[tuple] = []
+    for h in state.alive(team):
+        for sq in footprint(state, h):
+            hazard = state.hazards.get(sq)
+            if hazard and HAZARDS[hazard.kind]["end"]:
+                steps.append(("damage", h.id, HAZARDS[hazard.kind]["end"],
+                              R + HAZARD_RULE[hazard.kind] + ".end"))
+        if h.buried:
+            steps.append(("damage", h.id, 1, R + "bury.end"))
+        # One fact per bleed tile: each point of damage can be audited on its own.
+        steps += [("damage", h.id, 1, R + "status.bleed.end")] * h.bleed
+        if h.hung:
+            steps.append(("damage", h.id, 1, R + "status.noose.end"))
+    return steps
+
+
+def end_actions(state: Battle, seat: str, cmd: EndActions, ctx: Context) -> list[Event]:
+    """The end of the actions: the "End of..." window if a team could use it,
+    else phases 4 and 5 and the other team's turn at once."""
+    hand = list(state.hands.get(seat, ()))
+    for card in cmd.discard:
+        if card not in hand:
+            raise RuleViolation(R + "relic.discard", f"{card!r} is not in your team's hand")
+        hand.remove(card)
+    if list(cmd.discard) != sorted(cmd.discard):
+        raise RuleViolation(R + "relic.discard", "list the discarded cards in alphabetical order")
+    res = Resolution(state, ctx.dice)
+    window = _next_window(state, cmd.discard, (seat, other(seat)))
+    if window:
+        res.add(ev.ActionsEnded(rule=R + "timing.end", team=seat, discard=cmd.discard,
+                                window=window))
+        return res.facts
+    _finish(res, seat, cmd.discard, ctx.dice)
+    return res.facts
+
+
+def pass_end_window(state: Battle, seat: str, ctx: Context) -> list[Event]:
+    """A team is done with its "End of..." cards: the other team's chance, or phase 4."""
+    res = Resolution(state, ctx.dice)
+    later = (other(seat),) if seat == state.active else ()
+    window = _next_window(state, state.closing, later)
+    res.add(ev.EndWindowPassed(rule=R + "timing.end", team=seat, window=window))
+    if not window:
+        # Our reading: cards named for phase 4 but played in the window are simply gone.
+        left = tuple(c for c in state.closing if c in state.hands.get(state.active, ()))
+        _finish(res, state.active, left, ctx.dice)
+    return res.facts
+
+
+def _next_window(state: Battle, discard, teams) -> str:
+    """The first of `teams` holding an "End of..." card it could play now."""
+    for team in teams:
+        closing = evolved(state, closing=tuple(discard), window=team)
+        for card in set(state.hands.get(team, ())):
+            if state.relic_cards[relic_of(card)]["timing"].startswith("end-") \
+                    and relics.refusal(closing, team, card) is None \
+                    and relics.targets(closing, team, card):
+                return team
+    return ""
+
+
+def _finish(res: Resolution, team: str, discard: tuple[str, ...], dice) -> None:
+    """Phases 4 and 5, then the other team's turn."""
+    if discard:
+        res.add(ev.RelicsDiscarded(rule=R + "relic.discard", team=team, cards=discard))
+    res.run(end_of_turn_steps(res.state, team))
+    if res.state.winner:
+        return
+    relics.light_hell_fire(res, team)
+    res.add(ev.TurnEnded(rule=R + "turn.end", team=team))
+    begin_turn(res, other(team), res.state.turn + 1, dice)

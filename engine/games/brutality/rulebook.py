@@ -1,0 +1,258 @@
+"""Rule references for `brutality`: rule id -> rulebook section, our explanation.
+
+Sections are those of the Brutality rulebook
+(`../shared/rulebooks/brutality.txt`); the explanations are written for
+this project.  Entries marked "our reading" settle a case the rulebook
+leaves open, with the reason; where players could reasonably disagree the
+reading is a setup option.
+"""
+
+from engine.core.rules import CORE_RULES, RuleBook, RuleRef
+
+SETUP = "Setup"
+TURN = "Your Team's Turn"
+MOVE = "Action: Move"
+ABILITY = "Action: Use an Ability"
+SIGHT = "Line of Sight"
+ARTIFACTS = "Artifact Cards"
+COOLDOWN = "Artifact Cards > Cooldown"
+RELICS = "Relic Cards"
+TIMING = "Effect Timing"
+PERSISTENT = "Persistent Effects"
+DEATH = "Death and Revival"
+KNOCK = "Knockback"
+CHAIN = "Knockback > Knockback of Multiple Heroes"
+CORNER = "Knockback > Corner Spaces"
+BLOCKED = "Knockback > Blocked Movement"
+HAZARDS = "Hazards"
+BLEED = "Status Effects > Bleed"
+NOOSE = "Status Effects > Hanging Noose"
+GRAVES = "Hazards > Gravestones"
+WIN = "How to Win"
+
+
+def _refs(section: str, **rules: str) -> list[RuleRef]:
+    """`brutality.` ids from keywords: `__` is a dot, `_` a dash."""
+    return [RuleRef("brutality." + key.replace("__", ".").replace("_", "-"), section, text)
+            for key, text in rules.items()]
+
+
+RULES = CORE_RULES + RuleBook(
+    *_refs(
+        SETUP,
+        setup__board="The standard side of the board lies between the teams, a long edge towards each; the north team sits at row 1.",
+        setup__options="Our readings of what the rulebook leaves open, recorded with the game: the first-turn extra space (starting team only, or both teams' first turns) and whether a tank in a knockback chain stops it or is pushed along; also the number of players, the board side, the relic draft, and start=random (not in the rulebook: every setup choice drawn at random, each recorded as the usual fact, for demos and quick games).",
+        setup__content="The hero sheets, artifact cards and relic cards in use (stand-in content written for this project) are copied into the record.",
+        setup__start_team="A random team takes the first turn; the same team leads every alternating setup choice.",
+        setup__relic_deck="The relic deck is shuffled before play (our reading: the shared deck of the standard game); its order is hidden from both teams.",
+        setup__order="Every setup choice alternates between the teams, the starting team first, each team making one choice at a time.",
+        setup__heroes="Each team in turn takes a hero sheet until both teams have two heroes.",
+        players__hero="With two players on a team, each plays one hero. Our reading: the team's first chosen hero is its player 1's, the second its player 2's; each player chooses, places, equips and acts with their own hero (and its Ghost Knights), while team decisions (the hazard, the draft, relic cards, answers, passing, ending the turn) may be made by either, and both see the team's relic hand.",
+        setup__hero_taken="There is one miniature of each hero: a hero already on a team cannot be chosen again.",
+        setup__health="A chosen hero starts at the highest value of their Health track.",
+        setup__place="Each team in turn puts one of its heroes on an empty corner of its own edge. Our reading: heroes start facing forward, towards the enemy edge; a two-space hero covers the corner and the space beside it.",
+        setup__own_hero="A team places and equips only its own heroes.",
+        setup__artifacts="Each hero in turn, alternating between teams, takes one artifact card, face up.",
+        setup__artifact_taken="Each artifact card exists once: two heroes cannot hold the same artifact.",
+        setup__hazards="Each team in turn places one hazard on an empty space outside both starting rows, two in all: a Spiked Pillar, Pike Trap, Relentless Fire, Catapult or Ruined Wall (the other hazards belong to heroes).",
+    ),
+    *_refs(
+        TURN,
+        turn__order="A team's turn begins when the other team's turn ends; turns alternate until a team wins.",
+        turn__phases="Commands of the turn are taken once setup is over, during the action phase.",
+        turn__active="Only the team whose turn it is moves and uses abilities; the other team may only play cards whose timing allows it.",
+        turn__own_hero="A team acts only with its own heroes.",
+        turn__end="The team's turn ends after phase 5 (end-of-turn effects).",
+        actions__two="Every hero has at most two actions per turn: the Move action and one ability, or two different abilities; heroes of a team may interleave them.",
+        relic__draw="Phase 2: the team draws one relic card into its shared hand.",
+        relic__draw_two="Phase 2 with only one hero alive: the team draws two relic cards.",
+        relic__discard="Phase 4: the team discards any of its relic cards (listed in alphabetical order, so each choice has one spelling).",
+    ),
+    *_refs(
+        "Alternate Rule Set: Controlled Chaos",
+        draft__stacks="Controlled Chaos (option relics=draft): four face-down stacks of random relic cards, one per type, eight cards each so that each team takes four of every type (our reading of \"four random cards\" with the worked example); the other relics go back in the box.",
+        draft__open="The team leading a stack chooses which type to draft next; the stack is then open to both teams (our reading: an open draft, so each team sees what the other takes). The starting team leads the first stack, then the lead alternates.",
+        draft__order="Teams draft one card at a time, the leader first, alternating until the stack is empty; only then is the next stack opened.",
+        draft__pick="A drafted card joins the team's own relic deck.",
+        draft__decks="With all four stacks drafted, each team shuffles its own 16-card deck; in play each team draws from, discards to and reshuffles its own deck, and a stolen card goes back to its owner's discards once played.",
+    ),
+    *_refs(
+        RELICS,
+        relic__hand_limit="A team holds three relic cards at most; it draws only up to that.",
+        relic__reshuffle="Our reading: when the deck runs out, the discarded relics are shuffled into a new deck (the rulebook says so only for Controlled Chaos).",
+        relic__play="Relic cards cost no action, and a team may play as many as it likes; a played card is discarded at once, unless it waits in play for its \"next time\".",
+        relic__hand="A team plays only relic cards from its own shared hand.",
+        relic__target="A relic is played on a target its card allows (a friendly or enemy hero, one in sight of a friend, a hazard, a space, a line of four spaces...).",
+        relic__next_time="A \"next time\" card stays in play, not discarded, until its effect triggers: Saint's Ward takes the next damage its hero would take, then is discarded (our reading: also discarded if the hero dies).",
+        relic__haste="Second Wind (stand-in card): the hero's Move action gives extra spaces this turn.",
+        relic__ground="Leaden Feet (stand-in card): the hero cannot take the Move action this turn.",
+        relic__remove_hazard="Demolition (stand-in card): one hazard tile leaves the board; only an effect like this removes a hazard.",
+        relic__blast="Meteor (stand-in card): every hero within one space of the chosen space takes the damage, then each not on that space is knocked 1 away from it. Our reading for effects that hit several heroes at once: damage first, then the pushes, in reading order of the heroes' spaces.",
+        relic__hell_fire="Hell Fire: four spaces in a row or column, free of hazards, become Relentless Fire for 3 turns, starting at the end of the opponent's next turn. Our reading: \"4 consecutive rows or columns\" is a line of four spaces (the literal reading would burn half the board); a space that holds a hazard by then is skipped.",
+        relic__steal="Master Thief (stand-in card): a random card of the enemy hand joins the thief's hand; both teams see which, spectators do not.",
+    ),
+    *_refs(
+        MOVE,
+        move__action="The Move action gives three spaces of movement to spend this turn, split around the hero's abilities as the player likes.",
+        move__first_turn="In the game's opening turn every hero of the team moving then gets a fourth space. Our reading: only the starting team's first turn, the game's only \"first turn\"; option first_turn_bonus=both gives the second team's first turn the extra space too.",
+        move__spent="A hero with no movement left cannot move, turn or spend movement; the Move action is never taken twice.",
+        move__step="Movement is spent one space at a time.",
+        move__compass="A hero moves only along the arrows of their compass: four arrows forbid diagonal steps.",
+        move__board="A hero's miniature always stays wholly on the board.",
+        move__occupied="A hero cannot enter a space where another hero stands.",
+        move__facing="A hero faces forward or back, never sideways; turning around costs one space of movement.",
+    ),
+    *_refs(
+        ABILITY,
+        ability__use="Using an ability of the hero's sheet is one action; an ability whose effects are not implemented yet is not offered.",
+        ability__once="Each ability is used at most once per turn.",
+        ability__buried_alive="Buried Alive (printed): the Grave Keeper travels two spaces in a straight line ahead, behind, left or right, burying each enemy whose space he enters, who takes 1 damage. Our reading: a blocking hazard or a friend on the way stops him in the space before it.",
+        ability__buried_alive__stand="Buried Alive: if the Grave Keeper ends on the gravestone of a buried enemy, that enemy takes one more damage.",
+        effect__target="An ability or artifact names one target (a hero or a space) unless it acts on its user.",
+        effect__range="The target must be within the range drawn on the sheet or card, turned to the user's facing.",
+        effect__damage="The target loses Health.",
+        effect__heal="The target regains Health, never above the top of their track.",
+        effect__cleanse="Every bleed tile and the noose come off the target's sheet.",
+        effect__summon="The hero places a hazard tile (Ghost Knight, Corpse Parts) on an empty space in range and sight; a timed one gets its tokens.",
+    ),
+    *_refs(
+        SIGHT,
+        sight__blocked="An ability needs a clear line from the centre of the user's space to the target's: tanks and blocking hazards between them block it (a two-space user may trace from either of its spaces).",
+    ),
+    *_refs(
+        ARTIFACTS,
+        artifact__use="Using an artifact takes no action; only the hero holding it uses it.",
+        artifact__own="A team uses only its own heroes' artifacts.",
+        artifact__face_down="A face-down artifact cannot be used until its cooldown is over.",
+    ),
+    *_refs(
+        COOLDOWN,
+        artifact__cooldown="A used artifact is flipped face down with its cooldown token on the \"3\" skull.",
+        cooldown__advance="Phase 1: each cooldown token of the team's living heroes moves to the next lower skull.",
+        cooldown__flip_up="Phase 1: a token already on the \"1\" skull comes off and the artifact is flipped face up.",
+    ),
+    *_refs(
+        TIMING,
+        timing__your="A \"Your Turn\" card is played only in its team's action phase.",
+        timing__enemy="An \"Enemy Turn\" card is played only in the enemy team's action phase, as a reaction.",
+        timing__phase="Cards are played during an action phase (an \"Any Turn\" card in either team's), never while a question waits for an answer.",
+        timing__end="An \"End of...\" card is played only at the end of the named team's action phase. Our reading: once the active team has ended its actions (`end`) and before phase 4, first the active team (End of your turn cards), then the other (End of the enemy's turn cards), each playing any number and then passing; no other action or card is taken then except an answer to a declared effect, and relic cards named for phase 4 but played meanwhile are simply gone.",
+        timing__start="A \"Start of...\" card is played only at the start of the named team's action phase. Our reading: before that team's first action (a Move, an ability, a Ghost Knight's move) of the turn; cards and artifacts do not end the start.",
+    ),
+    *_refs(
+        PERSISTENT,
+        persistent__tokens="Phase 1 of every turn takes one token off each timed effect; with the last one gone, the effect ends.",
+    ),
+    *_refs(
+        DEATH,
+        death__die="A hero at 0 Health dies: the figure leaves the board.",
+        death__removed="A dead hero takes no further actions.",
+        death__artifact="A dead hero's artifact cannot be used, and its cooldown waits.",
+        death__revive="A revived hero comes back with the Health the card gives, regains their artifact and its cooldown goes on from where it stopped. Our reading: they stand on an empty starting corner of their edge, else on the open space nearest to those corners, facing forward.",
+    ),
+    *_refs(
+        WIN,
+        victory__win="A team wins when both enemy heroes are dead; checked once each resolution is complete.",
+        victory__draw="Our reading: if the last heroes of both teams die in the same resolution, both teams meet the condition at once, so the game is a draw.",
+    ),
+    *_refs(
+        KNOCK,
+        knockback__move="Knockback moves the hero one space at a time away from the hero that caused it (or the way the effect says); it deals no damage itself. Our reading: off a straight or diagonal line, the push goes along the axis of the larger difference.",
+        knockback__edge="Our reading: a hero on an edge (not a corner) knocked into the edge stays where they are, as a corner hero does.",
+    ),
+    *_refs(
+        CHAIN,
+        knockback__chain="A hero knocked into another hero's space pushes that hero on in the same direction first, then takes the space.",
+        knockback__no_room="When a hero pushed along has nowhere to go that way, the knocker picks another open space next to it for that hero. Our readings: in a chain of three, the knocker is the team whose effect started the push; with no open space at all, the push stops there.",
+        knockback__tank="Tanks block movement. Our reading (option tank_in_chain=blocks): a hero knocked into a tank stops; with tank_in_chain=pushed the tank is pushed along like any hero.",
+    ),
+    *_refs(
+        CORNER,
+        knockback__corner="A hero in a corner knocked into the board edge stays. Our reading: this also holds when the corner hero is pushed along in a chain, so the hero pushing it stops too.",
+        jump__corner="Jumping onto a hero who stands in a corner, the jumper instead comes down beside that hero, on a neighbouring space they pick that does not block movement.",
+    ),
+    *_refs(
+        BLOCKED,
+        knockback__blocked="A knockback into a space that blocks movement leaves the hero in the nearest space before it, on the side it came from.",
+        hazard__blocks="A space with a blocking hazard (Spiked Pillar, Ruined Wall, icicle spikes) cannot be entered.",
+        jump__blocked="A jump cannot end in or pass over a space that blocks movement (a Ruined Wall may be jumped over): the hero comes down in the closest space before it; a hero already there steps aside to a neighbouring space its own team picks. Our reading: a hero landed on who cannot be pushed away also makes the jumper come down one space short.",
+    ),
+    *_refs(
+        "Hazards",
+        hazard__no_stacking="A hazard is never placed on a space that already has one, and hazards do not move unless an effect says so.",
+    ),
+    *_refs(
+        "Hazards > Spiked Pillar",
+        hazard__spiked_pillar="Spiked Pillar: it blocks movement and line of sight, and a hero whose movement it blocks takes 1 damage.",
+    ),
+    *_refs(
+        "Hazards > Pike Trap",
+        hazard__pike_trap="Pike Trap: entering it, even by a jump, deals 1 damage; a hero knocked back into it stops moving.",
+        hazard__pike_trap__end="Pike Trap: a hero on it at the end of their team's turn takes 1 damage (a large hero once per trap under them).",
+    ),
+    *_refs(
+        "Hazards > Relentless Fire",
+        hazard__relentless_fire="Relentless Fire: entering it deals 1 damage.",
+        hazard__relentless_fire__end="Relentless Fire: a hero on it at the end of their team's turn takes 1 damage.",
+    ),
+    *_refs(
+        "Hazards > Ruined Wall",
+        hazard__ruined_wall="Ruined Wall: it blocks movement and line of sight, but can be jumped over.",
+    ),
+    *_refs(
+        "Hazards > Catapult",
+        hazard__catapult="Catapult: a hero who moves themselves onto it may jump up to two spaces in any of the eight directions, or stay. Landing on a friend pushes the friend 1 space on; landing on an enemy deals the enemy 1 damage and pushes them 1 space on. Our reading: the push goes the way of the jump, and only a Move step launches (not a displacement or an ability's travel).",
+        hazard__catapult__knockback="Catapult: a hero knocked onto it by an enemy must jump where that enemy chooses (our reading: any landing up to two spaces away, as in the Move case); the rest of the knockback is lost.",
+        hazard__catapult__land="Catapult landing damage: moving in, only an enemy landed on takes 1; knocked in, the jumper and a friend landed on both take 1, or an enemy landed on takes 1.",
+    ),
+    *_refs(
+        "Hazards > Corpse Parts",
+        hazard__corpse_parts="Corpse Parts: entering it deals 1 damage.",
+        hazard__corpse_parts__end="Corpse Parts: a hero on it at the end of their team's turn takes 1 damage.",
+        hazard__corpse_parts__knockback="Corpse Parts can be knocked back, one space at a time. Our reading: the tile stops before the board edge, another hazard (hazards never stack) or a hero; its four turns run on where it lands.",
+    ),
+    *_refs(
+        "Hazards > Ghost Knights",
+        hazard__ghost_knight="Ghost Knights: when an enemy and a knight come into one space (either moving), the enemy takes 1 damage and the knight leaves the board; a friend shares the space unharmed.",
+        hazard__ghost_knight__move="Ghost Knights: in its team's turn each knight moves up to two spaces in any direction, one at a time, without an action, even on the turn it appeared. Our reading: it never enters another hazard's space or a blocking space.",
+        hazard__ghost_knight__conjurer="Ghost Knights: when the Conjurer dies her knights leave the board.",
+    ),
+    *_refs(
+        "Board Variant",
+        board__ice_pit="The Gulthaen Ice Pit: a smaller board ringed by icicle spikes, which follow the Spiked Pillar's rules (block movement and sight, 1 damage when they stop a hero).",
+    ),
+    *_refs(
+        BLEED,
+        status__bleed="Bleed tiles go on the hero's sheet; they stack.",
+        status__bleed__remove="In their own turn a hero may spend one movement to remove one bleed tile.",
+        status__bleed__end="At the end of their team's turn a hero takes 1 damage per bleed tile.",
+    ),
+    *_refs(
+        NOOSE,
+        status__noose="A hero on the board may be hung: one noose tile at most, never on a buried hero.",
+        status__noose__remove="In their own turn a hung hero may spend one movement to remove the noose.",
+        status__noose__knockback="A hung hero who is knocked back loses the noose.",
+        status__noose__no_move="A hung hero cannot spend movement to leave their space (our reading: turning around in place is allowed).",
+        status__noose__no_ability="A hung hero cannot use abilities.",
+        status__noose__end="At the end of their team's turn a hung hero takes 1 damage.",
+    ),
+    *_refs(
+        GRAVES,
+        bury__take="A buried hero leaves the board; a gravestone lies on the space they were taken from.",
+        bury__noose="Being buried takes the noose off the hero's sheet.",
+        bury__unbury="In their own turn a buried hero may spend one movement to remove the gravestone and stand on its space again.",
+        bury__unbury_knock="A hero standing on the gravestone when the buried hero rises takes 1 knockback into an adjacent space the rising hero's team chooses.",
+        bury__unbury_blocked="Our reading: a hero cannot rise while the grave has no room for them or a hero on it has nowhere to be knocked.",
+        bury__no_move="A buried hero cannot spend movement to leave their space (removing bleed or the grave is allowed).",
+        bury__no_ability="A buried hero cannot use abilities (our reading: nor artifacts that need a range; an artifact on themselves is allowed).",
+        bury__end="At the end of their team's turn a buried hero takes 1 damage.",
+    ),
+    *_refs(
+        "Simultaneous Effects",
+        stack__declare="A declared ability, artifact or relic waits on the effect stack when the other team could respond with a card of its own; its cost (action, card, cooldown) is paid at once. Our reading: targets and directions are fixed when it is declared; with no possible response it resolves at once.",
+        stack__window="While a declared effect waits, only the team that may respond acts: it plays a card (which stacks on top, and the other team may answer in turn) or passes.",
+        stack__pass="A team that could respond passes: the whole stack resolves.",
+        stack__resolve="Effects declared together resolve in the reverse order of declaration: the last one declared first.",
+        prompt__answer="A resolution that needs a choice waits for the asked team; only one of the offered answers goes on, and the rest of the resolution follows.",
+    ),
+)

@@ -1,0 +1,117 @@
+"""Who or what an ability, artifact or card may aim at, and the effects it
+sends down the resolution, as steps (see effects.py).
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import RuleViolation
+
+from .board import HAZARDS, away_from, board_grid, footprint, in_sight, occupants, parse, reach
+from .state import Battle, Hero
+
+R = "brutality."
+
+
+def targets(state: Battle, h: Hero, action: dict) -> dict[str, str]:
+    """{target word: reason it is refused, or "" when it may be chosen} for an
+    ability or artifact of `h`: hero ids, spaces, or "" for none."""
+    kind = action["target"]
+    if kind == "self":
+        return {"": ""}
+    if not h.on_board:
+        return {}
+    area = reach(state, h, action["range"])
+    found: dict[str, str] = {}
+    if kind in ("enemy", "friend"):
+        for other_hero in state.heroes.values():
+            friendly = other_hero.team == h.team
+            if other_hero.id == h.id or friendly != (kind == "friend") or not other_hero.on_board:
+                continue
+            spots = [s for s in footprint(state, other_hero) if s in area]
+            if spots:
+                seen = any(in_sight(state, area[s], s) for s in spots)
+                found[other_hero.id] = "" if seen else "sight"
+    elif kind == "empty":
+        taken = occupants(state)
+        for s, origin in area.items():
+            if s not in taken and s not in state.hazards:
+                found[s] = "" if in_sight(state, origin, s) else "sight"
+    elif kind == "line":
+        found.update({s: "" for s in _lines(state, h, area)})
+    elif kind == "tile":
+        for s, origin in area.items():
+            hazard = state.hazards.get(s)
+            if hazard and HAZARDS[hazard.kind].get("knockable"):
+                found[s] = "" if in_sight(state, origin, s) else "sight"
+    return found
+
+
+def _lines(state: Battle, h: Hero, area: dict[str, str]) -> dict[str, int]:
+    """The far end of each straight line of the range from the hero, with its length."""
+    here = parse(state, h.square)
+    ends: dict[object, tuple[int, str]] = {}
+    for s in area:
+        sq = parse(state, s)
+        d = board_grid(state).direction_between(here, sq)
+        n = max(abs(sq.col - here.col), abs(sq.row - here.row))
+        if d is None or any(str(board_grid(state).step(here, d, i)) not in area
+                            for i in range(1, n)):
+            continue
+        if d not in ends or ends[d][0] < n:
+            ends[d] = (n, s)
+    return {s: n for n, s in ends.values()}
+
+
+def _target_word(cmd_target: tuple[str, ...], kind: str) -> str:
+    if kind == "self":
+        if cmd_target:
+            raise RuleViolation(R + "effect.target", "this takes no target")
+        return ""
+    if len(cmd_target) != 1:
+        raise RuleViolation(R + "effect.target", "name one target (a hero or a space)")
+    return cmd_target[0]
+
+
+def check_target(state: Battle, h: Hero, action: dict, cmd_target: tuple[str, ...]) -> str:
+    word = _target_word(cmd_target, action["target"])
+    allowed = targets(state, h, action)
+    if word not in allowed:
+        raise RuleViolation(R + "effect.range", f"{word or 'that'} is not a target in range")
+    if allowed[word] == "sight":
+        raise RuleViolation(R + "sight.blocked", f"{h.id} has no line of sight to {word}")
+    return word
+
+
+def effect_steps(state: Battle, user: Hero, action: dict, word: str) -> list[tuple]:
+    """The queued steps of an ability or artifact on its target."""
+    kind = action["target"]
+    target = user.id if kind in ("self", "empty", "line") else word
+    steps: list[tuple] = []
+    for effect in action["effects"]:
+        name, *args = effect.split()
+        n = int(args[0]) if args and args[0].isdigit() else 0
+        if name == "summon":
+            steps.append(("summon", args[0], word, user.team, user.id))
+        elif kind == "tile" and name == "knockback":
+            steps.append(("knock-tile", word, away_from(state, user, word).name, n))
+        elif name in ("knockback", "pull"):
+            d = away_from(state, user, state.heroes[target])
+            d = d if name == "knockback" else d.opposite
+            steps.append(("knockback", target, d.name, n, user.team, "direct"))
+        elif name == "bury-path":
+            here, end = parse(state, user.square), parse(state, word)
+            d = board_grid(state).direction_between(here, end)
+            steps.append(("bury-path", user.id, d.name,
+                          max(abs(end.col - here.col), abs(end.row - here.row))))
+        else:
+            steps.append(_SIMPLE[name](target, n))
+    return steps
+
+
+_SIMPLE = {
+    "damage": lambda t, n: ("damage", t, n, R + "effect.damage"),
+    "heal": lambda t, n: ("heal", t, n, R + "effect.heal"),
+    "bleed": lambda t, n: ("bleed", t, n, R + "status.bleed"),
+    "hang": lambda t, n: ("hang", t, R + "status.noose"),
+    "cleanse": lambda t, n: ("cleanse", t, R + "effect.cleanse"),
+}

@@ -1,0 +1,51 @@
+"""Questions about the map: links, movement, line of sight, rooms.
+
+The links are static once the mansion is built, so the adjacency is
+computed once per map and memoised.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .state import Story
+
+
+@lru_cache(maxsize=8)
+def _adjacency(links: tuple[tuple[str, str, str], ...]) -> dict[str, dict[str, str]]:
+    found: dict[str, dict[str, str]] = {}
+    for a, b, kind in links:
+        found.setdefault(a, {})[b] = kind
+        found.setdefault(b, {})[a] = kind
+    return found
+
+
+def links_from(s: Story, space: str) -> dict[str, str]:
+    """{neighbouring space: link kind} ("open", "door" or "impassable")."""
+    return _adjacency(s.links).get(space, {})
+
+
+def link(s: Story, a: str, b: str) -> str | None:
+    return links_from(s, a).get(b)
+
+
+def line_of_sight(s: Story, a: str, b: str) -> bool:
+    """Our stand-in: a space sees itself and every space linked to it; an
+    impassable border does not block the view ("Impassable Borders")."""
+    return a == b or link(s, a, b) is not None
+
+
+def room(s: Story, space: str | None) -> str | None:
+    return s.room_of.get(space) if space else None
+
+
+def investigators_in_room(s: Story, room_id: str) -> list[str]:
+    return [i.seat for i in s.active() if room(s, i.space) == room_id]
+
+
+def monsters_in_room(s: Story, room_id: str) -> list[str]:
+    return [m.id for m in s.on_map() if room(s, m.space) == room_id]
+
+
+def monsters_in_space(s: Story, space: str) -> list[str]:
+    return [m.id for m in s.on_map() if m.space == space]

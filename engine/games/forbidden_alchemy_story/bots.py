@@ -1,0 +1,135 @@
+"""Bots for self-play, for either side: `random` (any legal command) and
+`greedy` (the most useful-looking command).  The greedy keeper's plan is also
+what the game itself plays when the keeper is the system seat (option
+keeper=system): deterministic, so that re-deciding a record gives the same."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.core.commands import Command
+from engine.games.forbidden_alchemy.bots import solver_bot
+
+from . import board
+from .commands import PUZZLE_COMMANDS
+from .state import Story
+
+
+def random_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Random) -> Command:
+    return rng.choice(list(legal))
+
+
+# Verbs in the order a greedy investigator tries them (first found wins).
+INVESTIGATOR_PREFERENCE = ("escape", "puzzle", "attack", "explore", "test", "pick", "answer")
+
+
+def greedy_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Random) -> Command:
+    legal = list(legal)
+    if state.attempter == seat and legal and isinstance(legal[0], PUZZLE_COMMANDS):
+        return solver_bot(state.alchemy, "investigator", legal, rng)
+    if seat == "keeper":
+        choices = [c for c in legal if c.verb == "choose"]
+        return rng.choice(choices) if choices else keeper_plan(state, legal)
+    me = state.investigators[seat]
+    preference = INVESTIGATOR_PREFERENCE
+    if me.damage or me.horror:
+        preference = ("use", *preference)
+    win = state.revealed_win()
+    if win.get("carrying") not in me.items:  # escaping without the item wins nothing
+        legal = [c for c in legal if c.verb != "escape"]
+    for verb in preference:
+        found = [c for c in legal if c.verb == verb]
+        if found:
+            return rng.choice(found)
+    moves = {c.space: c for c in legal if c.verb == "move"}
+    step = _toward(state, me.space, _goals(state, me), set(moves))
+    if step is not None:
+        return moves[step]
+    return next((c for c in legal if c.verb == "end"), legal[0])
+
+
+def _goals(s: Story, me) -> set[str]:
+    """Where a greedy investigator heads: the escape edge with the item to carry out,
+    else any room with Exploration cards left (their number is public)."""
+    win = s.revealed_win()
+    if win.get("kind") == "escape" and win["carrying"] in me.items:
+        return set(s.rooms[win["room"]]["edge"])
+    return {
+        space for room, cards in s.exploration.items() if cards for space in s.rooms[room]["spaces"]
+    }
+
+
+def _toward(s: Story, start: str, goals: set[str], first_steps: set[str]) -> str | None:
+    """The first step of a shortest walk from `start` to a goal (breadth first), if any."""
+    if start in goals or not first_steps:
+        return None
+    seen, frontier = {start}, [(x, x) for x in sorted(first_steps)]
+    while frontier:
+        nxt = []
+        for space, first in frontier:
+            if space in goals:
+                return first
+            if space in seen:
+                continue
+            seen.add(space)
+            nxt += [
+                (x, first)
+                for x, kind in sorted(board.links_from(s, space).items())
+                if kind != "impassable" and x not in seen
+            ]
+        frontier = nxt
+    return None
+
+
+def keeper_plan(s: Story, legal: Sequence[Command]) -> Command:
+    """Attack, harm, then bring monsters to the investigators, then end the turn.
+    Every step uses up something (a monster's attack, a card once a turn, threat),
+    so a keeper turn always ends."""
+    ordered = sorted(legal, key=lambda c: c.notation())
+    for wanted in (
+        _is("choose"),
+        _is("monster-attack"),
+        _action("screech"),
+        _action("take-sample"),
+        _is("trauma"),
+        _is("mythos"),
+        _is("threat"),
+        _closing_in(s),
+        _burning(s),
+    ):
+        found = [c for c in ordered if wanted(c)]
+        if found:
+            return found[0]
+    return next(c for c in ordered if c.verb == "end")
+
+
+def _is(verb: str):
+    return lambda c: c.verb == verb
+
+
+def _action(card: str):
+    return lambda c: c.verb == "action" and c.card == card
+
+
+def _closing_in(s: Story):
+    """A monster moved or summoned into a room where an investigator is."""
+    rooms = {board.room(s, i.space) for i in s.active()}
+
+    def wanted(c) -> bool:
+        if c.verb != "action" or c.card not in ("creature-of-night", "dark-summons"):
+            return False
+        monster, *path = c.targets
+        here = s.monsters[monster].space
+        return board.room(s, path[-1]) in rooms and board.room(s, here) not in rooms
+
+    return wanted
+
+
+def _burning(s: Story):
+    """Fire set where an investigator is."""
+    rooms = {board.room(s, i.space) for i in s.active()}
+    return lambda c: c.verb == "action" and c.card == "kindle" and c.targets[0] in rooms
+
+
+BOTS = {"random": random_bot, "greedy": greedy_bot}

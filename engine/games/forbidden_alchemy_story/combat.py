@@ -1,0 +1,248 @@
+"""Attacks, Combat cards and the tests they ask for; monster tokens; horror checks.
+
+An investigator's attack: the keeper draws Combat cards from the monster's
+deck until one lists an attack type that answers the weapon ("Combat Cards
+with Multiple Attack Types", "New Weapon Type"), then the card's tests are
+made in the order written ("New Combat Card Tests").  A test that needs an
+answer (which attribute, which investigator) stops the resolution with the
+question kept in `state.attack`; the answer resumes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import board
+from . import events as ev
+from .content import matches
+from .resolve import R, Resolution, harm, roll_test
+
+
+# ---- drawing Combat cards --------------------------------------------------------------------
+def draw_combat_card(res: Resolution, dice, deck_name: str, weapon: str) -> None:
+    """Draw until a card answers `weapon`; cards that do not are discarded."""
+    for _ in range(2 * len(res.state.cards) + 2):
+        deck = res.state.decks[deck_name]
+        if not deck.cards:
+            order = dice.shuffled(deck.discards)
+            res.add(
+                ev.CombatDeckReshuffled(rule=R + "combat.reshuffle", deck=deck_name, order=order)
+            )
+            deck = res.state.decks[deck_name]
+        top = deck.cards[0]
+        attacks = res.state.cards[top]["attacks"]
+        chosen = next((a["type"] for a in attacks if matches(weapon, a["type"])), "")
+        if chosen:
+            if weapon == "sharp and blunt melee weapon":
+                rule = R + "weapon.sharp-and-blunt"
+            elif len(attacks) == 2:
+                rule = R + "combat.two-types"
+            else:
+                rule = R + "combat.match"
+            res.add(ev.CombatCardDrawn(rule=rule, deck=deck_name, card=top, attack=chosen))
+            return
+        rule = R + ("combat.keep-drawing" if len(attacks) == 2 else "combat.no-match")
+        res.add(
+            ev.CombatCardDrawn(rule=rule, deck=deck_name, card=top, attack=""),
+            ev.CombatCardDiscarded(rule=rule, deck=deck_name, card=top),
+        )
+    # content.load checks that every deck answers every weapon: this cannot happen.
+    raise AssertionError(f"no card of the {deck_name} deck answers a {weapon}")
+
+
+# ---- the tests on the card -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Asked:
+    """A question an attack waits on: `seat` must choose among `choices`."""
+
+    seat: str
+    kind: str  # "attribute" (either/or) or "tester" (who else makes the test)
+    choices: tuple[str, ...]
+
+
+def waiting_for(s) -> Asked | None:
+    """The question the attack in progress waits on, if any."""
+    a = s.attack
+    if a is None or not a.attack:
+        return None
+    tests = a.attack["tests"]
+    i = len(a.results)
+    if i >= len(tests):
+        return None
+    test = tests[i]
+    if test.get("who") == "other" and not a.tester:
+        others = _others_in_room(s, a.seat)
+        if len(others) > 1:
+            return Asked(a.seat, "tester", tuple(others))
+    if "either" in test and not a.attribute:
+        return Asked(a.tester or a.seat, "attribute", tuple(test["either"]))
+    return None
+
+
+def _others_in_room(s, seat: str) -> list[str]:
+    """Investigators in the attacker's room, hidden ones too ("Hiding")."""
+    here = board.room(s, s.investigators[seat].space)
+    return sorted(x for x in board.investigators_in_room(s, here) if x != seat)
+
+
+def continue_attack(res: Resolution, dice) -> None:
+    """Make the card's tests in order until one needs an answer, then finish."""
+    while not res.over and res.state.attack is not None:
+        s = res.state
+        a = s.attack
+        tests = a.attack["tests"]
+        if len(a.results) == len(tests):
+            _finish_attack(res)
+            return
+        test = tests[len(a.results)]
+        if test.get("who") == "other" and not a.tester:
+            others = _others_in_room(s, a.seat)
+            if not others:
+                # Nobody else in the room can make it: our reading, it counts as failed.
+                res.add(
+                    ev.TestMade(
+                        rule=R + "tests.multiple.nobody",
+                        seat="",
+                        what=test["test"],
+                        number=0,
+                        roll=0,
+                        passed=False,
+                    )
+                )
+                continue
+            if len(others) > 1:
+                return
+            res.add(ev.TesterChosen(rule=R + "tests.multiple.other", seat=a.seat, tester=others[0]))
+            continue
+        if waiting_for(s) is not None:
+            return
+        _make_test(res, dice, test)
+
+
+def _make_test(res: Resolution, dice, test: dict) -> None:
+    s = res.state
+    a = s.attack
+    seat = a.tester or a.seat
+    inv = s.investigators[seat]
+    if "remaining" in test:
+        what = f"remaining {test['remaining']}"
+        number = inv.sanity_left if test["remaining"] == "sanity" else inv.health_left
+        rule = R + "tests.non-attribute"
+    elif "either" in test:
+        what, rule = a.attribute, R + "tests.either-or"
+        number = inv.attributes[what]
+    else:
+        what, rule = test["test"], R + "tests.attribute"
+        number = inv.attributes[what]
+    if "per" in test:
+        count = {"horror": inv.horror, "damage": inv.damage, "side-effect": len(inv.side_effects)}[
+            test["per"]
+        ]
+        amount = test["by"] * count
+        res.add(
+            ev.TestModified(
+                rule=R + "tests.conditional-modifier",
+                seat=seat,
+                condition=test["per"],
+                count=count,
+                amount=amount,
+            )
+        )
+        number += amount
+    roll_test(res, dice, seat, what, number, rule)
+
+
+RESULTS_OF_TWO = {2: "both", 1: "one", 0: "neither"}
+
+
+def _finish_attack(res: Resolution) -> None:
+    a = res.state.attack
+    if len(a.results) == 2:
+        key = RESULTS_OF_TWO[sum(a.results)]
+        res.add(ev.TestsTallied(rule=R + "tests.multiple", passed=sum(a.results), result=key))
+    else:
+        key = "pass" if a.results[0] else "fail"
+    for effect, amount in a.attack[key]:
+        if effect == "wound":
+            wound(res, a.monster, amount, R + "combat.wound", a.seat)
+        else:
+            harm(res, a.seat, effect, amount, R + "combat." + effect)
+    deck = res.state.kinds[res.state.monsters[a.monster].kind].deck
+    res.add(
+        ev.CombatCardDiscarded(rule=R + "combat.discard", deck=deck, card=a.card),
+        ev.AttackEnded(rule=R + "attack.end", seat=a.seat),
+    )
+
+
+# ---- monster tokens --------------------------------------------------------------------------
+def is_byakhee(s, monster: str) -> bool:
+    return s.monsters[monster].kind == "byakhee"
+
+
+def examine(res: Resolution, monster: str, seat: str) -> None:
+    """Look at the token's bottom when the monster deals damage to `seat` or is
+    dealt damage by `seat`: everyone for most monsters (our stand-in for the
+    base game), only the keeper for a byakhee ("Secrecy and Byakhees") — and
+    Darrell Simmins, whose Keen Eye lets him look too."""
+    s = res.state
+    token = s.tokens[monster]
+    if is_byakhee(s, monster):
+        res.add(
+            ev.ByakheeTokenExamined(
+                rule=R + "byakhee.keeper-examines",
+                monster=monster,
+                health=token["health"],
+                damage=token["damage"],
+            )
+        )
+        if s.investigators[seat].ability == "keen-eye":
+            res.add(
+                ev.KeenEyeLooked(
+                    rule=R + "byakhee.keen-eye",
+                    seat=seat,
+                    monster=monster,
+                    health=token["health"],
+                    damage=token["damage"],
+                )
+            )
+    elif not s.monsters[monster].examined:
+        res.add(
+            ev.MonsterTokenExamined(
+                rule=R + "monster.examine",
+                monster=monster,
+                health=token["health"],
+                damage=token["damage"],
+            )
+        )
+
+
+def wound(res: Resolution, monster: str, amount: int, rule: str, seat: str) -> None:
+    """`seat`'s attack deals `amount` damage to the monster."""
+    if res.state.monsters[monster].space is None:
+        return
+    res.add(ev.MonsterWounded(rule=rule, monster=monster, amount=amount))
+    examine(res, monster, seat)
+    m = res.state.monsters[monster]
+    if m.wounds >= res.state.tokens[monster]["health"] + m.bonus_health:
+        res.add(ev.MonsterKilled(rule=R + "monster.killed", monster=monster))
+
+
+# ---- horror checks ---------------------------------------------------------------------------
+def horror_checks(res: Resolution, dice, room_id: str, seats: list[str] | None = None) -> None:
+    """Each investigator in the room (hidden ones too: "Hiding") checks against
+    the most horrifying monster there: Will minus its horror rating (ours)."""
+    s = res.state
+    monsters = board.monsters_in_room(s, room_id)
+    if not monsters:
+        return
+    worst = max(monsters, key=lambda m: (s.kinds[s.monsters[m].kind].horror, m))
+    horror = s.kinds[s.monsters[worst].kind].horror
+    for seat in seats if seats is not None else board.investigators_in_room(s, room_id):
+        if res.over or res.state.investigators[seat].status != "active":
+            continue
+        hidden = res.state.investigators[seat].hidden
+        rule = R + ("hiding.horror-check" if hidden else "horror.check")
+        res.add(ev.HorrorCheckMade(rule=rule, seat=seat, monster=worst, horror=horror))
+        will = res.state.investigators[seat].attributes["will"]
+        if not roll_test(res, dice, seat, "will", will - horror, R + "horror.test"):
+            harm(res, seat, "horror", horror, R + "horror.fail")

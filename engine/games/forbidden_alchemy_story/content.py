@@ -1,0 +1,139 @@
+"""Loads the story game's content from `fixtures/forbidden_alchemy_story/`.
+
+All of it is stand-in content written for this project (each file says
+so); the Alchemy puzzle tiles, pieces and Side Effect cards are the puzzle
+game's own (`fixtures/forbidden_alchemy/`, read through that game's public
+`content.load`).  Rules never read a card text: setup copies what a game
+uses into its facts, so a recorded game replays even if these files change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from engine.games.forbidden_alchemy import content as puzzle_content
+from engine.kit import content as kit
+
+GAME = "forbidden_alchemy_story"
+ATTRIBUTES = ("strength", "marksmanship", "dexterity", "intellect", "luck", "will")
+LINK_KINDS = ("open", "door", "impassable")
+ATTACK_TYPES = ("firearm", "sharp melee weapon", "blunt melee weapon", "melee weapon", "no weapon")
+WEAPONS = ("firearm", "sharp melee weapon", "blunt melee weapon", "sharp and blunt melee weapon")
+EFFECTS = ("wound", "damage", "horror")
+USES = ("recover-health", "recover-sanity")
+
+
+@dataclass(frozen=True)
+class Content:
+    map: dict[str, Any]
+    investigators: dict[str, dict[str, Any]]
+    items: dict[str, dict[str, Any]]
+    monsters: dict[str, dict[str, Any]]
+    tokens: tuple[dict[str, Any], ...]
+    combat: tuple[dict[str, Any], ...]
+    actions: tuple[dict[str, Any], ...]
+    trauma: tuple[dict[str, Any], ...]
+    mythos: tuple[dict[str, Any], ...]
+    mythos_hand: int
+    side_effect_threats: dict[str, dict[str, Any]]
+    hand: int
+    periods: tuple[dict[str, Any], ...]
+    start_period: str
+    stories: dict[str, dict[str, Any]]
+    puzzle: puzzle_content.Content
+
+
+@cache
+def load() -> Content:
+    people = kit.load(GAME, "investigators")
+    monsters = kit.load(GAME, "monsters")
+    keeper = kit.load(GAME, "keeper")
+    periods = kit.load(GAME, "time-periods")
+    c = Content(
+        map=kit.load(GAME, "map"),
+        investigators={i["id"]: i for i in people["investigators"]},
+        items={i["id"]: i for i in people["items"]},
+        monsters={m["kind"]: m for m in monsters["monsters"]},
+        tokens=tuple(monsters["tokens"]),
+        combat=tuple(kit.load(GAME, "combat")["cards"]),
+        actions=tuple(keeper["actions"]),
+        trauma=tuple(keeper["trauma"]),
+        mythos=tuple(keeper["mythos"]),
+        mythos_hand=keeper["mythos_hand"],
+        side_effect_threats={
+            t["card"]: t for t in kit.load(GAME, "side-effect-threats")["threats"]
+        },
+        hand=keeper["hand"],
+        periods=tuple(periods["periods"]),
+        start_period=periods["start"],
+        stories={s["id"]: s for s in kit.load(GAME, "stories")["stories"]},
+        puzzle=puzzle_content.load(),
+    )
+    _check(c)
+    return c
+
+
+def _check(c: Content) -> None:
+    """Content must fit the rules it feeds; say which entry does not."""
+    spaces = {s for room in c.map["rooms"] for s in room["spaces"]}
+    for a, b, kind in c.map["links"]:
+        if a not in spaces or b not in spaces or kind not in LINK_KINDS:
+            raise ValueError(f"map link {a}-{b} ({kind}): unknown space or kind")
+    for inv in c.investigators.values():
+        for item in inv["items"]:
+            if item not in c.items:
+                raise ValueError(f"investigator {inv['id']}: unknown item {item!r}")
+    for item in c.items.values():
+        if item.get("weapon", "firearm") not in WEAPONS:
+            raise ValueError(f"item {item['id']}: unknown weapon type {item['weapon']!r}")
+        if item.get("use", USES[:1])[0] not in USES:
+            raise ValueError(f"item {item['id']}: unknown use {item['use']!r}")
+    decks = {m["class"] for m in c.monsters.values()}
+    for card in c.combat:
+        if card["deck"] not in decks:
+            raise ValueError(f"combat card {card['id']}: no monster uses deck {card['deck']!r}")
+        for attack in card["attacks"]:
+            if attack["type"] not in ATTACK_TYPES:
+                raise ValueError(
+                    f"combat card {card['id']}: unknown attack type {attack['type']!r}"
+                )
+            keys = ("both", "one", "neither") if len(attack["tests"]) == 2 else ("pass", "fail")
+            if len(attack["tests"]) not in (1, 2) or any(k not in attack for k in keys):
+                raise ValueError(
+                    f"combat card {card['id']}: {len(attack['tests'])} test(s) need {keys}"
+                )
+    for deck in decks:
+        types = {a["type"] for card in c.combat if card["deck"] == deck for a in card["attacks"]}
+        # Drawing goes on until a card matches; every weapon must find one in every deck.
+        for weapon in (*WEAPONS, "no weapon"):
+            if not any(matches(weapon, t) for t in types):
+                raise ValueError(f"combat deck {deck!r} has no card for a {weapon}")
+    side_effects = {card.id for card in c.puzzle.side_effects}
+    for card in c.side_effect_threats:
+        if card not in side_effects:
+            raise ValueError(f"side-effect-threats: no Side Effect card {card!r}")
+    for story in c.stories.values():
+        for letter, choice in story["choices"].items():
+            if choice["win"]["kind"] == "puzzle" and choice["win"]["tile"] not in c.puzzle.tiles:
+                raise ValueError(f"story {story['id']}{letter}: unknown puzzle tile")
+
+
+def matches(weapon: str, attack_type: str) -> bool:
+    """Does a Combat card's attack type answer an attack with `weapon`?
+
+    A sharp or blunt melee weapon also answers "melee weapon"; the sharp and
+    blunt melee weapon answers all three ("Other Rules > New Weapon Type").
+
+    >>> matches("sharp and blunt melee weapon", "blunt melee weapon")
+    True
+    >>> matches("firearm", "melee weapon")
+    False
+    """
+    if weapon == attack_type:
+        return True
+    melee = ("sharp melee weapon", "blunt melee weapon", "melee weapon")
+    if weapon == "sharp and blunt melee weapon":
+        return attack_type in melee
+    return weapon in melee[:2] and attack_type == "melee weapon"

@@ -1,0 +1,712 @@
+"""The facts of the story game, named in the rulebook's words where it has them.
+
+The Alchemy puzzle played inside the story uses the puzzle game's own facts
+(`engine.games.forbidden_alchemy.events`), listed in `EVENTS` beside these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.events import Event, SecretRevealed, event_registry
+from engine.games.forbidden_alchemy import events as puzzle
+
+
+def _fact(cls):
+    return dataclass(frozen=True, kw_only=True)(cls)
+
+
+# ---- setup -----------------------------------------------------------------------------------
+@_fact
+class MansionBuilt(Event):
+    """The map: rooms (id, name, tile, spaces, edge spaces, hiding place) and links (a, b, kind)."""
+
+    rooms: tuple
+    links: tuple
+    altar: str
+
+
+@_fact
+class ItemsListed(Event):
+    """The items that can come into play: (id, name, weapon type or "", kept when found, use)."""
+
+    items: tuple
+
+
+@_fact
+class StoryBegun(Event):
+    """The story played, its Event cards in order, where investigators start, and who
+    plays the keeper: "player" (a seat) or "system" (the game itself)."""
+
+    story: str
+    keeper: str
+    name: str
+    start: str
+    events: tuple
+    reveal_at: int
+
+
+@_fact
+class InvestigatorJoined(Event):
+    """An investigator takes a seat: attributes as (name, value) pairs, starting items."""
+
+    seat: str
+    investigator: str
+    name: str
+    attributes: tuple
+    health: int
+    sanity: int
+    skill_points: int
+    items: tuple
+    space: str
+    ability: str
+
+
+@_fact
+class MonstersListed(Event):
+    """Monster kinds: (kind, name, Combat deck, flying, horror rating)."""
+
+    kinds: tuple
+
+
+@_fact
+class MonsterTokensSlotted(Event):
+    """Each figure's token, bottom and all: keeper-only information."""
+
+    tokens: dict[str, Any]
+
+
+@_fact
+class NamedMonsterPlaced(Event):
+    """An Event card brings in a named monster: its figure, name, extra health, reach."""
+
+    monster: str
+    name: str
+    space: str
+    bonus_health: int
+    moves: int
+
+
+@_fact
+class MonsterPlaced(Event):
+    """A monster figure is put on the map."""
+
+    monster: str
+    space: str
+
+
+@_fact
+class CombatCardsListed(Event):
+    """The Combat cards' faces (public knowledge; only the decks' order is secret)."""
+
+    cards: dict[str, Any]
+
+
+@_fact
+class CombatDeckShuffled(Event):
+    """A Combat deck in its new order, top first (an order nobody sees)."""
+
+    deck: str
+    order: tuple[str, ...]
+
+
+@_fact
+class KeeperActionsListed(Event):
+    """The Keeper Action cards in front of the keeper: (id, name, cost, effect, text)."""
+
+    actions: tuple
+
+
+@_fact
+class TraumaCardsListed(Event):
+    """The Trauma cards' faces (public knowledge; the deck and hand are not)."""
+
+    cards: dict[str, Any]
+
+
+@_fact
+class SideEffectThreatsListed(Event):
+    """The threat cost and effect of the Side Effect cards that have one."""
+
+    threats: dict[str, Any]
+
+
+@_fact
+class TraumaDeckShuffled(Event):
+    """The Trauma deck in its new order, top first (an order nobody sees)."""
+
+    order: tuple[str, ...]
+
+
+@_fact
+class TraumaCardsDealt(Event):
+    """Trauma cards from the top of the deck into the keeper's hand (keeper-only)."""
+
+    cards: tuple[str, ...]
+
+
+@_fact
+class MythosCardsListed(Event):
+    """The Mythos cards' faces (public knowledge; the deck and hand are not)."""
+
+    cards: dict[str, Any]
+
+
+@_fact
+class MythosDeckShuffled(Event):
+    """The Mythos deck in its new order, top first (an order nobody sees)."""
+
+    order: tuple[str, ...]
+
+
+@_fact
+class MythosCardsDealt(Event):
+    """Mythos cards from the top of the deck into the keeper's hand (keeper-only)."""
+
+    cards: tuple[str, ...]
+
+
+@_fact
+class MythosPlayed(Event):
+    """A Mythos card from the keeper's hand on an investigator."""
+
+    reveals = True
+    card: str
+    seat: str
+    cost: int
+
+
+@_fact
+class InvestigatorMovedByKeeper(Event):
+    """A card let the keeper move the investigator."""
+
+    seat: str
+    origin: str
+    to: str
+
+
+@_fact
+class MythosDiscarded(Event):
+    """The Mythos card is discarded once resolved."""
+
+    card: str
+
+
+@_fact
+class TimePeriodMarkerPlaced(Event):
+    """The Time Period marker lies on one of the Time Period cards."""
+
+    period: str
+    periods: tuple
+
+
+@_fact
+class KeeperGuideRead(Event):
+    """The objective cards the #1 story choice picks from, by choice (keeper-only)."""
+
+    objectives: dict[str, Any]
+    named: tuple
+
+
+# ---- the #1 story choice ---------------------------------------------------------------------
+@_fact
+class StoryChoiceMade(Event):
+    """The keeper's #1 story choice and the objective card it selects (keeper-only)."""
+
+    step: int
+    choice: str
+    objective: dict[str, Any]
+
+
+@_fact
+class ExplorationCardsPlaced(Event):
+    """Face-down Exploration cards per room, top first (keeper-only)."""
+
+    rooms: dict[str, Any]
+
+
+@_fact
+class ObjectiveRevealed(Event):
+    """The objective card is turned face up for everyone."""
+
+    reveals = True
+    choice: str
+    objective: dict[str, Any]
+
+
+# ---- turns -----------------------------------------------------------------------------------
+@_fact
+class InvestigatorTurnBegan(Event):
+    """An investigator's turn: movement points to spend and one action."""
+
+    seat: str
+    moves: int
+
+
+@_fact
+class TurnEnded(Event):
+    """The seat ended its turn."""
+
+    seat: str
+
+
+@_fact
+class KeeperTurnBegan(Event):
+    """The keeper gains threat and may use each Keeper Action once."""
+
+    gained: int
+
+
+@_fact
+class EventCardResolved(Event):
+    """The next Event card is read at the end of the keeper's turn."""
+
+    reveals = True
+    number: int
+    text: str
+
+
+# ---- investigator actions --------------------------------------------------------------------
+@_fact
+class InvestigatorMoved(Event):
+    """One space of movement."""
+
+    seat: str
+    origin: str
+    to: str
+
+
+@_fact
+class InvestigatorRan(Event):
+    """The action is spent on one more space of movement."""
+
+    seat: str
+
+
+@_fact
+class InvestigatorHid(Event):
+    """The investigator is hiding."""
+
+    seat: str
+
+
+@_fact
+class HidingEnded(Event):
+    """The investigator is no longer hiding."""
+
+    seat: str
+
+
+@_fact
+class ExplorationCardTaken(Event):
+    """The top Exploration card of the room, taken by the investigator."""
+
+    reveals = True
+    seat: str
+    room: str
+    card: str
+
+
+@_fact
+class ItemUsed(Event):
+    """The action is spent on an item, which is then discarded."""
+
+    seat: str
+    item: str
+
+
+@_fact
+class InvestigatorRecovered(Event):
+    """Health or sanity comes back (never above the printed value)."""
+
+    seat: str
+    what: str
+    amount: int
+
+
+@_fact
+class InvestigatorEscaped(Event):
+    """The investigator crossed the room's outer edge and left the map."""
+
+    seat: str
+    space: str
+    room: str
+
+
+@_fact
+class PuzzleAttemptBegun(Event):
+    """The investigator spends the action on the objective's Alchemy puzzle."""
+
+    seat: str
+    tile: str
+
+
+@_fact
+class PuzzleAttemptEnded(Event):
+    """The puzzle is put away; the investigator's turn goes on."""
+
+    seat: str
+    completed: bool
+
+
+# ---- combat and tests ------------------------------------------------------------------------
+@_fact
+class AttackDeclared(Event):
+    """An investigator attacks a monster with a weapon (or none)."""
+
+    seat: str
+    monster: str
+    item: str
+    weapon: str
+
+
+@_fact
+class CombatCardDrawn(Event):
+    """The keeper draws the top Combat card of the monster's deck; `attack` is
+    the attack type resolved ("" when the card lists none that matches)."""
+
+    reveals = True
+    deck: str
+    card: str
+    attack: str
+
+
+@_fact
+class CombatCardDiscarded(Event):
+    """A Combat card goes to its deck's discards."""
+
+    deck: str
+    card: str
+
+
+@_fact
+class CombatDeckReshuffled(Event):
+    """The discards shuffled back into an empty Combat deck (order unseen)."""
+
+    deck: str
+    order: tuple[str, ...]
+
+
+@_fact
+class AttributeChosen(Event):
+    """For an either/or test, the investigator chose the attribute to test."""
+
+    seat: str
+    attribute: str
+
+
+@_fact
+class TesterChosen(Event):
+    """The investigator chose who in the room makes the next test."""
+
+    seat: str
+    tester: str
+
+
+@_fact
+class TestModified(Event):
+    """A conditional modifier applied before the roll."""
+
+    seat: str
+    condition: str
+    count: int
+    amount: int
+
+
+@_fact
+class TestMade(Event):
+    """A d10 rolled against `number` (after modifiers): passed or not, and by which rule."""
+
+    seat: str
+    what: str
+    number: int
+    roll: int
+    passed: bool
+
+
+@_fact
+class TestsTallied(Event):
+    """Two tests made in order: the card's result for both, one or neither."""
+
+    passed: int
+    result: str
+
+
+@_fact
+class MonsterWounded(Event):
+    """The monster suffers damage."""
+
+    monster: str
+    amount: int
+
+
+@_fact
+class MonsterTokenExamined(Event):
+    """Everyone looks at the bottom of the monster's token."""
+
+    reveals = True
+    monster: str
+    health: int
+    damage: int
+
+
+@_fact
+class ByakheeTokenExamined(Event):
+    """Only the keeper looks at the bottom of a byakhee's token (keeper-only values)."""
+
+    monster: str
+    health: int
+    damage: int
+
+
+@_fact
+class KeenEyeLooked(Event):
+    """Darrell Simmins looks at a byakhee's token bottom too (his seat and the keeper's only)."""
+
+    seat: str
+    monster: str
+    health: int
+    damage: int
+
+
+@_fact
+class MonsterKilled(Event):
+    """The monster's damage reached its health: it leaves the map."""
+
+    monster: str
+
+
+@_fact
+class AttackEnded(Event):
+    """The attack is over."""
+
+    seat: str
+
+
+@_fact
+class InvestigatorDamaged(Event):
+    """The investigator suffers damage (health lost)."""
+
+    seat: str
+    amount: int
+
+
+@_fact
+class InvestigatorHorrified(Event):
+    """The investigator suffers horror (sanity lost)."""
+
+    seat: str
+    amount: int
+
+
+@_fact
+class InvestigatorEliminated(Event):
+    """Health or sanity gone: the investigator is out of the game."""
+
+    seat: str
+    reason: str
+
+
+@_fact
+class HorrorCheckMade(Event):
+    """A monster and an investigator share a room: a horror check against it."""
+
+    seat: str
+    monster: str
+    horror: int
+
+
+# ---- the keeper's turn -----------------------------------------------------------------------
+@_fact
+class KeeperActionPlayed(Event):
+    """The keeper spends threat on a Keeper Action card."""
+
+    card: str
+    cost: int
+
+
+@_fact
+class RoomSetOnFire(Event):
+    """The room is on Fire (a status effect) for the rest of the story."""
+
+    room: str
+
+
+@_fact
+class MonsterMoved(Event):
+    """A monster moves one space."""
+
+    monster: str
+    origin: str
+    to: str
+
+
+@_fact
+class MonsterAttacked(Event):
+    """A monster attacks an investigator in its space."""
+
+    monster: str
+    seat: str
+
+
+@_fact
+class ByakheeQuestionAsked(Event):
+    """A byakhee's special attack: the question on its token, read aloud."""
+
+    monster: str
+    seat: str
+    question: str
+
+
+@_fact
+class ByakheeAnswered(Event):
+    """The answer given, and only the result that goes with it."""
+
+    monster: str
+    seat: str
+    answer: str
+    result: str
+
+
+@_fact
+class TraumaPlayed(Event):
+    """A Trauma card from the keeper's hand onto an investigator."""
+
+    reveals = True
+    card: str
+    seat: str
+    cost: int
+
+
+@_fact
+class TraumaDiscarded(Event):
+    """A Trauma card without a threat effect is discarded once resolved."""
+
+    card: str
+
+
+@_fact
+class ThreatEffectUsed(Event):
+    """The keeper spends threat on a card's threat effect."""
+
+    card: str
+    seat: str
+    cost: int
+
+
+@_fact
+class KeeperTurnEnded(Event):
+    """The keeper ends his turn."""
+
+
+# ---- the end ---------------------------------------------------------------------------------
+@_fact
+class GameWon(Event):
+    """The story ends: `winner` is "investigators" or "keeper"."""
+
+    winner: str
+    reason: str
+
+
+@_fact
+class AllPlayersLost(Event):
+    """The story ends with nobody winning."""
+
+    reason: str
+
+
+@_fact
+class EpilogueRead(Event):
+    """The epilogue for the #1 story choice and the winner."""
+
+    choice: str
+    winner: str
+    text: str
+
+
+@_fact
+class NoEpilogue(Event):
+    """All players lost: there is no epilogue."""
+
+
+# The puzzle game's facts, used as they are inside a story.
+PUZZLE_EVENTS = tuple(puzzle.EVENTS.values())
+
+EVENTS = event_registry(
+    MansionBuilt,
+    ItemsListed,
+    StoryBegun,
+    InvestigatorJoined,
+    MonstersListed,
+    MonsterTokensSlotted,
+    MonsterPlaced,
+    NamedMonsterPlaced,
+    CombatCardsListed,
+    CombatDeckShuffled,
+    KeeperActionsListed,
+    TraumaCardsListed,
+    SideEffectThreatsListed,
+    TraumaDeckShuffled,
+    TraumaCardsDealt,
+    MythosCardsListed,
+    MythosDeckShuffled,
+    MythosCardsDealt,
+    MythosPlayed,
+    InvestigatorMovedByKeeper,
+    MythosDiscarded,
+    TimePeriodMarkerPlaced,
+    KeeperGuideRead,
+    StoryChoiceMade,
+    ExplorationCardsPlaced,
+    ObjectiveRevealed,
+    InvestigatorTurnBegan,
+    TurnEnded,
+    KeeperTurnBegan,
+    EventCardResolved,
+    InvestigatorMoved,
+    InvestigatorRan,
+    InvestigatorHid,
+    ItemUsed,
+    InvestigatorRecovered,
+    HidingEnded,
+    ExplorationCardTaken,
+    InvestigatorEscaped,
+    PuzzleAttemptBegun,
+    PuzzleAttemptEnded,
+    AttackDeclared,
+    CombatCardDrawn,
+    CombatCardDiscarded,
+    CombatDeckReshuffled,
+    AttributeChosen,
+    TesterChosen,
+    TestModified,
+    TestMade,
+    TestsTallied,
+    MonsterWounded,
+    MonsterTokenExamined,
+    ByakheeTokenExamined,
+    KeenEyeLooked,
+    MonsterKilled,
+    AttackEnded,
+    InvestigatorDamaged,
+    InvestigatorHorrified,
+    InvestigatorEliminated,
+    HorrorCheckMade,
+    KeeperActionPlayed,
+    RoomSetOnFire,
+    MonsterMoved,
+    MonsterAttacked,
+    ByakheeQuestionAsked,
+    ByakheeAnswered,
+    TraumaPlayed,
+    TraumaDiscarded,
+    ThreatEffectUsed,
+    KeeperTurnEnded,
+    GameWon,
+    AllPlayersLost,
+    EpilogueRead,
+    NoEpilogue,
+    SecretRevealed,
+    *PUZZLE_EVENTS,
+)

@@ -1,0 +1,331 @@
+"""The investigator turn: movement, one action, answers to the questions a
+resolution asks, and the Alchemy puzzle played inside the story.
+
+Each function checks its rule with small guards (`RuleViolation`) and
+returns the facts, built on a `Resolution`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core.errors import RuleViolation
+from engine.games.forbidden_alchemy import events as pev
+from engine.games.forbidden_alchemy import rules as puzzle_rules
+from engine.games.forbidden_alchemy.state import OVER as PUZZLE_OVER
+
+from . import board, content
+from . import events as ev
+from .combat import continue_attack, draw_combat_card, horror_checks, waiting_for
+from .resolve import R, Resolution, end_story, hand_over, harm
+from .rulebook import PUZZLE_PREFIX
+from .state import INVESTIGATORS, Story
+
+PUZZLE_SEAT = puzzle_rules.SEAT  # the seat name the puzzle game's rules answer to
+P = R + "puzzle."  # the puzzle game's rules, under this game's ids (rulebook.py)
+
+
+def _ours(rule: str) -> str:
+    """The puzzle game's rule id as this game's table lists it."""
+    return P + rule.removeprefix(PUZZLE_PREFIX)
+
+
+# ---- guards ----------------------------------------------------------------------------------
+def require_turn(s: Story, seat: str) -> None:
+    if s.phase != INVESTIGATORS or s.current != seat:
+        raise RuleViolation(R + "turn.order", f"it is not {seat}'s turn")
+    if s.attack is not None or s.question is not None or s.attempter:
+        raise RuleViolation(R + "turn.pending", "a resolution waits for an answer first")
+
+
+def require_action(s: Story, seat: str) -> None:
+    require_turn(s, seat)
+    if s.acted:
+        raise RuleViolation(R + "turn.one-action", f"{seat} has already taken an action this turn")
+
+
+def _require_move_point(s: Story) -> None:
+    if s.moves < 1:
+        raise RuleViolation(R + "move.points", "no movement left this turn")
+
+
+def _stop_hiding(res: Resolution, seat: str, rule: str) -> None:
+    if res.state.investigators[seat].hidden:
+        res.add(ev.HidingEnded(rule=rule, seat=seat))
+
+
+def _done(res: Resolution) -> list:
+    hand_over(res)
+    return res.facts
+
+
+# ---- movement --------------------------------------------------------------------------------
+def move(s: Story, seat: str, space: str, dice) -> list:
+    require_turn(s, seat)
+    _require_move_point(s)
+    here = s.investigators[seat].space
+    kind = board.link(s, here, space)
+    if kind is None:
+        raise RuleViolation(R + "move.adjacent", f"{space} is not next to {here}")
+    if kind == "impassable":
+        raise RuleViolation(
+            R + "border.impassable", f"a dashed impassable border lies between {here} and {space}"
+        )
+    res = Resolution(s)
+    _stop_hiding(res, seat, R + "hiding.move-ends")
+    res.add(ev.InvestigatorMoved(rule=R + "move.step", seat=seat, origin=here, to=space))
+    room = board.room(s, space)
+    if room != board.room(s, here):
+        horror_checks(res, dice, room, [seat])
+    return _done(res)
+
+
+def escape(s: Story, seat: str) -> list:
+    """Across the white outer edge of the room the objective says to escape from."""
+    require_turn(s, seat)
+    _require_move_point(s)
+    win = s.revealed_win()
+    if win.get("kind") != "escape":
+        raise RuleViolation(
+            R + "escape.objective", "the revealed objective does not call for an escape"
+        )
+    here = s.investigators[seat].space
+    room = board.room(s, here)
+    if room != win["room"] or here not in s.rooms[room]["edge"]:
+        raise RuleViolation(
+            R + "escape.edge",
+            f"{here} has no outer edge of the {s.rooms[win['room']]['name']} to cross",
+        )
+    res = Resolution(s)
+    res.add(ev.InvestigatorEscaped(rule=R + "escape.cross", seat=seat, space=here, room=room))
+    if win["carrying"] in s.investigators[seat].items:
+        name = s.items[win["carrying"]].name
+        end_story(
+            res,
+            "investigators",
+            f"{s.investigators[seat].name} escaped from the "
+            f"{s.rooms[room]['name']} carrying the {name}",
+            R + "objective.escape-win",
+        )
+    elif not res.state.active():
+        end_story(res, "keeper", "no investigator is left in the house", R + "end.no-investigators")
+    return _done(res)
+
+
+# ---- actions ---------------------------------------------------------------------------------
+def run(s: Story, seat: str) -> list:
+    require_action(s, seat)
+    return [ev.InvestigatorRan(rule=R + "action.run", seat=seat)]
+
+
+def explore(s: Story, seat: str) -> list:
+    require_action(s, seat)
+    room = board.room(s, s.investigators[seat].space)
+    if not s.exploration.get(room):
+        raise RuleViolation(
+            R + "explore.empty", f"nothing is left to explore in the {s.rooms[room]['name']}"
+        )
+    return [
+        ev.ExplorationCardTaken(
+            rule=R + "action.explore", seat=seat, room=room, card=s.exploration[room][0]
+        )
+    ]
+
+
+def hide(s: Story, seat: str) -> list:
+    require_action(s, seat)
+    inv = s.investigators[seat]
+    room = board.room(s, inv.space)
+    if not s.rooms[room]["hiding"]:
+        raise RuleViolation(R + "hiding.place", f"the {s.rooms[room]['name']} has no place to hide")
+    if inv.hidden:
+        raise RuleViolation(R + "hiding.already", f"{seat} is already hiding")
+    return [ev.InvestigatorHid(rule=R + "hiding.hide", seat=seat)]
+
+
+def use_item(s: Story, seat: str, item: str) -> list:
+    require_action(s, seat)
+    inv = s.investigators[seat]
+    if item not in inv.items or not s.items[item].use:
+        raise RuleViolation(R + "item.use", f"{seat} holds no item {item!r} that can be used")
+    effect, amount = s.items[item].use
+    what = effect.removeprefix("recover-")
+    suffered = inv.damage if what == "health" else inv.horror
+    res = Resolution(s)
+    res.add(ev.ItemUsed(rule=R + "action.use-item", seat=seat, item=item))
+    if min(amount, suffered) > 0:
+        res.add(
+            ev.InvestigatorRecovered(
+                rule=R + "item.recover", seat=seat, what=what, amount=min(amount, suffered)
+            )
+        )
+    return res.facts
+
+
+def weapon_of(s: Story, seat: str, item: str) -> str:
+    if item == "none":
+        return "no weapon"
+    if item not in s.investigators[seat].items or not s.items[item].weapon:
+        raise RuleViolation(R + "attack.weapon", f"{seat} holds no weapon {item!r}")
+    return s.items[item].weapon
+
+
+def attack(s: Story, seat: str, monster: str, item: str, dice) -> list:
+    require_action(s, seat)
+    weapon = weapon_of(s, seat, item)
+    m = s.monsters.get(monster)
+    if m is None or m.space is None:
+        raise RuleViolation(R + "attack.monster", f"no monster {monster!r} on the map")
+    here = s.investigators[seat].space
+    if weapon == "firearm":
+        if not board.line_of_sight(s, here, m.space):
+            raise RuleViolation(R + "attack.line-of-sight", f"{monster} is not in line of sight")
+    elif m.space != here:
+        raise RuleViolation(R + "attack.reach", f"{monster} is not in {seat}'s space")
+    res = Resolution(s)
+    _stop_hiding(res, seat, R + "hiding.attack-ends")
+    res.add(
+        ev.AttackDeclared(
+            rule=R + "action.attack", seat=seat, monster=monster, item=item, weapon=weapon
+        )
+    )
+    draw_combat_card(res, dice, s.kinds[m.kind].deck, weapon)
+    continue_attack(res, dice)
+    return _done(res)
+
+
+def end_turn(s: Story, seat: str) -> list:
+    """The turn ends; a room on Fire burns whoever ends it there, hiding or not."""
+    require_turn(s, seat)
+    res = Resolution(s)
+    inv = s.investigators[seat]
+    if board.room(s, inv.space) in s.fire:
+        rule = R + ("hiding.status-effects" if inv.hidden else "fire.burn")
+        harm(res, seat, "damage", 1, rule)
+    if not res.over and res.state.investigators[seat].status == "active":
+        res.add(ev.TurnEnded(rule=R + "turn.end", seat=seat))
+    return _done(res)
+
+
+# ---- answers ---------------------------------------------------------------------------------
+def choose_attribute(s: Story, seat: str, attribute: str, dice) -> list:
+    asked = waiting_for(s)
+    if asked is None or (asked.seat, asked.kind) != (seat, "attribute"):
+        raise RuleViolation(R + "tests.either-or", f"{seat} is not asked to choose an attribute")
+    if attribute not in asked.choices:
+        raise RuleViolation(R + "tests.either-or", f"the card offers {' or '.join(asked.choices)}")
+    res = Resolution(s)
+    res.add(ev.AttributeChosen(rule=R + "tests.either-or", seat=seat, attribute=attribute))
+    continue_attack(res, dice)
+    return _done(res)
+
+
+def pick_tester(s: Story, seat: str, tester: str, dice) -> list:
+    asked = waiting_for(s)
+    if asked is None or (asked.seat, asked.kind) != (seat, "tester"):
+        raise RuleViolation(
+            R + "tests.multiple.other", f"{seat} is not asked to choose an investigator"
+        )
+    if tester not in asked.choices:
+        raise RuleViolation(
+            R + "tests.multiple.other",
+            f"choose another investigator in your room: {', '.join(asked.choices)}",
+        )
+    res = Resolution(s)
+    rule = R + ("hiding.chosen" if s.investigators[tester].hidden else "tests.multiple.other")
+    res.add(ev.TesterChosen(rule=rule, seat=seat, tester=tester))
+    continue_attack(res, dice)
+    return _done(res)
+
+
+def answer_byakhee(s: Story, seat: str, answer: str) -> list:
+    if s.question is None or s.question.seat != seat:
+        raise RuleViolation(R + "byakhee.answer", f"no byakhee question waits for {seat}")
+    if answer not in ("yes", "no"):
+        raise RuleViolation(R + "byakhee.answer", "answer yes or no")
+    monster = s.question.monster
+    token = s.tokens[monster]
+    res = Resolution(s)
+    # Only the result of the answer given is read out; the other stays on the token.
+    res.add(
+        ev.ByakheeAnswered(
+            rule=R + "byakhee.answer",
+            monster=monster,
+            seat=seat,
+            answer=answer,
+            result=token[answer],
+        )
+    )
+    effect, amount = token[answer + "_effect"]
+    harm(res, seat, effect, amount, R + "byakhee.result")
+    return _done(res)
+
+
+# ---- the Alchemy puzzle of the objective -----------------------------------------------------
+def begin_puzzle(s: Story, seat: str, dice) -> list:
+    """Story 1's errata: an investigator with the clue spends an action on the
+    objective's Alchemy puzzle, set up as the puzzle game sets it up, from the
+    pile of pieces as it now stands."""
+    require_action(s, seat)
+    win = s.revealed_win()
+    if win.get("kind") != "puzzle":
+        raise RuleViolation(R + "puzzle.objective", "the revealed objective has no Alchemy puzzle")
+    inv = s.investigators[seat]
+    if win["clue"] not in inv.items:
+        raise RuleViolation(
+            R + "puzzle.clue",
+            f"only an investigator with {s.items[win['clue']].name} may attempt it",
+        )
+    tile = content.load().puzzle.tiles[win["tile"]]
+    pile = dice.shuffled(s.alchemy.pile)
+    res = Resolution(s)
+    res.add(
+        ev.PuzzleAttemptBegun(rule=R + "objective.puzzle-attempt", seat=seat, tile=tile.id),
+        pev.SetupTilePlaced(
+            rule=P + "setup.tile", tile=tile.id, edges=tile.edges, adjacent=tile.adjacent
+        ),
+        pev.InvestigatorAttempting(
+            rule=P + "setup.investigator",
+            investigator=inv.id,
+            name=inv.name,
+            intellect=inv.attributes["intellect"],
+            luck=inv.attributes["luck"],
+            skill_points=inv.skill_points,
+            investigators=len(s.investigators),
+        ),
+        pev.PuzzlePiecesShuffled(rule=P + "setup.shuffle", pile=pile),
+    )
+    res.add(
+        *[
+            pev.PuzzlePieceDealt(rule=P + "setup.deal", edge=edge, piece=piece, shape=shape)
+            for edge, (piece, shape) in enumerate(pile[: len(tile.edges)], 1)
+        ]
+    )
+    res.add(
+        pev.PuzzleActionsGranted(rule=P + "actions.intellect", actions=inv.attributes["intellect"])
+    )
+    return res.facts
+
+
+def puzzle_step(s: Story, seat: str, command, ctx) -> list:
+    """A puzzle action, decided by the puzzle game's own rules; when the test
+    is made, the attempt ends and a pass wins the story."""
+    if s.attempter != seat:
+        raise RuleViolation(P + "actions.phase", f"{seat} is not attempting an Alchemy puzzle")
+    try:
+        facts = puzzle_rules.decide(s.alchemy, PUZZLE_SEAT, command, ctx)
+    except RuleViolation as refused:
+        raise RuleViolation(_ours(refused.rule), refused.reason) from None
+    res = Resolution(s)
+    res.add(*(replace(f, rule=_ours(f.rule)) for f in facts))
+    if res.state.alchemy.phase == PUZZLE_OVER:
+        completed = bool(res.state.alchemy.completed)
+        res.add(ev.PuzzleAttemptEnded(rule=R + "puzzle.end", seat=seat, completed=completed))
+        if completed:
+            end_story(
+                res,
+                "investigators",
+                f"{s.investigators[seat].name} completed Alchemy Puzzle #{s.alchemy.tile}",
+                R + "objective.puzzle-win",
+            )
+    return _done(res)

@@ -1,0 +1,405 @@
+"""The keeper: the #1 story choice, then each keeper turn (threat, Keeper
+Action cards, monster attacks, Trauma cards and threat effects, the Event
+card at its end)."""
+
+from __future__ import annotations
+
+from engine.core.errors import RuleViolation
+from engine.core.events import SecretRevealed
+
+from . import board
+from . import events as ev
+from .combat import examine, horror_checks, is_byakhee
+from .resolve import R, Resolution, end_story, hand_over, harm, roll_test
+from .state import ACTIVE, CHOOSE, KEEPER, Story
+
+
+# ---- the #1 story choice ---------------------------------------------------------------------
+def choose(s: Story, choice: str, step: int) -> list:
+    if s.phase != CHOOSE:
+        raise RuleViolation(R + "choice.once", "the #1 story choice is made once, before play")
+    if choice not in s.objectives:
+        raise RuleViolation(R + "choice.known", f"choose one of {', '.join(sorted(s.objectives))}")
+    objective = s.objectives[choice]
+    res = Resolution(s)
+    res.add(
+        ev.StoryChoiceMade(rule=R + "choice.make", step=step, choice=choice, objective=objective),
+        ev.ExplorationCardsPlaced(rule=R + "choice.exploration", rooms=objective["exploration"]),
+    )
+    hand_over(res)
+    return res.facts
+
+
+# ---- guards ----------------------------------------------------------------------------------
+def _require_keeper_turn(s: Story) -> None:
+    if s.phase != KEEPER:
+        raise RuleViolation(R + "keeper.turn", "it is not the keeper's turn")
+    if s.question is not None:
+        raise RuleViolation(R + "turn.pending", "a byakhee's question waits for its answer")
+
+
+def _require_threat(s: Story, cost: int) -> None:
+    if s.threat < cost:
+        raise RuleViolation(
+            R + "keeper.threat-cost", f"it costs {cost} threat; the keeper has {s.threat}"
+        )
+
+
+def _target_in_house(s: Story, seat: str) -> None:
+    inv = s.investigators.get(seat)
+    if inv is None or inv.status != ACTIVE:
+        raise RuleViolation(R + "keeper.target", f"{seat} is not an investigator in the house")
+
+
+def _target(s: Story, seat: str) -> None:
+    """A Keeper Action may not choose a hiding investigator ("Hiding")."""
+    _target_in_house(s, seat)
+    inv = s.investigators[seat]
+    if inv.hidden:
+        raise RuleViolation(
+            R + "hiding.not-a-target", f"{inv.name} is hiding: no Keeper Action may target them"
+        )
+
+
+def _placed(s: Story, monster: str):
+    m = s.monsters.get(monster)
+    if m is None or m.space is None:
+        raise RuleViolation(R + "keeper.monster", f"no monster {monster!r} on the map")
+    return m
+
+
+# ---- Keeper Action cards ---------------------------------------------------------------------
+MAX_REACH = 3  # the farthest any monster moves with one Creature of Night (West)
+
+
+def keeper_action(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
+    _require_keeper_turn(s)
+    if card not in s.actions:
+        raise RuleViolation(R + "keeper.action-unknown", f"no Keeper Action card {card!r}")
+    name, cost, effect = s.actions[card].name, s.actions[card].cost, s.actions[card].effect
+    if card in s.used:
+        raise RuleViolation(R + "keeper.action-once", f"{name} was already used this turn")
+    _require_threat(s, cost)
+    wants = {"sample": (1,), "fire": (1,), "move-monster": (2, 2 + MAX_REACH)}.get(effect, (2,))
+    if not wants[0] <= len(targets) <= wants[-1]:
+        raise RuleViolation(R + "keeper.action-targets", f"{name} takes {wants[0]} target(s)")
+    res = Resolution(s)
+    check, resolve = ACTION_EFFECTS[effect]
+    check(s, *targets)
+    res.add(ev.KeeperActionPlayed(rule=R + "keeper.action", card=card, cost=cost))
+    resolve(res, dice, *targets)
+    hand_over(res)
+    return res.facts
+
+
+def _check_move(s: Story, monster: str, *path: str) -> None:
+    m = _placed(s, monster)
+    if len(path) > m.moves:
+        rule = R + ("errata.west-moves" if m.moves > 1 else "keeper.creature-of-night")
+        raise RuleViolation(rule, f"{monster} moves at most {m.moves} space(s)")
+    here = m.space
+    for space in path:
+        kind = board.link(s, here, space)
+        if kind is None:
+            raise RuleViolation(R + "keeper.monster-move", f"{space} is not next to {here}")
+        if kind == "impassable" and not s.kinds[m.kind].flying:
+            raise RuleViolation(
+                R + "border.impassable", f"{monster} does not fly over the impassable border"
+            )
+        here = space
+
+
+def _move_monster(res: Resolution, dice, monster: str, *path: str) -> None:
+    """One space at a time; entering a room with investigators calls their horror checks."""
+    for space in path:
+        s = res.state
+        if res.over or s.monsters[monster].space is None:
+            return
+        origin = s.monsters[monster].space
+        crossing = board.link(s, origin, space) == "impassable"
+        rule = R + ("border.flying" if crossing else "keeper.creature-of-night")
+        if len(path) > 1:
+            rule = R + "errata.west-moves"
+        res.add(ev.MonsterMoved(rule=rule, monster=monster, origin=origin, to=space))
+        room = board.room(s, space)
+        if room != board.room(s, origin):
+            horror_checks(res, dice, room)
+
+
+def monster_paths(s: Story, monster: str) -> list[tuple[str, ...]]:
+    """Every path a Creature of Night may move `monster` along (1..its reach spaces)."""
+    m = s.monsters[monster]
+    flying = s.kinds[m.kind].flying
+    found: list[tuple[str, ...]] = []
+    frontier: list[tuple[str, ...]] = [()]
+    for _ in range(m.moves):
+        longer = []
+        for path in frontier:
+            here = path[-1] if path else m.space
+            for space, kind in board.links_from(s, here).items():
+                if kind != "impassable" or flying:
+                    longer.append((*path, space))
+        found += longer
+        frontier = longer
+    return found
+
+
+def _check_sample(s: Story, seat: str) -> None:
+    _target(s, seat)
+    if not board.monsters_in_space(s, s.investigators[seat].space):
+        raise RuleViolation(R + "keeper.sample-target", f"no monster shares {seat}'s space")
+
+
+def _take_sample(res: Resolution, dice, seat: str) -> None:
+    harm(res, seat, "damage", 1, R + "keeper.take-sample")
+
+
+def _check_summon(s: Story, monster: str, space: str) -> None:
+    m = s.monsters.get(monster)
+    if m is None or m.space is not None or m.dead:
+        raise RuleViolation(R + "keeper.summon-monster", f"{monster!r} is not waiting off the map")
+    if space not in s.room_of:
+        raise RuleViolation(R + "keeper.summon-space", f"no space {space!r}")
+    if any(i.space == space for i in s.active()):
+        raise RuleViolation(R + "keeper.summon-space", f"an investigator stands in {space}")
+
+
+def _summon(res: Resolution, dice, monster: str, space: str) -> None:
+    res.add(ev.MonsterPlaced(rule=R + "keeper.dark-summons", monster=monster, space=space))
+    horror_checks(res, dice, board.room(res.state, space))
+
+
+def _check_screech(s: Story, monster: str, seat: str) -> None:
+    m = _placed(s, monster)
+    if not is_byakhee(s, monster):
+        raise RuleViolation(R + "byakhee.special", f"{monster} is not a byakhee")
+    _target(s, seat)
+    if s.investigators[seat].space != m.space:
+        raise RuleViolation(R + "byakhee.special", f"{seat} is not in {monster}'s space")
+
+
+def _screech(res: Resolution, dice, monster: str, seat: str) -> None:
+    # The question is read aloud; the results stay on the token until answered.
+    question = res.state.tokens[monster]["question"]
+    res.add(
+        ev.ByakheeQuestionAsked(
+            rule=R + "byakhee.question", monster=monster, seat=seat, question=question
+        )
+    )
+
+
+def _check_fire(s: Story, room: str) -> None:
+    if room not in s.rooms or room in s.fire:
+        raise RuleViolation(R + "keeper.kindle", f"{room!r} is not a room that is not yet burning")
+
+
+def _kindle(res: Resolution, dice, room: str) -> None:
+    res.add(ev.RoomSetOnFire(rule=R + "keeper.kindle", room=room))
+
+
+ACTION_EFFECTS = {
+    "fire": (_check_fire, _kindle),
+    "move-monster": (_check_move, _move_monster),
+    "sample": (_check_sample, _take_sample),
+    "summon": (_check_summon, _summon),
+    "special-attack": (_check_screech, _screech),
+}
+
+
+# ---- monster attacks -------------------------------------------------------------------------
+def monster_attack(s: Story, monster: str, seat: str, dice) -> list:
+    _require_keeper_turn(s)
+    m = _placed(s, monster)
+    if "attack:" + monster in s.used:
+        raise RuleViolation(R + "monster.once", f"{monster} has already attacked this turn")
+    inv = s.investigators.get(seat)
+    if inv is None or inv.status != ACTIVE or inv.space != m.space:
+        raise RuleViolation(R + "monster.reach", f"{seat} is not in {monster}'s space")
+    if inv.hidden:
+        raise RuleViolation(R + "monster.hidden", f"{inv.name} is hiding")
+    res = Resolution(s)
+    res.add(ev.MonsterAttacked(rule=R + "monster.attack", monster=monster, seat=seat))
+    if not roll_test(
+        res, dice, seat, "dexterity", inv.attributes["dexterity"], R + "monster.evade"
+    ):
+        examine(res, monster, seat)
+        harm(res, seat, "damage", s.tokens[monster]["damage"], R + "monster.damage")
+    hand_over(res)
+    return res.facts
+
+
+# ---- Trauma cards and threat effects ---------------------------------------------------------
+def play_trauma(s: Story, card: str, seat: str) -> list:
+    _require_keeper_turn(s)
+    if card not in s.hand:
+        raise RuleViolation(R + "trauma.in-hand", f"{card!r} is not in the keeper's hand")
+    face = s.trauma_cards[card]
+    _require_threat(s, face["cost"])
+    inv = s.investigators.get(seat)
+    if inv is None or inv.status != ACTIVE:
+        raise RuleViolation(R + "keeper.target", f"{seat} is not an investigator in the house")
+    suffered = inv.damage if face["kind"] == "physical" else inv.horror
+    if suffered < 1:
+        raise RuleViolation(
+            R + "trauma.kind",
+            f"a {face['kind']} trauma needs an investigator who has "
+            f"suffered {'damage' if face['kind'] == 'physical' else 'horror'}",
+        )
+    res = Resolution(s)
+    res.add(ev.TraumaPlayed(rule=R + "trauma.play", card=card, seat=seat, cost=face["cost"]))
+    effect, amount = face["on_play"]
+    harm(res, seat, effect, amount, R + "trauma.effect")
+    if "threat_cost" not in face:
+        res.add(ev.TraumaDiscarded(rule=R + "trauma.discard", card=card))
+    hand_over(res)
+    return res.facts
+
+
+def threat_cards(s: Story) -> dict[str, tuple[str, dict]]:
+    """Trauma and Side Effect cards in play that show a threat cost: {card: (seat, face)}."""
+    found = {
+        card: (seat, s.trauma_cards[card])
+        for card, seat in s.trauma_in_play.items()
+        if "threat_cost" in s.trauma_cards[card]
+    }
+    for inv in s.investigators.values():
+        for card in inv.side_effects:
+            if card in s.side_effect_threats:
+                found[card] = (inv.seat, {"title": card, **s.side_effect_threats[card]})
+    return found
+
+
+def threat_effect(s: Story, card: str) -> list:
+    _require_keeper_turn(s)
+    seat, face = threat_cards(s).get(card, (None, {}))
+    if seat is None:
+        raise RuleViolation(R + "threat.card", f"no card {card!r} in play has a threat effect")
+    if "threat:" + card in s.used:
+        raise RuleViolation(
+            R + "threat.once", f"{face['title']}'s threat effect was used this turn"
+        )
+    _require_threat(s, face["threat_cost"])
+    if s.investigators[seat].status != ACTIVE:
+        raise RuleViolation(R + "threat.card", f"{face['title']}'s investigator has left the game")
+    res = Resolution(s)
+    res.add(
+        ev.ThreatEffectUsed(rule=R + "threat.spend", card=card, seat=seat, cost=face["threat_cost"])
+    )
+    effect, amount = face["threat_effect"]
+    harm(res, seat, effect, amount, R + "threat.effect")
+    hand_over(res)
+    return res.facts
+
+
+# ---- Mythos cards ----------------------------------------------------------------------------------
+def mythos_targets(s: Story, card: str) -> list[tuple[str, ...]]:
+    """(investigator,) or, for a card that may move him, (investigator, space) too."""
+    found: list[tuple[str, ...]] = []
+    for inv in s.active():
+        found.append((inv.seat,))
+        if s.mythos_cards[card]["fail"][0] == "wrong-turn":
+            found += [(inv.seat, x) for x in wrong_turn_spaces(s, inv.space)]
+    return found
+
+
+def wrong_turn_spaces(s: Story, here: str) -> list[str]:
+    """Errata to "Wrong Turn": any other space of a Hallway whose room holds no
+    Exploration card (nor Lock or Obstacle card: our map has none)."""
+    return sorted(
+        x
+        for room, r in s.rooms.items()
+        if r["hallway"] and not s.exploration.get(room)
+        for x in r["spaces"]
+        if x != here
+    )
+
+
+def play_mythos(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
+    _require_keeper_turn(s)
+    if card not in s.mythos_hand:
+        raise RuleViolation(R + "mythos.in-hand", f"{card!r} is not in the keeper's hand")
+    face = s.mythos_cards[card]
+    _require_threat(s, face["cost"])
+    if not 1 <= len(targets) <= 2:
+        raise RuleViolation(R + "mythos.targets", f"{face['title']}: an investigator (and a space)")
+    seat, *space = targets
+    _target_in_house(s, seat)
+    effect, amount = face["fail"]
+    if space and (
+        effect != "wrong-turn" or space[0] not in wrong_turn_spaces(s, s.investigators[seat].space)
+    ):
+        raise RuleViolation(
+            R + "errata.wrong-turn",
+            "only to another space of a Hallway with no Exploration card left",
+        )
+    inv = s.investigators[seat]
+    res = Resolution(s)
+    res.add(ev.MythosPlayed(rule=R + "mythos.play", card=card, seat=seat, cost=face["cost"]))
+    attribute = face["test"]
+    if not roll_test(res, dice, seat, attribute, inv.attributes[attribute], R + "mythos.test"):
+        if effect != "wrong-turn":
+            harm(res, seat, effect, amount, R + "mythos.fail")
+        elif space:
+            res.add(
+                ev.InvestigatorMovedByKeeper(
+                    rule=R + "errata.wrong-turn", seat=seat, origin=inv.space, to=space[0]
+                )
+            )
+            room = board.room(s, space[0])
+            if room != board.room(s, inv.space):
+                horror_checks(res, dice, room, [seat])
+    res.add(ev.MythosDiscarded(rule=R + "mythos.discard", card=card))
+    hand_over(res)
+    return res.facts
+
+
+# ---- the end of the keeper's turn ------------------------------------------------------------
+def _named_monster_arrives(res: Resolution, dice, named: dict) -> None:
+    """Story 1 errata, Event Card IV (1A, 1C): West, a named maniac, comes into the Library."""
+    s = res.state
+    monster = s.monsters[named["monster"]]
+    if monster.dead:  # our reading: a figure already killed does not come back as West
+        return
+    # A figure already on the map is taken up and placed in the named monster's space.
+    res.add(
+        ev.NamedMonsterPlaced(
+            rule=R + "errata.west",
+            monster=monster.id,
+            name=named["name"],
+            space=named["space"],
+            bonus_health=named["health_per_investigator"] * len(s.investigators),
+            moves=named["moves"],
+        )
+    )
+    horror_checks(res, dice, board.room(res.state, named["space"]))
+
+
+def end_turn(s: Story, dice) -> list:
+    """The keeper's turn ends with the next Event card (our stand-in timeline)."""
+    _require_keeper_turn(s)
+    res = Resolution(s)
+    res.add(ev.KeeperTurnEnded(rule=R + "keeper.end"))
+    number = s.events_resolved + 1
+    res.add(
+        ev.EventCardResolved(
+            rule=R + "event.resolve", number=number, text=s.event_texts[number - 1]
+        )
+    )
+    for named in s.named:
+        if named["event"] == number and s.choice in named["choices"]:
+            _named_monster_arrives(res, dice, named)
+    if number == s.reveal_at and not s.revealed:
+        res.add(
+            ev.ObjectiveRevealed(
+                rule=R + "objective.reveal", choice=s.choice, objective=s.objective
+            ),
+            SecretRevealed(rule="core.secret.revealed", steps=(s.choice_step,)),
+        )
+    if number == len(s.event_texts):
+        winner = s.objective["last_event"]
+        reason = "the last Event card was resolved"
+        end_story(
+            res, "nobody" if winner == "nobody" else "keeper", reason, R + "objective.last-event"
+        )
+    hand_over(res)
+    return res.facts

@@ -1,0 +1,486 @@
+"""The rules of the story game: options, setup, whose turn, decide, legal commands.
+
+The investigator turn is `investigators.py`, the keeper's `keeper.py`,
+attacks and tests `combat.py`; every fact carries a rule id of `rulebook.py`.
+The keeper is the seat "keeper", or, with the option keeper=system, the
+engine's system seat playing the greedy keeper of `bots.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.context import SYSTEM, Context
+from engine.core.errors import BadOptions, RuleViolation
+from engine.core.prompts import Prompt
+from engine.games.forbidden_alchemy import events as pev
+from engine.games.forbidden_alchemy import rules as puzzle_rules
+
+from . import board, content, keeper
+from . import events as ev
+from . import investigators as inv
+from .bots import keeper_plan
+from .combat import is_byakhee, waiting_for
+from .commands import (
+    PUZZLE_COMMANDS,
+    Answer,
+    Attack,
+    AttemptPuzzle,
+    Choose,
+    ChooseAttribute,
+    Command,
+    End,
+    Escape,
+    Explore,
+    Hide,
+    KeeperAction,
+    MonsterAttack,
+    Move,
+    Pick,
+    PlayMythos,
+    PlayTrauma,
+    Run,
+    UseItem,
+    UseThreatEffect,
+)
+from .resolve import R
+from .state import ACTIVE, CHOOSE, INVESTIGATORS, KEEPER, KEEPER_SEAT, OVER, Story
+
+RANDOM_CHOICE = "random"  # the system keeper's story choice, drawn when decided
+P = R + "puzzle."  # the puzzle game's rules, under this game's ids (rulebook.py)
+MAX_INVESTIGATORS = 4  # base game: up to five players, one of whom is the keeper
+
+
+# ---- options and setup -----------------------------------------------------------------------
+def options(players: int | None, raw: dict[str, str]) -> dict[str, Any]:
+    """`story` (1 or 3) and `characters` (comma-separated, one per investigator);
+    `--players` counts the investigators (the keeper is a seat of its own)."""
+    c = content.load()
+    known = {"story", "characters", "keeper"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise BadOptions(
+            f"unknown option {unknown[0]!r} for forbidden_alchemy_story "
+            f"(known: {', '.join(sorted(known))})"
+        )
+    players = 1 if players is None else players
+    if not 1 <= players <= MAX_INVESTIGATORS:
+        raise BadOptions(f"--players {players}: one to {MAX_INVESTIGATORS} investigators")
+    story = raw.get("story", "1")
+    if story not in c.stories:
+        raise BadOptions(f"option story={story!r}: one of {', '.join(sorted(c.stories))}")
+    chosen = (
+        raw["characters"].split(",") if "characters" in raw else list(c.investigators)[:players]
+    )
+    if len(chosen) != players or len(set(chosen)) != players:
+        raise BadOptions(f"option characters: {players} different investigators")
+    for who in chosen:
+        if who not in c.investigators:
+            raise BadOptions(
+                f"option characters: unknown {who!r} (have: {', '.join(sorted(c.investigators))})"
+            )
+    keeper_by = raw.get("keeper", "player")
+    if keeper_by not in ("player", "system"):
+        raise BadOptions(
+            f"option keeper={keeper_by!r}: player (a seat) or system (the game plays it)"
+        )
+    return {"players": players, "story": story, "characters": chosen, "keeper": keeper_by}
+
+
+def seats(opts: dict[str, Any]) -> tuple[str, ...]:
+    investigators = tuple(f"investigator-{i}" for i in range(1, opts["players"] + 1))
+    return investigators if opts.get("keeper") == "system" else (KEEPER_SEAT, *investigators)
+
+
+def setup(opts: dict[str, Any], dice) -> list:
+    c = content.load()
+    story = c.stories[opts["story"]]
+    m = c.map
+    facts: list = [
+        ev.MansionBuilt(
+            rule=R + "setup.map",
+            altar=m["altar"],
+            links=tuple(tuple(x) for x in m["links"]),
+            rooms=tuple(
+                (
+                    r["id"],
+                    r["name"],
+                    r["tile"],
+                    tuple(r["spaces"]),
+                    tuple(r["edge"]),
+                    r["hiding"],
+                    r["hallway"],
+                )
+                for r in m["rooms"]
+            ),
+        ),
+        ev.ItemsListed(
+            rule=R + "setup.items",
+            items=tuple(
+                (
+                    i["id"],
+                    i["name"],
+                    i.get("weapon", ""),
+                    not i.get("nothing", False),
+                    tuple(i.get("use", ())),
+                )
+                for i in c.items.values()
+            ),
+        ),
+        ev.StoryBegun(
+            rule=R + "setup.story",
+            keeper=opts.get("keeper", "player"),
+            story=story["id"],
+            name=story["name"],
+            start=story["start"],
+            events=tuple(story["events"]),
+            reveal_at=story["reveal_objective"],
+        ),
+    ]
+    for seat, who in zip(
+        [x for x in seats(opts) if x != KEEPER_SEAT], opts["characters"], strict=True
+    ):
+        i = c.investigators[who]
+        facts.append(
+            ev.InvestigatorJoined(
+                rule=R + "setup.investigators",
+                seat=seat,
+                investigator=who,
+                name=i["name"],
+                attributes=tuple((a, i[a]) for a in content.ATTRIBUTES),
+                health=i["health"],
+                sanity=i["sanity"],
+                skill_points=i["skill_points"],
+                items=tuple(i["items"]),
+                space=story["start"],
+                ability=i.get("ability", ""),
+            )
+        )
+    facts.append(
+        ev.MonstersListed(
+            rule=R + "setup.monsters",
+            kinds=tuple(
+                (k, x["name"], x["class"], x["flying"], x["horror"]) for k, x in c.monsters.items()
+            ),
+        )
+    )
+    tokens: dict[str, Any] = {}
+    for kind, x in c.monsters.items():
+        bottoms = dice.shuffled([t for t in c.tokens if t["kind"] == kind])
+        for n, token in enumerate(bottoms[: x["figures"]], 1):
+            tokens[f"{kind}-{n}"] = token
+    facts.append(ev.MonsterTokensSlotted(rule=R + "setup.monster-tokens", tokens=tokens))
+    facts += [
+        ev.MonsterPlaced(rule=R + "setup.monster-placed", monster=mon, space=space)
+        for mon, space in story["monsters"]
+    ]
+    facts.append(
+        ev.CombatCardsListed(rule=R + "setup.combat", cards={x["id"]: x for x in c.combat})
+    )
+    for deck in sorted({x["class"] for x in c.monsters.values()}):
+        order = dice.shuffled([x["id"] for x in c.combat if x["deck"] == deck])
+        facts.append(ev.CombatDeckShuffled(rule=R + "setup.combat", deck=deck, order=order))
+    facts += [
+        ev.KeeperActionsListed(
+            rule=R + "setup.keeper-actions",
+            actions=tuple(
+                (a["id"], a["name"], a["cost"], a["effect"], a["text"]) for a in c.actions
+            ),
+        ),
+        ev.TraumaCardsListed(rule=R + "setup.trauma", cards={t["id"]: t for t in c.trauma}),
+        ev.SideEffectThreatsListed(
+            rule=R + "setup.side-effect-threats", threats=c.side_effect_threats
+        ),
+    ]
+    order = dice.shuffled([t["id"] for t in c.trauma])
+    facts += [
+        ev.TraumaDeckShuffled(rule=R + "setup.trauma", order=order),
+        ev.TraumaCardsDealt(rule=R + "setup.keeper-hand", cards=order[: c.hand]),
+        ev.MythosCardsListed(rule=R + "setup.mythos", cards={x["id"]: x for x in c.mythos}),
+    ]
+    order = dice.shuffled([x["id"] for x in c.mythos])
+    facts += [
+        ev.MythosDeckShuffled(rule=R + "setup.mythos", order=order),
+        ev.MythosCardsDealt(rule=R + "setup.keeper-hand", cards=order[: c.mythos_hand]),
+        ev.TimePeriodMarkerPlaced(
+            rule=R + "setup.time-period",
+            period=c.start_period,
+            periods=tuple((p["id"], p["name"]) for p in c.periods),
+        ),
+        pev.PuzzlePiecesShuffled(rule=P + "setup.shuffle", pile=dice.shuffled(c.puzzle.pieces)),
+        pev.SideEffectDeckShuffled(
+            rule=P + "setup.side-effect-deck",
+            deck=tuple(dice.shuffled([x.to_data() for x in c.puzzle.side_effects])),
+        ),
+        ev.KeeperGuideRead(
+            rule=R + "setup.keeper-guide",
+            objectives=story["choices"],
+            named=tuple(story.get("named", ())),
+        ),
+    ]
+    return facts
+
+
+# ---- whose turn, questions, and the end ------------------------------------------------------
+def to_act(s: Story) -> tuple[str, ...]:
+    if s.phase == OVER:
+        return ()
+    if s.phase == CHOOSE:
+        return (keeper_seat(s),)
+    if s.question is not None:
+        return (s.question.seat,)
+    asked = waiting_for(s)
+    if asked is not None:
+        return (asked.seat,)
+    if s.attempter:
+        return (s.attempter,)
+    return (keeper_seat(s),) if s.current == KEEPER_SEAT else (s.current,)
+
+
+def keeper_seat(s: Story) -> str:
+    """Who plays the keeper: the keeper's seat, or the system seat when the game plays it."""
+    return SYSTEM if s.keeper_by == "system" else KEEPER_SEAT
+
+
+def outcome(s: Story) -> str | None:
+    return s.result
+
+
+def system_command(s: Story, now) -> Command | None:
+    """The keeper's move when the game plays the keeper (option keeper=system)."""
+    if SYSTEM not in to_act(s):
+        return None
+    if s.phase == CHOOSE:
+        return Choose(RANDOM_CHOICE)
+    return keeper_plan(s, _keeper_commands(s))
+
+
+def prompts(s: Story) -> tuple[Prompt, ...]:
+    if s.phase == OVER:
+        return ()
+    seat = to_act(s)[0]
+    if seat == SYSTEM:
+        return ()
+    choices = tuple(c.notation() for c in legal_commands(s, seat))
+    if s.phase == CHOOSE:
+        return (Prompt(seat, "make the #1 story choice (secret)", R + "choice.make", choices),)
+    if s.question is not None:
+        question = f"{s.question.monster} asks: {s.question.text} (answer yes or no)"
+        return (Prompt(seat, question, R + "byakhee.question", choices),)
+    asked = waiting_for(s)
+    if asked is None:
+        return ()
+    if asked.kind == "attribute":
+        return (
+            Prompt(
+                seat, f"test either {' or '.join(asked.choices)}", R + "tests.either-or", choices
+            ),
+        )
+    what = s.attack.attack["tests"][len(s.attack.results)]["test"]
+    return (
+        Prompt(
+            seat,
+            f"choose an investigator in your room to test {what}",
+            R + "tests.multiple.other",
+            choices,
+        ),
+    )
+
+
+# ---- deciding --------------------------------------------------------------------------------
+def decide(s: Story, seat: str, command: Command, ctx: Context) -> list:
+    if s.phase == OVER:
+        raise RuleViolation("core.game-over", f"the story is over: {s.result}")
+    if seat == keeper_seat(s):
+        return _keeper(s, command, ctx)
+    if seat in (SYSTEM, KEEPER_SEAT):
+        raise RuleViolation(
+            "core.system" if seat == SYSTEM else "core.seat",
+            f"{seat} does not play the keeper in this game",
+        )
+    if seat not in s.investigators:
+        raise RuleViolation("core.seat", f"{seat!r} is not a seat of this game")
+    return _investigator(s, seat, command, ctx)
+
+
+def _keeper(s: Story, command: Command, ctx: Context) -> list:
+    dice = ctx.dice
+    match command:
+        case Choose(choice):
+            if choice == RANDOM_CHOICE and s.keeper_by == "system" and s.phase == CHOOSE:
+                # The game plays the keeper: its secret choice is drawn, not foreseeable.
+                choice = dice.choice(sorted(s.objectives))
+            return keeper.choose(s, choice, ctx.step)
+        case KeeperAction(card, targets):
+            return keeper.keeper_action(s, card, targets, dice)
+        case MonsterAttack(monster, target):
+            return keeper.monster_attack(s, monster, target, dice)
+        case PlayTrauma(card, target):
+            return keeper.play_trauma(s, card, target)
+        case UseThreatEffect(card):
+            return keeper.threat_effect(s, card)
+        case PlayMythos(card, targets):
+            return keeper.play_mythos(s, card, targets, dice)
+        case End():
+            return keeper.end_turn(s, dice)
+    raise RuleViolation(R + "keeper.commands", f"the keeper has no command {command.verb!r}")
+
+
+def _investigator(s: Story, seat: str, command: Command, ctx: Context) -> list:
+    dice = ctx.dice
+    if isinstance(command, PUZZLE_COMMANDS):
+        return inv.puzzle_step(s, seat, command, ctx)
+    match command:
+        case Move(space):
+            return inv.move(s, seat, space, dice)
+        case Escape():
+            return inv.escape(s, seat)
+        case Run():
+            return inv.run(s, seat)
+        case Explore():
+            return inv.explore(s, seat)
+        case Hide():
+            return inv.hide(s, seat)
+        case UseItem(item):
+            return inv.use_item(s, seat, item)
+        case Attack(monster, item):
+            return inv.attack(s, seat, monster, item, dice)
+        case AttemptPuzzle():
+            return inv.begin_puzzle(s, seat, dice)
+        case ChooseAttribute(attribute):
+            return inv.choose_attribute(s, seat, attribute, dice)
+        case Pick(tester):
+            return inv.pick_tester(s, seat, tester, dice)
+        case Answer(answer):
+            return inv.answer_byakhee(s, seat, answer)
+        case End():
+            return inv.end_turn(s, seat)
+    raise RuleViolation(R + "turn.commands", f"investigators have no command {command.verb!r}")
+
+
+# ---- legal commands --------------------------------------------------------------------------
+def legal_commands(s: Story, seat: str) -> list[Command]:
+    if seat not in to_act(s) or seat == SYSTEM:
+        return []
+    if s.phase == CHOOSE:
+        found: list[Command] = [Choose(c) for c in s.objectives]
+    elif s.question is not None:
+        found = [Answer("no"), Answer("yes")]
+    elif (asked := waiting_for(s)) is not None:
+        found = [
+            ChooseAttribute(a) if asked.kind == "attribute" else Pick(a) for a in asked.choices
+        ]
+    elif s.attempter:
+        found = list(puzzle_rules.legal_commands(s.alchemy, puzzle_rules.SEAT))
+    elif s.phase == INVESTIGATORS and _turn_begun(s, seat):
+        found = _investigator_commands(s, seat)
+    elif s.phase == KEEPER and seat == KEEPER_SEAT:
+        found = _keeper_commands(s)
+    else:  # between two facts of one command (a replay step): the next turn has not begun
+        found = []
+    return sorted(found, key=lambda c: c.notation())
+
+
+def _turn_begun(s: Story, seat: str) -> bool:
+    inv = s.investigators.get(seat)
+    return inv is not None and inv.status == ACTIVE and s.begun == seat == s.current
+
+
+def _investigator_commands(s: Story, seat: str) -> list[Command]:
+    me = s.investigators[seat]
+    found: list[Command] = [End()]
+    if s.moves > 0:
+        found += [
+            Move(x) for x, kind in board.links_from(s, me.space).items() if kind != "impassable"
+        ]
+        win = s.revealed_win()
+        room = board.room(s, me.space)
+        if (
+            win.get("kind") == "escape"
+            and room == win["room"]
+            and me.space in s.rooms[room]["edge"]
+        ):
+            found.append(Escape())
+    if s.acted:
+        return found
+    found.append(Run())
+    room = board.room(s, me.space)
+    if s.exploration.get(room):
+        found.append(Explore())
+    if s.rooms[room]["hiding"] and not me.hidden:
+        found.append(Hide())
+    found += [UseItem(i) for i in sorted(set(me.items)) if s.items[i].use]
+    weapons = [(i, s.items[i].weapon) for i in sorted(set(me.items)) if s.items[i].weapon] + [
+        ("none", "no weapon")
+    ]
+    for m in s.on_map():
+        for item, weapon in weapons:
+            reach = (
+                board.line_of_sight(s, me.space, m.space)
+                if weapon == "firearm"
+                else m.space == me.space
+            )
+            if reach:
+                found.append(Attack(m.id, item))
+    win = s.revealed_win()
+    if win.get("kind") == "puzzle" and win["clue"] in me.items:
+        found.append(AttemptPuzzle())
+    return found
+
+
+def _keeper_commands(s: Story) -> list[Command]:
+    found: list[Command] = [End()]
+    investigators = s.active()
+    for card, action in s.actions.items():
+        if card in s.used or s.threat < action.cost:
+            continue
+        found += [KeeperAction(card, t) for t in _action_targets(s, action.effect)]
+    for m in s.on_map():
+        if "attack:" + m.id in s.used:
+            continue
+        found += [
+            MonsterAttack(m.id, i.seat)
+            for i in investigators
+            if i.space == m.space and not i.hidden
+        ]
+    for card in sorted(set(s.hand)):
+        face = s.trauma_cards[card]
+        if s.threat < face["cost"]:
+            continue
+        for i in investigators:
+            if (i.damage if face["kind"] == "physical" else i.horror) >= 1:
+                found.append(PlayTrauma(card, i.seat))
+    for card in sorted(set(s.mythos_hand)):
+        if s.threat >= s.mythos_cards[card]["cost"]:
+            found += [PlayMythos(card, t) for t in keeper.mythos_targets(s, card)]
+    for card, (seat, face) in keeper.threat_cards(s).items():
+        if (
+            "threat:" + card not in s.used
+            and s.threat >= face["threat_cost"]
+            and s.investigators[seat].status == ACTIVE
+        ):
+            found.append(UseThreatEffect(card))
+    return found
+
+
+def _action_targets(s: Story, effect: str) -> list[tuple[str, ...]]:
+    targets = [i for i in s.active() if not i.hidden]
+    if effect == "move-monster":
+        return [(m.id, *path) for m in s.on_map() for path in keeper.monster_paths(s, m.id)]
+    if effect == "fire":
+        return [(room,) for room in s.rooms if room not in s.fire]
+    if effect == "sample":
+        return [(i.seat,) for i in targets if board.monsters_in_space(s, i.space)]
+    if effect == "summon":
+        taken = {i.space for i in s.active()}
+        waiting = [m.id for m in s.monsters.values() if m.space is None and not m.dead]
+        return [(m, x) for m in waiting for x in sorted(s.room_of) if x not in taken]
+    if effect == "special-attack":
+        return [
+            (m.id, i.seat)
+            for m in s.on_map()
+            if is_byakhee(s, m.id)
+            for i in targets
+            if i.space == m.space
+        ]
+    return []

@@ -1,0 +1,436 @@
+"""What a seat may see, redaction, a text picture, and one-line descriptions.
+
+Hidden from every seat: the order of each deck (Combat, Trauma, the
+Alchemy pile, Side Effects).  Hidden from everyone but the keeper: the
+keeper's hand, the #1 story choice and the objective until it is revealed,
+the face-down Exploration cards, and the bottoms of monster tokens that no
+investigator has examined — a byakhee's bottom always ("Secrecy and
+Byakhees"), except from Darrell Simmins's seat once his Keen Eye has seen
+it.  When the game plays the keeper (keeper=system) every seat is an
+investigator's.  Everything else (the map, figures, hiding investigators,
+health and sanity, threat, Keeper Action cards) is public.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+from engine.core.events import evolved
+
+from . import events as ev
+from .state import KEEPER_SEAT, Story
+
+# The puzzle game's package exports a function named `view`, so its module is fetched by path.
+puzzle_view = importlib.import_module("engine.games.forbidden_alchemy.view")
+
+
+def _keeper_sees(seat: str | None) -> bool:
+    return seat is None or seat == KEEPER_SEAT
+
+
+def view(s: Story, seat: str | None) -> dict[str, Any]:
+    keeper = _keeper_sees(seat)
+    board: dict[str, Any] = {
+        "phase": s.phase,
+        "story": s.story,
+        "story_name": s.story_name,
+        "round": s.turns.round if s.turns else 0,
+        "current": s.current,
+        "moves": s.moves,
+        "acted": s.acted,
+        "events_resolved": s.events_resolved,
+        "events": list(s.event_texts),
+        "time_period": {"marker": s.period, "cards": {p: name for p, name in s.periods}},
+        "rooms": {
+            r: {
+                "name": x["name"],
+                "tile": x["tile"],
+                "spaces": list(x["spaces"]),
+                "edge": list(x["edge"]),
+                "hiding": x["hiding"],
+                "hallway": x["hallway"],
+                "fire": r in s.fire,
+                "exploration_left": len(s.exploration.get(r, ())),
+            }
+            for r, x in s.rooms.items()
+        },
+        "spaces": {
+            space: {
+                "room": room,
+                "investigators": sorted(i.seat for i in s.active() if i.space == space),
+                "monsters": sorted(m.id for m in s.on_map() if m.space == space),
+            }
+            for space, room in s.room_of.items()
+        },
+        "links": [list(link) for link in s.links],
+        "altar": s.altar,
+        "investigators": {
+            i.seat: {
+                "name": i.name,
+                "space": i.space,
+                "status": i.status,
+                "hidden": i.hidden,
+                "health": i.health,
+                "health_left": i.health_left,
+                "sanity": i.sanity,
+                "sanity_left": i.sanity_left,
+                "skill_points": i.skill_points,
+                "attributes": dict(i.attributes),
+                "items": list(i.items),
+                "side_effects": list(i.side_effects),
+                "ability": i.ability,
+                "trauma": sorted(c for c, x in s.trauma_in_play.items() if x == i.seat),
+            }
+            for i in s.investigators.values()
+        },
+        "monsters": {m.id: _monster(s, m, keeper, seat) for m in s.monsters.values()},
+        "keeper": {
+            "threat": s.threat,
+            "hand_size": len(s.hand),
+            "mythos_hand_size": len(s.mythos_hand),
+            "mythos_deck_size": len(s.mythos),
+            "mythos_discards": list(s.mythos.discards),
+            "used": sorted(s.used),
+            "actions": {
+                a: {"name": x.name, "cost": x.cost, "text": x.text} for a, x in s.actions.items()
+            },
+            "trauma_deck_size": len(s.trauma),
+            "trauma_discards": list(s.trauma.discards),
+        },
+        "trauma_in_play": {
+            c: {"seat": x, "title": s.trauma_cards[c]["title"], "text": s.trauma_cards[c]["text"]}
+            for c, x in s.trauma_in_play.items()
+        },
+        "side_effect_threats": {c: x["text"] for c, x in s.side_effect_threats.items()},
+        "combat_decks": {
+            d: {"size": len(deck), "discards": list(deck.discards)} for d, deck in s.decks.items()
+        },
+        "attack": _attack(s),
+        "question": _question(s),
+        "puzzle": puzzle_view.view(s.alchemy, seat) if s.attempter else None,
+        "attempter": s.attempter,
+        "objective": dict(s.objective) if s.objective and (keeper or s.revealed) else None,
+        "choice": s.choice if keeper or s.revealed else None,
+        "result": s.result,
+        "winner": s.winner,
+        "epilogue": s.epilogue,
+    }
+    if board["objective"] is not None:
+        board["objective"].pop("exploration", None)
+    if keeper:
+        board["keeper"]["hand"] = list(s.hand)
+        board["keeper"]["mythos_hand"] = list(s.mythos_hand)
+        board["exploration"] = {r: list(c) for r, c in s.exploration.items()}
+        board["objectives"] = sorted(s.objectives)
+    if seat is None:  # the omniscient view adds every hidden order
+        board["hidden"] = {
+            "combat_decks": {d: list(deck.cards) for d, deck in s.decks.items()},
+            "trauma_deck": list(s.trauma.cards),
+            "mythos_deck": list(s.mythos.cards),
+            "alchemy_pile": [list(p) for p in s.alchemy.pile],
+            "side_effect_deck": [c[0] for c in s.alchemy.deck],
+        }
+    return board
+
+
+def _monster(s: Story, m, keeper: bool, seat: str | None) -> dict[str, Any]:
+    kind = s.kinds[m.kind]
+    shown = {
+        "kind": m.kind,
+        "name": m.name or kind.name,
+        "space": m.space,
+        "wounds": m.wounds,
+        "flying": kind.flying,
+        "horror": kind.horror,
+        "class": kind.deck,
+        "dead": m.dead,
+        "examined": m.examined,
+    }
+    inv = s.investigators.get(seat) if seat else None
+    peeked = inv is not None and m.id in inv.peeked  # Keen Eye
+    if keeper or peeked or (m.examined and m.kind != "byakhee"):
+        token = s.tokens[m.id]
+        shown["bottom"] = {"health": token["health"] + m.bonus_health, "damage": token["damage"]}
+        if keeper and "question" in token:
+            shown["bottom"].update({k: token[k] for k in ("question", "yes", "no")})
+    return shown
+
+
+def _attack(s: Story) -> dict[str, Any] | None:
+    a = s.attack
+    if a is None:
+        return None
+    return {
+        "seat": a.seat,
+        "monster": a.monster,
+        "weapon": a.weapon,
+        "card": a.card,
+        "attack_type": a.attack.get("type", ""),
+        "text": a.attack.get("text", ""),
+        "results": list(a.results),
+        "attribute": a.attribute,
+        "tester": a.tester,
+    }
+
+
+def _question(s: Story) -> dict[str, Any] | None:
+    if s.question is None:
+        return None
+    q = s.question
+    return {"seat": q.seat, "monster": q.monster, "question": q.text}
+
+
+# ---- redaction -------------------------------------------------------------------------------
+# Fields holding an order no seat may see: only their size is shown.
+HIDDEN_ORDERS = {
+    "CombatDeckShuffled": "order",
+    "CombatDeckReshuffled": "order",
+    "TraumaDeckShuffled": "order",
+    "MythosDeckShuffled": "order",
+    **puzzle_view.HIDDEN_ORDERS,
+}
+
+
+def _count(value) -> dict[str, int]:
+    return {"hidden": len(value)}
+
+
+# Facts only the keeper may read in full: what the others see of them.
+KEEPER_ONLY = {
+    "MonsterTokensSlotted": lambda d: {
+        "tokens": {f: {"kind": t["kind"]} for f, t in d["tokens"].items()}
+    },
+    "KeenEyeLooked": lambda d: {
+        "seat": d["seat"],
+        "monster": d["monster"],
+        "health": "hidden",
+        "damage": "hidden",
+    },
+    "ByakheeTokenExamined": lambda d: {
+        "monster": d["monster"],
+        "health": "hidden",
+        "damage": "hidden",
+    },
+    "StoryChoiceMade": lambda d: {"step": d["step"], "choice": "hidden", "objective": "hidden"},
+    "ExplorationCardsPlaced": lambda d: {"rooms": {r: _count(c) for r, c in d["rooms"].items()}},
+    "TraumaCardsDealt": lambda d: {"cards": _count(d["cards"])},
+    "MythosCardsDealt": lambda d: {"cards": _count(d["cards"])},
+    "KeeperGuideRead": lambda d: {
+        "objectives": _count(d["objectives"]),
+        "named": _count(d["named"]),
+    },
+}
+
+
+def redact(event, seat: str | None) -> dict[str, Any]:
+    data = event.to_data()
+    if seat is None:
+        return data
+    field = HIDDEN_ORDERS.get(event.type)
+    if field:
+        data[field] = _count(data[field])
+    if event.type == "KeenEyeLooked" and data["seat"] == seat:
+        return data  # Darrell's own look
+    if seat != KEEPER_SEAT and event.type in KEEPER_ONLY:
+        data = KEEPER_ONLY[event.type](data)
+    return data
+
+
+# ---- scrambling what a seat cannot see -------------------------------------------------------
+def scramble_hidden(s: Story, seat: str | None, rng: random.Random) -> Story:
+    if seat is None:
+        return s
+    decks = {}
+    for name, deck in s.decks.items():
+        cards = list(deck.cards)
+        rng.shuffle(cards)
+        decks[name] = evolved(deck, cards=tuple(cards))
+    trauma, hand = _deal_again(s.trauma, s.hand, seat != KEEPER_SEAT, rng)
+    mythos, mythos_hand = _deal_again(s.mythos, s.mythos_hand, seat != KEEPER_SEAT, rng)
+    s = evolved(
+        s,
+        decks=decks,
+        trauma=trauma,
+        hand=hand,
+        mythos=mythos,
+        mythos_hand=mythos_hand,
+        alchemy=puzzle_view.scramble_hidden(s.alchemy, seat, rng),
+    )
+    return s if seat == KEEPER_SEAT else _scramble_keeper_secrets(s, seat, rng)
+
+
+def _deal_again(deck, hand: tuple[str, ...], hand_unseen: bool, rng: random.Random):
+    """The deck reordered and, if the hand is unseen too, dealt again from deck and hand."""
+    unseen = list(deck.cards) + (list(hand) if hand_unseen else [])
+    rng.shuffle(unseen)
+    n = len(deck.cards)
+    return evolved(deck, cards=tuple(unseen[:n])), tuple(unseen[n:]) if hand_unseen else hand
+
+
+def _scramble_keeper_secrets(s: Story, seat: str, rng: random.Random) -> Story:
+    seen = s.investigators[seat].peeked if seat in s.investigators else frozenset()
+    tokens = dict(s.tokens)
+    for kind in sorted({m.kind for m in s.monsters.values()}):
+        figures = [
+            m
+            for m in sorted(s.monsters)
+            if s.monsters[m].kind == kind
+            and (kind == "byakhee" or not s.monsters[m].examined)
+            and m not in seen
+        ]
+        bottoms = [tokens[m] for m in figures]
+        rng.shuffle(bottoms)
+        tokens.update(zip(figures, bottoms, strict=True))
+    s = evolved(s, tokens=tokens)
+    if s.revealed or not s.objectives:
+        return s
+    choice = rng.choice(sorted(s.objectives))
+    cards = [c for r in sorted(s.exploration) for c in s.exploration[r]]
+    rng.shuffle(cards)
+    exploration, start = {}, 0
+    for r in sorted(s.exploration):
+        n = len(s.exploration[r])
+        exploration[r] = tuple(cards[start : start + n])
+        start += n
+    objective = s.objectives[choice] if s.objective is not None else None
+    return evolved(
+        s, choice=choice if s.choice else "", objective=objective, exploration=exploration
+    )
+
+
+# ---- turn, targets, text ---------------------------------------------------------------------
+def turn(s: Story) -> int:
+    return s.turns.round if s.turns else 0
+
+
+def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
+    """Spaces a click can start a command from: a move or an escape there."""
+    targets: dict[str, list[tuple[str, str]]] = {}
+    for command in commands:
+        if command.verb == "move":
+            targets.setdefault(command.space, []).append((command.notation(), command.notation()))
+    return targets
+
+
+def render(s: Story) -> str:
+    if not s.rooms:
+        return "(no story set up yet)"
+    lines = [
+        f"Story {s.story}: {s.story_name} - round {turn(s)}, {s.phase}"
+        + (f", {s.current} to play" if s.current else ""),
+        f"  threat {s.threat}; events resolved {s.events_resolved}/{len(s.event_texts)}",
+    ]
+    for room in s.rooms.values():
+        lines.append(f"  {room['name']} ({room['tile']}):")
+        for space in room["spaces"]:
+            who = [
+                f"{i.name}{' (hidden)' if i.hidden else ''}" for i in s.active() if i.space == space
+            ]
+            monsters = [m.id for m in s.on_map() if m.space == space]
+            lines.append(f"    {space:<9} {', '.join(who + monsters)}")
+    for i in s.investigators.values():
+        lines.append(
+            f"  {i.seat}: {i.name} health {i.health_left}/{i.health} sanity "
+            f"{i.sanity_left}/{i.sanity} {i.status} items {', '.join(i.items) or '-'}"
+        )
+    if s.revealed and s.objective:
+        lines.append("  objective: " + s.objective["investigators"])
+    if s.attempter:
+        lines.append(puzzle_view.render(s.alchemy))
+    if s.result:
+        lines.append(f"  {s.result}")
+    if s.epilogue:
+        lines.append(f"  epilogue: {s.epilogue}")
+    return "\n".join(lines)
+
+
+def describe(e) -> str:
+    if type(e) in ev.PUZZLE_EVENTS:
+        return puzzle_view.describe(e)
+    text = DESCRIPTIONS.get(type(e).__name__)
+    return text(e) if text else type(e).__name__
+
+
+DESCRIPTIONS = {
+    "MansionBuilt": lambda e: f"the mansion: {len(e.rooms)} rooms",
+    "ItemsListed": lambda e: f"{len(e.items)} kinds of item",
+    "StoryBegun": lambda e: f"Story {e.story}: {e.name}",
+    "InvestigatorJoined": lambda e: f"{e.seat} plays {e.name}, starting in {e.space}",
+    "MonstersListed": lambda e: f"{len(e.kinds)} kinds of monster",
+    "MonsterTokensSlotted": lambda e: f"tokens slotted into {len(e.tokens)} monster figures",
+    "MonsterPlaced": lambda e: f"{e.monster} placed in {e.space}",
+    "NamedMonsterPlaced": lambda e: (
+        f"{e.name} ({e.monster}) placed in {e.space}, +{e.bonus_health} health"
+    ),
+    "CombatCardsListed": lambda e: f"{len(e.cards)} Combat cards",
+    "CombatDeckShuffled": lambda e: f"{e.deck} Combat deck shuffled ({len(e.order)} cards)",
+    "KeeperActionsListed": lambda e: f"{len(e.actions)} Keeper Action cards",
+    "TraumaCardsListed": lambda e: f"{len(e.cards)} Trauma cards",
+    "SideEffectThreatsListed": lambda e: f"{len(e.threats)} Side Effect cards with a threat cost",
+    "TraumaDeckShuffled": lambda e: f"Trauma deck shuffled ({len(e.order)} cards)",
+    "TraumaCardsDealt": lambda e: f"the keeper takes {len(e.cards)} Trauma cards",
+    "MythosCardsListed": lambda e: f"{len(e.cards)} Mythos cards",
+    "MythosDeckShuffled": lambda e: f"Mythos deck shuffled ({len(e.order)} cards)",
+    "MythosCardsDealt": lambda e: f"the keeper takes {len(e.cards)} Mythos cards",
+    "MythosPlayed": lambda e: f"keeper plays Mythos {e.card} on {e.seat}",
+    "InvestigatorMovedByKeeper": lambda e: f"the keeper moves {e.seat} {e.origin} -> {e.to}",
+    "MythosDiscarded": lambda e: f"Mythos {e.card} discarded",
+    "TimePeriodMarkerPlaced": lambda e: f"Time Period marker on {e.period}",
+    "KeeperGuideRead": lambda e: "the keeper reads the Keeper Guide",
+    "StoryChoiceMade": lambda e: "the keeper made the #1 story choice in secret",
+    "ExplorationCardsPlaced": lambda e: "Exploration cards placed face down",
+    "ObjectiveRevealed": lambda e: f"objective {e.choice} revealed",
+    "SecretRevealed": lambda e: "the keeper's secret choice is shown",
+    "InvestigatorTurnBegan": lambda e: f"{e.seat}'s turn",
+    "TurnEnded": lambda e: f"{e.seat} ends the turn",
+    "KeeperTurnBegan": lambda e: f"keeper's turn: +{e.gained} threat",
+    "EventCardResolved": lambda e: e.text,
+    "InvestigatorMoved": lambda e: f"{e.seat} moves {e.origin} -> {e.to}",
+    "InvestigatorRan": lambda e: f"{e.seat} runs",
+    "InvestigatorHid": lambda e: f"{e.seat} hides",
+    "ItemUsed": lambda e: f"{e.seat} uses {e.item}",
+    "InvestigatorRecovered": lambda e: f"{e.seat} recovers {e.amount} {e.what}",
+    "HidingEnded": lambda e: f"{e.seat} stops hiding",
+    "ExplorationCardTaken": lambda e: f"{e.seat} explores the {e.room}: {e.card}",
+    "InvestigatorEscaped": lambda e: f"{e.seat} escapes from {e.room}",
+    "PuzzleAttemptBegun": lambda e: f"{e.seat} attempts Alchemy Puzzle #{e.tile}",
+    "PuzzleAttemptEnded": lambda e: f"{e.seat}'s puzzle {'completed' if e.completed else 'failed'}",
+    "AttackDeclared": lambda e: f"{e.seat} attacks {e.monster} with {e.item} ({e.weapon})",
+    "CombatCardDrawn": lambda e: f"Combat card {e.card}: " + (e.attack or "no matching attack"),
+    "CombatCardDiscarded": lambda e: f"Combat card {e.card} discarded",
+    "CombatDeckReshuffled": lambda e: f"{e.deck} Combat deck reshuffled",
+    "AttributeChosen": lambda e: f"{e.seat} tests {e.attribute}",
+    "TesterChosen": lambda e: f"{e.seat} chooses {e.tester} to test",
+    "TestModified": lambda e: f"{e.seat}: {e.amount:+d} for {e.count} {e.condition}",
+    "TestMade": lambda e: (
+        f"{e.seat or 'nobody'} tests {e.what} ({e.number}): rolled {e.roll}, "
+        + ("passed" if e.passed else "failed")
+    ),
+    "TestsTallied": lambda e: f"{e.passed} of 2 tests passed: {e.result}",
+    "MonsterWounded": lambda e: f"{e.monster} suffers {e.amount} damage",
+    "MonsterTokenExamined": lambda e: f"{e.monster}'s token: health {e.health}, damage {e.damage}",
+    "ByakheeTokenExamined": lambda e: f"the keeper looks at the bottom of {e.monster}'s token",
+    "KeenEyeLooked": lambda e: f"{e.seat} looks at the bottom of {e.monster}'s token (Keen Eye)",
+    "MonsterKilled": lambda e: f"{e.monster} is killed",
+    "AttackEnded": lambda e: f"{e.seat}'s attack ends",
+    "InvestigatorDamaged": lambda e: f"{e.seat} suffers {e.amount} damage",
+    "InvestigatorHorrified": lambda e: f"{e.seat} suffers {e.amount} horror",
+    "InvestigatorEliminated": lambda e: f"{e.seat} is eliminated: {e.reason}",
+    "HorrorCheckMade": lambda e: f"{e.seat} makes a horror check against {e.monster}",
+    "KeeperActionPlayed": lambda e: f"keeper plays {e.card} ({e.cost} threat)",
+    "RoomSetOnFire": lambda e: f"room {e.room} is on Fire",
+    "MonsterMoved": lambda e: f"{e.monster} moves {e.origin} -> {e.to}",
+    "MonsterAttacked": lambda e: f"{e.monster} attacks {e.seat}",
+    "ByakheeQuestionAsked": lambda e: f"{e.monster} asks {e.seat}: {e.question}",
+    "ByakheeAnswered": lambda e: f"{e.seat} answers {e.answer}: {e.result}",
+    "TraumaPlayed": lambda e: f"keeper plays Trauma {e.card} on {e.seat}",
+    "TraumaDiscarded": lambda e: f"Trauma {e.card} discarded",
+    "ThreatEffectUsed": lambda e: f"keeper spends {e.cost} threat on {e.card}",
+    "KeeperTurnEnded": lambda e: "the keeper ends the turn",
+    "GameWon": lambda e: f"the {e.winner} win: {e.reason}",
+    "AllPlayersLost": lambda e: f"all players lose: {e.reason}",
+    "EpilogueRead": lambda e: f"epilogue ({e.choice}, {e.winner}): {e.text}",
+    "NoEpilogue": lambda e: "no epilogue: all players lost",
+}

@@ -112,6 +112,8 @@ def _parser() -> argparse.ArgumentParser:
     c = command("bench", cmd_bench, "measure append, fold and step-read speed against the library's plain path")
     c.add_argument("--quick", action="store_true", help="a 10,000-event game instead of 100,000")
     c.add_argument("--events", type=int, help="length of the synthetic game")
+    c.add_argument("--games", default="all",
+                   help="per-game figures for these games, comma-separated ('all', the default; 'none')")
     return p
 
 
@@ -400,7 +402,14 @@ def cmd_bench(args) -> None:
     from engine.bench import run_bench
 
     events = args.events or (10_000 if args.quick else 100_000)
+    kinds = None if args.games == "all" else [k for k in args.games.split(",") if k and k != "none"]
+    for kind in kinds or ():
+        find_game(kind)  # an unknown game is a clear error before the long run
     run_bench(events)
+    if kinds != []:
+        from engine.bench_games import run_game_bench
+
+        run_game_bench(kinds)
 
 
 if __name__ == "__main__":

@@ -95,7 +95,8 @@ def test_demo_records_once(cli):
 
 
 def test_bench_prints_its_table(cli):
-    out = cli("bench", "--events", "400", db_flag=False).stdout
+    out = cli("bench", "--events", "400", "--games", "forbidden_alchemy", db_flag=False).stdout
+    assert "forbidden_alchemy: one solver-bot game" in out and "legal_commands: median" in out
     for measure in ("append (events/s)", "fold stored events -> state", "read state at step 10 (ms)",
                     "commands decided+stored"):
         assert measure in out

@@ -1,0 +1,98 @@
+"""`boardlog bench`, per game: what each game's issue asks to measure.
+
+For every registered game (or those named with `--games`): one complete
+bot game recorded on SQLite (time, records, commands/s), `legal_commands`
+over every position of that game for every seat that may act (median and
+the busiest position), reading any step through the step cache (10, half,
+last), and the viewer's step partial with the board at the same steps
+(server time).  Budgets from the games' issues are printed beside them.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from engine.bench import median_time, say
+from engine.core.context import SYSTEM
+from engine.core.game import find_game, game_ids
+from engine.core.store import Store, open_store
+
+LEGAL_BUDGET_MS = 5
+READ_BUDGET_MS = 5
+PARTIAL_BUDGET_MS = 20
+
+
+def bot_game(store: Store, kind: str, seed: int = 1):
+    """Record one complete game with the game's best bot (greedy if it has one)."""
+    from engine.cli import selfplay_one
+
+    game = find_game(kind)
+    bot = "greedy" if "greedy" in game.BOTS else ("solver" if "solver" in game.BOTS else "random")
+    t0 = time.perf_counter()
+    gid, steps, outcome = selfplay_one(store, kind, seed, None, {}, bot)
+    return gid, time.perf_counter() - t0, steps, bot, outcome
+
+
+def legal_times(store: Store, gid) -> list[float]:
+    """Seconds of one `legal_commands` call per position and seat that may act
+    (each state asked once, as a play page or a bot does)."""
+    live = store.live(gid)
+    game, samples = live.game, []
+    for step in range(2, live.session.version + 1):
+        state = store.session_at(gid, step).state
+        for seat in game.to_act(state):
+            if seat == SYSTEM:
+                continue
+            t0 = time.perf_counter()
+            game.legal_commands(state, seat)
+            samples.append(time.perf_counter() - t0)
+    return samples
+
+
+def run_game_bench(kinds: list[str] | None = None) -> dict[str, dict[str, float]]:
+    from fastapi.testclient import TestClient
+
+    from projections.steps import StepCache
+    from viewer.app import create_app
+
+    tmp = Path(tempfile.mkdtemp(prefix="boardlog-bench-games-"))
+    figures: dict[str, dict[str, float]] = {}
+    for kind in kinds or game_ids():
+        say(f"  games: {kind}: a bot game, legal commands, steps and partials ...")
+        store = open_store(str(tmp / f"{kind}.db"))
+        gid, seconds, steps, bot, outcome = bot_game(store, kind)
+        commands = store.live(gid).session.commands
+        legal = legal_times(store, gid)
+        cache = StepCache(open_store(str(tmp / f"{kind}.db")))
+        client = TestClient(create_app(store))
+        row = {"game (s)": seconds, "records": steps, "commands/s": commands / seconds,
+               "legal median (ms)": statistics.median(legal) * 1000, "legal busiest (ms)": max(legal) * 1000}
+        for label, step in (("10", min(10, steps)), ("half", steps // 2), ("last", steps)):
+            row[f"read {label} (ms)"] = median_time(lambda c=cache, g=gid, s=step: c.session(g, s), 20) * 1000
+            row[f"partial {label} (ms)"] = _partial_ms(client, gid, step)
+        figures[kind] = row
+        print(f"\n{kind}: one {bot}-bot game, {steps:,} records, {commands:,} commands in {seconds:.2f} s "
+              f"({row['commands/s']:,.0f} commands/s) - {outcome}")
+        print(f"  legal_commands: median {row['legal median (ms)']:.2f} ms, busiest position "
+              f"{row['legal busiest (ms)']:.2f} ms (budget {LEGAL_BUDGET_MS} ms: "
+              f"{'within' if row['legal busiest (ms)'] <= LEGAL_BUDGET_MS else 'OVER'})")
+        reads = ", ".join(f"{row[f'read {x} (ms)']:.2f}" for x in ("10", "half", "last"))
+        partials = ", ".join(f"{row[f'partial {x} (ms)']:.2f}" for x in ("10", "half", "last"))
+        worst = max(row[f"partial {x} (ms)"] for x in ("10", "half", "last"))
+        print(f"  read step 10 / half / last: {reads} ms (budget {READ_BUDGET_MS} ms)")
+        print(f"  step partial with the board at 10 / half / last: {partials} ms "
+              f"(budget {PARTIAL_BUDGET_MS} ms: {'within' if worst <= PARTIAL_BUDGET_MS else 'OVER'})")
+    return figures
+
+
+def _partial_ms(client, gid, step: int) -> float:
+    """Median server time of the step partial (from the Server-Timing header)."""
+    samples = []
+    for _ in range(10):
+        r = client.get(f"/games/{gid}?step={step}", headers={"HX-Request": "true"})
+        r.raise_for_status()
+        samples.append(float(r.headers["Server-Timing"].split("dur=")[1]))
+    return statistics.median(samples)

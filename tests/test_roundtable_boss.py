@@ -34,8 +34,10 @@ def of(events, cls):
     return [e for e in events if isinstance(e, cls)]
 
 
-def boss_game(*units, players=2, boss="grima", card=None, dv=0, skills=False, **state) -> Scenario:
-    """p1's first turn of a Boss Mode game with `units` (seat, card, square, fields) placed."""
+def boss_game(*units, players=2, boss="grima", card=None, dv=0, skills=False, summons=False,
+              **state) -> Scenario:
+    """p1's first turn of a Boss Mode game with `units` (seat, card, square, fields) placed.
+    Unless `summons`, the boss's summon effects are blanked (they roll dice of their own)."""
     opts = game.options(players, {"mode": "boss", "boss": boss})
     sc = Scenario.from_events(game, game.setup(opts, LoadedDice()))
     for seat in game.seats(opts):
@@ -48,9 +50,19 @@ def boss_game(*units, players=2, boss="grima", card=None, dv=0, skills=False, **
     cards = sc.state.cards if skills else {
         c: {**info, "skill": NO_SKILL} for c, info in sc.state.cards.items()}
     players_ = {s: evolved(p, dv=dv) for s, p in sc.state.players.items()}
-    sc._state = evolved(sc.state, units=placed, cards=cards, players=players_,
+    board = sc.state.boss if summons else without_summons(sc.state.boss)
+    sc._state = evolved(sc.state, units=placed, cards=cards, players=players_, boss=board,
                         boss_card=card or sc.state.boss_card, **state)
     return sc
+
+
+def without_summons(board: dict) -> dict:
+    def blank(effect):
+        return {"do": "none"} if effect["do"] == "summon" else effect
+
+    return board | {"start": [e for e in board["start"] if e["do"] != "summon"],
+                    "cards": {c: info | {"effect": blank(info["effect"])}
+                              for c, info in board["cards"].items()}}
 
 
 def boss_turn(sc: Scenario, seat: str = "p1") -> None:
@@ -395,3 +407,180 @@ def test_a_reaction_special_answers_the_boss_s_attack():
     hit = of(facts, ev.Struck)[0]
     assert (hit.atk, hit.defence, hit.damage) == (7, 5, 2) and "Dragonskin +3 DEF" in hit.modifiers
     assert game.to_act(sc.state) == (SYSTEM,) and sc.state.boss_step == "card"
+
+
+# ---- Step 1: summons, minions and tokens ---------------------------------------------------------
+from engine.games.roundtable.state import Summon  # noqa: E402
+from engine.games.roundtable.summons import square_of  # noqa: E402
+
+
+def with_summons(sc: Scenario, *pieces) -> None:
+    """Put summons (id, square, fields) on the map."""
+    placed = dict(sc.state.summons)
+    for summon_id, square, *extra in pieces:
+        what = summon_id.rsplit("-", 1)[0]
+        placed[summon_id] = Summon(id=summon_id, type=what, kind=sc.state.boss["summons"][what]["kind"],
+                                   square=square, **(extra[0] if extra else {}))
+    sc._state = evolved(sc.state, summons=placed)
+
+
+def test_summon_dice_count_columns_from_the_left_and_rows_up_from_the_bottom():
+    assert square_of(2, 3) == "B4"          # the rulebook's example: 2 right, 3 up
+    assert (square_of(1, 1), square_of(6, 6)) == ("A6", "F1")
+
+
+def test_grima_summons_a_risen_at_the_start_of_its_turn():
+    sc = boss_game(summons=True)
+    boss_turn(sc)
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([1, 1, 1]))   # X 1, Y 1; then the move roll
+    assert kinds(facts) == ["SummonRolled", "SummonPlaced", "BossRolled", "BossMoved"]
+    assert (facts[0].square, facts[0].rule) == ("A6", R + "boss.summon")
+    assert (facts[1].summon, facts[1].kind, facts[1].square) == ("risen-1", "minion", "A6")
+    shown = game.view(sc.state, "p1")["boss"]["summons"]["risen-1"]
+    assert (shown["square"], shown["hp"], shown["colour"]) == ("A6", 4, "gray")
+
+
+def test_reference_card_nearest_a_unit_on_the_square_is_hurt_and_the_piece_goes_nearby():
+    # (2, 3) is B4, where the Axe Fighter stands: it takes 1; the nearest free squares are
+    # B3, A4, B5 (C4 is the boss): the top-most, B3.
+    sc = boss_game(("p1", "axe-fighter", "B4"), summons=True)
+    boss_turn(sc)
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([2, 3, 1]))
+    hurt, = of(facts, ev.DamageDealt)
+    assert (hurt.target, hurt.damage, hurt.rule) == ("axe-fighter", 1, R + "boss.reference")
+    placed, = of(facts, ev.SummonPlaced)
+    assert (placed.square, placed.rule) == ("B3", R + "boss.reference")
+
+
+def test_reference_card_nearest_when_the_boss_tile_is_rolled():
+    # (3, 3) is C4, the boss's SW corner: the nearest free squares are B4 and C5; B4 is higher.
+    sc = boss_game(summons=True)
+    boss_turn(sc)
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([3, 3, 1]))
+    assert of(facts, ev.SummonPlaced)[0].square == "B4" and of(facts, ev.DamageDealt) == []
+
+
+def test_reference_card_reroll_deployment_squares_are_taken_and_then_nothing():
+    # Medeus rolls again, twice at most.  (2, 1) is B6, in p1's deployment zone.
+    sc = boss_game(boss="medeus", summons=True)
+    boss_turn(sc)
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([2, 1, 2, 1, 1, 1, 1]))
+    rolls = of(facts, ev.SummonRolled)
+    assert [r.square for r in rolls] == ["B6", "B6", "A6"]
+    assert [r.rule for r in rolls] == [R + "boss.summon", R + "boss.reference", R + "boss.reference"]
+    placed, = of(facts, ev.SummonPlaced)
+    assert (placed.summon, placed.kind, placed.square) == ("dark-spike-1", "token", "A6")
+    sc = boss_game(boss="medeus", summons=True)
+    boss_turn(sc)
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([2, 1, 3, 1, 4, 1, 1]))
+    lost, = of(facts, ev.SummonLost)
+    assert lost.rule == R + "boss.reference" and of(facts, ev.SummonPlaced) == []
+
+
+def test_no_summon_when_the_supply_is_used_up():
+    sc = boss_game(summons=True)
+    with_summons(sc, ("risen-1", "A1"), ("risen-2", "A2"), ("risen-3", "F6"))
+    boss_turn(sc)
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([1]))   # only the movement die
+    assert kinds(facts)[0] == "SummonLost" and facts[0].rule == R + "boss.summon-supply"
+
+
+def test_a_defeated_minion_s_piece_can_be_summoned_again():
+    sc = boss_game(summons=True)
+    with_summons(sc, ("risen-1", "A1"), ("risen-3", "F6"))
+    boss_turn(sc)
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([1, 1, 1]))
+    assert of(facts, ev.SummonPlaced)[0].summon == "risen-2"
+
+
+def test_a_flipped_card_can_summon_a_token():
+    sc = boss_game(card="grima-gaze", summons=True, boss_deck=("grima-scales",))
+    sc._state = evolved(sc.state, boss=sc.state.boss | {"start": []})
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([2]))      # Gaze: 2 -> C3, where it stands
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([6, 6]))
+    assert kinds(facts)[:3] == ["BossCardFlipped", "SummonRolled", "SummonPlaced"]
+    assert (facts[2].summon, facts[2].kind, facts[2].square) == ("miasma-1", "token", "F1")
+
+
+def test_summons_block_moves_and_deploys():
+    sc = boss_game(("p1", "axe-fighter", "A5"), summons=True)
+    with_summons(sc, ("miasma-1", "A4"), ("risen-1", "C6"))
+    sc.expect_violation("p1", "move axe-fighter A4", R + "boss.summon-square")
+    sc.expect_violation("p1", "move axe-fighter A3", R + "move.blocked")     # not through it
+    sc.expect_violation("p1", f"deploy {sc.state.player('p1').hand[0]} 2 C6", R + "deploy.zone")
+
+
+def test_the_boss_moving_onto_its_summons_sends_them_back_to_the_supply():
+    sc = boss_game(summons=False)
+    with_summons(sc, ("risen-1", "C2"), ("miasma-1", "A1"))
+    boss_turn(sc)
+    facts = sc.play(SYSTEM, "boss", dice=LoadedDice([1]))   # Expiration: 1 -> C2
+    assert kinds(facts) == ["BossRolled", "SummonsCleared", "BossMoved"]
+    assert facts[1].summons == ("risen-1",) and set(sc.state.summons) == {"miasma-1"}
+
+
+def test_attacking_a_minion_the_combat_steps_with_its_printed_stats():
+    # Healer (gray ATK 2 SPD 3 DEF 1, HP 5) next to a Risen (gray ATK 4 SPD 2 DEF 1, HP 4):
+    # 2-1 = 1 -> 3; counter 4-1 = 3 -> 2 HP; the Healer is faster: 1 more -> 2.
+    sc = boss_game(("p1", "healer", "A2"), summons=True)
+    with_summons(sc, ("risen-1", "A3"))
+    facts = sc.play("p1", "attack healer risen-1")
+    assert [(h.unit, h.blow, h.damage, h.hp) for h in of(facts, ev.Struck)] == [
+        ("healer", "attack", 1, 3), ("risen-1", "counter", 3, 2), ("healer", "follow-up", 1, 2)]
+    assert facts[1].rule == R + "boss.minion-attack" and sc.state.summons["risen-1"].damage == 2
+
+
+def test_a_minion_at_0_hp_is_defeated_without_a_counter_nor_any_reward():
+    sc = boss_game(("p1", "axe-fighter", "A2"), summons=True)
+    with_summons(sc, ("risen-1", "A3"))
+    facts = sc.play("p1", "attack axe-fighter risen-1")
+    assert kinds(facts)[2:5] == ["Struck", "MinionDefeated", "BlowSkipped"]
+    assert "risen-1" not in sc.state.summons and sc.state.player("p1").dv == 0
+
+
+def test_effects_on_enemies_target_minions_but_never_tokens():
+    # Red Mage's Bolganone: 4 non-lethal damage within 2.
+    sc = boss_game(("p1", "red-mage", "A1", {"special": True}), ("p1", "healer", "F2"), skills=True,
+                   summons=True)
+    with_summons(sc, ("risen-1", "A3"), ("miasma-1", "B1"))
+    sc.expect_violation("p1", "special red-mage miasma-1", R + "boss.enemy-tokens")
+    sc.expect_violation("p1", "attack healer miasma-1", R + "boss.enemy-tokens")
+    hit, = of(sc.play("p1", "special red-mage risen-1"), ev.DamageDealt)
+    assert (hit.target, hit.damage, hit.hp) == ("risen-1", 3, 1)
+
+
+def test_the_board_picture_shows_minions_and_tokens():
+    import xml.dom.minidom
+
+    import jinja2
+
+    from viewer import boards
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader("viewer/templates"), autoescape=True)
+    boards.register(env)
+    sc = boss_game(("p1", "axe-fighter", "B5"), summons=True)
+    with_summons(sc, ("risen-1", "A3", {"damage": 1}), ("miasma-1", "F2"))
+    shown = game.view(sc.state, "p2")["boss"]
+    assert shown["summons"]["risen-1"]["hp"] == 3 and shown["summons"]["miasma-1"]["kind"] == "token"
+    assert shown["reference"].startswith("Occupied") and shown["action"]["do"] == "delay"
+    svg = env.get_template("boards/roundtable.html").render(board=game.view(sc.state, "p1"),
+                                                           changed=["boss"], targets={}, game=game)
+    xml.dom.minidom.parseString(svg)
+    assert 'id="summon-risen-1"' in svg and 'id="summon-miasma-1"' in svg
+
+
+def test_dragon_scales_makes_every_minion_hurt_the_units_next_to_it():
+    # Dragon Scales: each minion deals 2 to every player unit next to it; the Axe Fighter
+    # between two Risen takes 2 twice; the Healer (1 HP left) falls; the token does nothing.
+    sc = boss_game(("p1", "axe-fighter", "A2"), ("p2", "healer", "F5", {"damage": 4}),
+                   card="grima-scales", summons=True, boss_deck=("grima-wings",))
+    with_summons(sc, ("risen-1", "A1"), ("risen-2", "A3"), ("miasma-1", "F6"), ("risen-3", "F4"))
+    sc._state = evolved(sc.state, boss=sc.state.boss | {"start": []})
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))      # Scales: 1 -> D3
+    facts = sc.play(SYSTEM, "boss")
+    hits = [(d.unit, d.target, d.damage, d.hp) for d in of(facts, ev.DamageDealt)]
+    assert hits == [("risen-1", "axe-fighter", 2, 6), ("risen-2", "axe-fighter", 2, 4),
+                    ("risen-3", "healer", 1, 0)]
+    assert "healer" not in sc.state.units and of(facts, ev.DamageDealt)[0].rule == R + "boss.card-effect"

@@ -114,3 +114,40 @@ def test_the_board_picture_renders_as_well_formed_svg(players, options):
     xml.dom.minidom.parseString(svg)
     assert 'id="square-A1"' in svg
     assert ('id="token-boss"' in svg) == bool(options)
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (3, {"mode": "boss", "boss": "medeus"}),
+                                              (4, {"mode": "boss"})])
+def test_fast_legal_commands_equal_trying_every_candidate_with_decide(players, options):
+    """`legal_commands` leaves out candidates that cannot pass, asks some guards directly
+    and memoises (speed); trying every candidate through `decide` must give the same list."""
+    from engine.core.context import Context
+    from engine.core.dice import Dice
+    from engine.games.roundtable import rules
+
+    state = game.initial_state()
+    for fact in game.setup(game.options(players, options), Dice(players, 1)):
+        state = game.evolve(state, fact)
+    rng = random.Random(players)
+    compared = 0
+    for step in range(400):
+        if game.outcome(state) is not None:
+            break
+        seat = game.to_act(state)[0]
+        if seat == SYSTEM:
+            cmd = game.system_command(state, None)
+        else:
+            legal = game.legal_commands(state, seat)
+            if state.phase == "play" and state.pending is None and state.active != "boss":
+                every = rules._candidates(state, seat, prune=False)
+                tried = sorted((c for c in dict.fromkeys(every) if rules._legal(state, seat, c)),
+                               key=lambda c: c.notation())
+                assert legal == tried
+                compared += 1
+            skills = [c for c in legal if c.verb in ("special", "assist", "boss-action", "react")]
+            moves = [c for c in legal if c.verb != "end"]
+            cmd = rng.choice(skills if skills and rng.random() < 0.4 else
+                             moves if moves and rng.random() > 0.1 else legal)
+        for fact in game.decide(state, seat, cmd, Context(Dice(players, step + 2), None)):
+            state = game.evolve(state, fact)
+    assert compared > 50

@@ -13,10 +13,19 @@ end rule.
 
 Boss Mode (`boss.py`, 2-4 players): the boss schedule, player turns with
 the Boss Mode DV uses, attacking boss corners, lives, and the boss's turns
-as system steps (roll, move or attacks chosen by the players, card,
-rotation), reaction specials against the boss's attacks.  Not yet in Boss
-Mode: summons and minions (and the reference card for occupied summon
-spaces), a Ready effect on another player's unit.
+as system steps (start effects and summons, roll, move or attacks chosen by
+the players, card, rotation), reaction specials against the boss's attacks;
+summons (`summons.py`): minions and tokens placed by two dice, the boss's
+reference card for a taken square, fighting minions; the clarifications
+(an ally's unit Readied by a Dancer acts at once, [Pickpocket], "until your
+next turn", area effects hit the boss once, the boss always outnumbers you,
+moving enemies never moves the boss, "all units you control") and the boss
+board's own unit action.
+
+`legal_commands` tries each candidate's guards (`decide` or, for the many
+deploys, DV Map Tile placements, BUMPs and attacks of a busy turn, the guard
+functions alone); lookups derived from a state are memoised per state
+(`state.derived`).
 """
 
 from .bots import BOTS

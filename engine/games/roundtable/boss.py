@@ -19,10 +19,12 @@ from engine.core.events import Event
 from engine.kit.squaregrid import Direction, Square
 
 from . import events as ev
+from . import summons
 from .combat import EFFECTIVE, EFFECTIVE_BONUS, combat_stats, hp_left, in_range, triangle
 from .content import BOARD
-from .movement import distance, tags
-from .state import Table, Unit
+from .effects import reactors
+from .movement import distance, orthogonal_neighbours, tags
+from .state import Table, Unit, evolve
 
 R = "roundtable."
 BOSS = "boss"  # the schedule's name for the boss's slot (its turns are the system seat's)
@@ -120,8 +122,8 @@ class _Bout:
 
 
 # ---- players attacking the boss ("Attacking Bosses") ----------------------------------------
-def attack(state: Table, unit: Unit, colour: str) -> list[Event]:
-    """A unit attacks the boss corner showing `colour`; the boss counters from that corner."""
+def check_attack(state: Table, unit: Unit, colour: str) -> None:
+    """A unit may attack a corner of the boss within its range."""
     if colour not in state.boss["hp"]:
         raise RuleViolation(R + "boss.corner", f"the boss has no {colour} corner")
     corner = state.corner_of(colour)
@@ -129,6 +131,12 @@ def attack(state: Table, unit: Unit, colour: str) -> list[Event]:
     if not in_range(state, unit, dist):
         raise RuleViolation(R + "boss.corner-range",
                             f"the {colour} corner ({corner}) is {dist} away")
+
+
+def attack(state: Table, unit: Unit, colour: str) -> list[Event]:
+    """A unit attacks the boss corner showing `colour`; the boss counters from that corner."""
+    check_attack(state, unit, colour)
+    dist = distance(unit.square, state.corner_of(colour))
     bout = _Bout(state, unit, colour, "attacking")
     bout.facts.append(ev.CombatStarted(rule=R + "boss.attack", attacker=unit.card,
                                        defender=f"boss:{colour}", distance=dist))
@@ -221,7 +229,10 @@ def step(state: Table, dice) -> list[Event]:
 
 
 def _start_and_roll(state: Table, dice) -> list[Event]:
-    facts = [f for effect in state.boss["start"] for f in _boss_effect(state, effect, R + "boss.start")]
+    facts: list[Event] = []
+    for effect in state.boss["start"]:
+        facts += _boss_effect(_fold(state, facts), effect, R + "boss.start", dice)
+    state = _fold(state, facts)
     roll = dice.d6()
     target = card(state)["move"][roll - 1]
     facts.append(ev.BossRolled(rule=R + "boss.roll", value=roll, target=target))
@@ -229,7 +240,8 @@ def _start_and_roll(state: Table, dice) -> list[Event]:
     there = tuple(sorted(u.card for u in state.units.values() if u.square in area))
     if there:
         return facts + [ev.BossAttacksQueued(rule=R + "boss.blocked", units=there)]
-    return facts + [ev.BossMoved(rule=R + "boss.move", origin=state.boss_square, to=target)]
+    return facts + summons.clear_under(state, area) + [
+        ev.BossMoved(rule=R + "boss.move", origin=state.boss_square, to=target)]
 
 
 def tile_squares(nw_corner: str) -> tuple[str, ...]:
@@ -264,9 +276,8 @@ def boss_attack(state: Table, seat: str, unit_id: str, colour: str, dist: int) -
     unit = state.units[unit_id]
     chosen = ev.BossAttackChosen(rule=R + "boss.attack-choice", unit=unit_id, colour=colour,
                                  distance=dist)
-    skill = state.cards[unit_id]["skill"]
-    if skill["type"] == "reaction" and skill["trigger"] == "attacked" and unit.special:
-        # The attacked unit's player may use its reaction special first.
+    if reactors(state, unit):
+        # The attacked unit's player may use a reaction special first.
         return [chosen, ev.AttackDeclared(rule=R + "reaction.window", attacker=f"boss:{colour}",
                                           defender=unit_id, seat=unit.owner)]
     return [chosen, *strike_unit(state, unit_id, colour, dist)]
@@ -295,7 +306,7 @@ def _flip(state: Table, dice) -> list[Event]:
     c = card(state)
     facts: list[Event] = [ev.BossCardFlipped(rule=R + "boss.card", card=state.boss_card, name=c["name"],
                                              effect=c["effect"])]
-    facts += _boss_effect(state, c["effect"], R + "boss.card-effect")
+    facts += _boss_effect(state, c["effect"], R + "boss.card-effect", dice)
     deck = state.boss_deck
     if not deck:
         order = tuple(dice.shuffled(state.boss_discards + (state.boss_card,)))
@@ -304,9 +315,17 @@ def _flip(state: Table, dice) -> list[Event]:
     return facts + [ev.BossCardDrawn(rule=R + "boss.card", card=deck[0])]
 
 
-def _boss_effect(state: Table, effect: dict[str, Any], rule: str) -> list[Event]:
+def _fold(state: Table, facts: list[Event]) -> Table:
+    for fact in facts:
+        state = evolve(state, fact)
+    return state
+
+
+def _boss_effect(state: Table, effect: dict[str, Any], rule: str, dice) -> list[Event]:
     """The boss effect primitives (fixtures/roundtable/bosses.toml)."""
     kind = effect["do"]
+    if kind == "summon":
+        return summons.summon(state, effect["what"], dice, rule)
     if kind == "damage-all":
         # Players may choose the order; with these effects it changes nothing, so the
         # units are taken in id order (our reading).
@@ -319,6 +338,8 @@ def _boss_effect(state: Table, effect: dict[str, Any], rule: str) -> list[Event]
             if damage == left:
                 facts += defeat(state, unit)
         return facts
+    if kind == "minions-strike":
+        return _minions_strike(state, effect["amount"], rule)
     if kind == "restore":
         restored = {c: min(effect["amount"], d) for c, d in state.boss_damage.items() if d}
         return [ev.BossRestored(rule=rule, restored=restored)] if restored else []
@@ -329,13 +350,32 @@ def _boss_effect(state: Table, effect: dict[str, Any], rule: str) -> list[Event]
     return []
 
 
+def _minions_strike(state: Table, amount: int, rule: str) -> list[Event]:
+    """Stand-in card effect: each minion (in id order) deals `amount` damage to every player
+    unit next to it (in id order; the order changes nothing here: our reading)."""
+    facts: list[Event] = []
+    hp = {u.card: hp_left(state, u) for u in state.units.values()}
+    for m in sorted(state.summons.values(), key=lambda m: m.id):
+        near = orthogonal_neighbours(m.square) if m.kind == "minion" else ()
+        for unit in sorted(state.units.values(), key=lambda u: u.card):
+            if unit.square not in near or not hp[unit.card]:
+                continue
+            damage = min(amount, hp[unit.card])
+            hp[unit.card] -= damage
+            facts.append(ev.DamageDealt(rule=rule, unit=m.id, target=unit.card, damage=damage,
+                                        hp=hp[unit.card]))
+            if not hp[unit.card]:
+                facts += defeat(state, unit)
+    return facts
+
+
 def _rotate(state: Table) -> list[Event]:
     """"Step 4": a quarter turn clockwise, every boss turn; then the next player."""
     turned = state.rotation + 1
     corners = {d: state.boss["corners"][_rotated(d, -turned)] for d in ("NW", "NE", "SE", "SW")}
     facts: list[Event] = [ev.BossRotated(rule=R + "boss.rotate", rotation=turned, corners=corners),
                           ev.BossTurnEnded(rule=R + "boss.turn-order", turn=state.turn)]
-    if state.boss_turns + 1 >= state.boss["plan_turns"]:
+    if state.boss_turns + 1 >= state.plan_turns:
         return facts + [ev.GameEnded(rule=R + "boss.lose", scores={},
                                      result=f"{state.boss['name']} completes its plan: the players lose")]
     return facts

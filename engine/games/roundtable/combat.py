@@ -58,6 +58,7 @@ def combat_stats(state: Table, unit: Unit, role: str) -> tuple[dict[str, int], l
         if effect["do"] == "stat" and holds(state, unit, effect["when"], role):
             mods += [(stat, n, name) for stat, n in bonuses(effect)]
     mods += list(state.bonus.get(unit.card, ()))
+    mods += [(b.stat, b.n, b.source) for b in state.buffs if b.unit == unit.card]
     return {s: base[s] + sum(n for stat, n, _ in mods if stat == s) for s in STATS}, mods
 
 

@@ -27,6 +27,8 @@ Boss Mode:
     attack UNIT COLOUR          attack the boss corner showing COLOUR
     vein-move UNIT SQUARE       spend 1 DV: move your unit up to 2 squares in a straight line
     vein-remove UNIT            spend 2 DV: remove your unit from the map
+    boss-action UNIT [COLOUR]   (activating UNIT if needed) the boss board's own unit action
+    pass                        (when an ally readied your unit) do not act with it
     order UNIT COLOUR RANGE     (when asked) the boss attacks UNIT next with that corner, at RANGE
     boss                        the system seat's next step of the boss turn
 """
@@ -178,6 +180,13 @@ class VeinRemove(Command):
 
 
 @dataclass(frozen=True)
+class BossAction(Command):
+    verb = "boss-action"
+    unit: str
+    target: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Order(Command):
     verb = "order"
     unit: str
@@ -197,5 +206,5 @@ class EndTurn(Command):
 
 COMMANDS = CommandSet(Mulligan, Deploy, HastyDeploy, Move, Attack, Capture, Work, Retire, Assist,
                       Special, React, Use, Pass, Wait,
-                      Discard, Shift, Buy, VeinTile, Bump, VeinMove, VeinRemove, Order, BossStep,
+                      Discard, Shift, Buy, VeinTile, Bump, VeinMove, VeinRemove, BossAction, Order, BossStep,
                       EndTurn)

@@ -23,13 +23,13 @@ TERRAIN = {".": "plains", "C": "castle", "F": "forest", "W": "water", "M": "moun
 CORNERS = ("NW", "NE", "SE", "SW")  # clockwise from the top-left
 KNOWN_TAGS = frozenset({"Grab", "Reposition", "Shove", "Physic", "Armored", "Cavalry", "Flying",
                         "Haste", "Shapeshifter", "Eff vs Armor", "Eff vs Cavalry",
-                        "Eff vs Flying"})
+                        "Eff vs Flying", "Pickpocket"})
 
 
 @cache
 def units() -> dict[str, dict[str, Any]]:
     """Unit cards by id, as plain data: the form `UnitCardsListed` records."""
-    from .effects import check  # effects needs the board, defined here
+    from .effects import TRIGGERS, check  # effects needs the board, defined here
     raw = load("roundtable", "units")["units"]
     cards = {}
     for card_id, c in raw.items():
@@ -47,6 +47,8 @@ def units() -> dict[str, dict[str, Any]]:
             raise ValueError(f"unit {card_id}: one assist per unit (a tag or a skill)")
         if (skill["type"] == "reaction") != ("trigger" in skill):
             raise ValueError(f"unit {card_id}: a reaction special names its trigger")
+        if skill.get("trigger", "attacked") not in TRIGGERS:
+            raise ValueError(f"unit {card_id}: unknown reaction trigger {skill['trigger']!r}")
         check(skill["effect"], f"unit {card_id}")
         cards[card_id] = {
             "name": c["name"], "legendary": c["legendary"], "colour": c["colour"],
@@ -131,7 +133,26 @@ def _faces(move: dict[str, str], where: str) -> tuple[str, ...]:
     return tuple(faces[f] for f in range(1, 7))
 
 
-BOSS_EFFECTS = {"damage-all", "restore", "exhaust-near", "none"}
+BOSS_EFFECTS = {"damage-all", "restore", "exhaust-near", "summon", "minions-strike", "none"}
+REFERENCE_RULES = ("nearest", "reroll")
+BOSS_ACTIONS = ("delay", "damage")
+
+
+def _summons(boss_id: str, b: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The minions and tokens a boss can summon, by type id: kind, name, supply and,
+    for a minion, its stats."""
+    found: dict[str, dict[str, Any]] = {}
+    for type_id, m in b.get("minions", {}).items():
+        if m["colour"] not in COLOURS or m["rng"] not in RANGES or set(m["tags"]) - KNOWN_TAGS:
+            raise ValueError(f"boss {boss_id}: minion {type_id} has a bad colour, range or tag")
+        found[type_id] = {"kind": "minion", "name": m["name"], "supply": m["supply"],
+                          "colour": m["colour"], "hp": m["hp"], "atk": m["atk"], "spd": m["spd"],
+                          "def": m["def"], "rng": list(RANGES[m["rng"]]), "tags": list(m["tags"])}
+    for type_id, t in b.get("tokens", {}).items():
+        if type_id in found:
+            raise ValueError(f"boss {boss_id}: {type_id} is both a minion and a token")
+        found[type_id] = {"kind": "token", "name": t["name"], "supply": t["supply"]}
+    return found
 
 
 @cache
@@ -142,10 +163,19 @@ def bosses() -> dict[str, dict[str, Any]]:
         if sorted(b["corners"]) != sorted(CORNERS) or sorted(b["corners"].values()) != sorted(COLOURS):
             raise ValueError(f"boss {boss_id}: four corners, one of each colour")
         cards = {}
+        summons = _summons(boss_id, b)
+        reference = dict(b.get("reference", {"text": "", "rule": "reroll", "rerolls": 0}))
+        if reference["rule"] not in REFERENCE_RULES:
+            raise ValueError(f"boss {boss_id}: reference card rule is one of {REFERENCE_RULES}")
+        action = dict(b["action"]) if "action" in b else None
+        if action is not None and action["do"] not in BOSS_ACTIONS:
+            raise ValueError(f"boss {boss_id}: boss action is one of {BOSS_ACTIONS}")
         for c in b["cards"]:
             for effect in [c["effect"], *b["start"]]:
                 if effect["do"] not in BOSS_EFFECTS:
                     raise ValueError(f"boss {boss_id}: unknown boss effect {effect['do']!r}")
+                if effect["do"] == "summon" and effect["what"] not in summons:
+                    raise ValueError(f"boss {boss_id}: summons an unknown piece {effect['what']!r}")
             cards[c["id"]] = {"name": c["name"], "atk": c["atk"], "spd": c["spd"], "def": c["def"],
                               "rng": list(RANGES[c["rng"]]), "tags": list(c["tags"]),
                               "move": list(_faces(c["move"], f"boss card {c['id']}")),
@@ -153,5 +183,6 @@ def bosses() -> dict[str, dict[str, Any]]:
         found[boss_id] = {"name": b["name"], "corners": dict(b["corners"]), "hp": dict(b["hp"]),
                           "lives": {str(k): v for k, v in b["lives"].items()},
                           "plan_turns": b["plan_turns"], "start": [dict(e) for e in b["start"]],
-                          "cards": cards}
+                          "cards": cards, "summons": summons, "reference": reference,
+                          "action": action}
     return found

@@ -594,7 +594,103 @@ class UnitRemoved(Event):
     unit: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class SummonRolled(Event):
+    """A summon's two dice: `x` counts columns from the left, `y` rows from the bottom;
+    `square` is the square they name."""
+
+    what: str
+    x: int
+    y: int
+    square: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SummonPlaced(Event):
+    """A minion or token (`kind`) of type `what` is placed on `square` as `summon`."""
+
+    summon: str
+    what: str
+    kind: str
+    square: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SummonLost(Event):
+    """The boss cannot summon this piece now, and why (no supply left, no free square)."""
+
+    what: str
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class MinionDefeated(Event):
+    """A minion reached 0 HP: it leaves the map and its piece goes back to the supply."""
+
+    summon: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SummonsCleared(Event):
+    """The boss tile moves onto these summons: they go back to the supply."""
+
+    summons: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class AllyInvited(Event):
+    """Another player's unit was Readied in this turn: `seat` may move and act with it now."""
+
+    seat: str
+    unit: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class AllyActionEnded(Event):
+    """The invited player has acted with the unit (or declined): the turn goes on."""
+
+    seat: str
+    unit: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class BuffGranted(Event):
+    """`unit` gains stat bonuses ([stat, n] pairs) until `seat`'s next turn starts."""
+
+    unit: str
+    source: str
+    bonuses: tuple[tuple[str, int], ...]
+    seat: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class BuffsExpired(Event):
+    """`seat`'s turn starts: the bonuses it gave "until your next turn" end."""
+
+    seat: str
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossPlanDelayed(Event):
+    """The boss action pushes the boss's plan back: it now completes after `plan_turns`."""
+
+    unit: str
+    turns: int
+    plan_turns: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PickpocketRolled(Event):
+    """A [Pickpocket] unit attacked: the die decides whether it pockets a coin."""
+
+    unit: str
+    value: int
+
+
 EVENTS = event_registry(
+    SummonRolled, SummonPlaced, SummonLost, MinionDefeated, SummonsCleared, AllyInvited,
+    AllyActionEnded, BuffGranted, BuffsExpired, BossPlanDelayed, PickpocketRolled,
     BossChosen, BossTilePlaced, BossDeckShuffled, BossCardDrawn, BossTurnStarted, BossRolled,
     BossMoved, BossAttacksQueued, BossAttackChosen, BossStruck, BossLifeLost, BossRestored,
     UnitsExhausted, BossCardFlipped, BossDeckReshuffled, BossRotated, BossTurnEnded, UnitRemoved,

@@ -7,6 +7,7 @@ Terrain is the printed map unless a DV Map Tile covers the square
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from .content import BOARD
 from .state import Table, Unit
@@ -30,6 +31,8 @@ def entry_refusal(state: Table, unit: Unit, square: str) -> tuple[str, str] | No
     """Why `unit` may not enter `square` by its terrain (None: it may)."""
     if square in state.boss_squares().values():
         return R + "boss.tile", f"the boss tile covers {square}"
+    if state.summons and state.summon_at(square):
+        return R + "boss.summon-square", f"the boss's {state.summon_at(square).id} stands on {square}"
     terrain = state.terrain_at(square)
     if terrain == "ruins":
         return R + "terrain.ruins", f"{square} is Ruins, which no unit can enter"
@@ -65,8 +68,7 @@ def reachable(state: Table, unit: Unit, mov: int) -> dict[str, int]:
         here = queue.popleft()
         if steps[here] == mov or (here != unit.square and ends_move(state, unit, here)):
             continue
-        for near in BOARD.neighbours(BOARD.parse(here)):
-            name = str(near)
+        for name in orthogonal_neighbours(here):
             if name in steps or entry_refusal(state, unit, name) is not None:
                 continue
             other = occupied.get(name)
@@ -77,9 +79,11 @@ def reachable(state: Table, unit: Unit, mov: int) -> dict[str, int]:
     return {sq: n for sq, n in steps.items() if sq not in occupied}
 
 
+@cache
 def distance(a: str, b: str) -> int:
     return BOARD.distance_manhattan(BOARD.parse(a), BOARD.parse(b))
 
 
+@cache
 def orthogonal_neighbours(square: str) -> tuple[str, ...]:
     return tuple(str(s) for s in BOARD.neighbours(BOARD.parse(square)))

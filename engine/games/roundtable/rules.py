@@ -1,14 +1,15 @@
-"""The rules of Anna's Roundtable (1 vs 1): options, setup, decide, legal commands.
+"""The rules of Anna's Roundtable: options, setup, decide, legal commands.
 
 Every check is a small guard raising `RuleViolation(rule id, plain words)`
 with an id of `rulebook.py`; every fact carries the rule that produced it.
 Movement is in `movement.py`, combat in `combat.py`, the assist tags in
-`assists.py`, skill and card effects in `effects.py`.  Boss Mode is not
-implemented yet (see the package docstring).
+`assists.py`, skill and card effects in `effects.py`; Boss Mode's boss turns
+in `boss.py` and its summons in `summons.py`.
 """
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -18,12 +19,13 @@ from engine.core.errors import BadOptions, RuleViolation
 from engine.core.events import Event
 from engine.core.prompts import Prompt
 
-from . import assists, boss, combat, content, effects
+from . import assists, boss, combat, content, effects, summons
 from . import events as ev
 from .boss import BOSS
 from .commands import (
     Assist,
     Attack,
+    BossAction,
     BossStep,
     Bump,
     Buy,
@@ -57,6 +59,7 @@ BOSS_SLOTS = ("1", "2")  # the Boss Mode side of a player board
 ENDS = ("vp-deck", "rounds")
 SIDES = ("plains", "ruins")
 COST_BUMP, COST_HASTE, COST_RETIRE = 2, 3, 3
+PICKPOCKET_ROLL = 4
 
 
 # ---- options and setup ---------------------------------------------------------------------------
@@ -180,7 +183,10 @@ def to_act(state: Table) -> tuple[str, ...]:
         waiting = [s for s in state.seats if not state.player(s).mulliganed]
         return (waiting[0],) if waiting else ()
     if state.pending is not None:
-        return (state.pending[2],)
+        asked = state.pending[2]
+        return (asked, *_other_reacting_seats(state))
+    if state.guest is not None:
+        return (state.guest[0],)
     if state.phase == PLAY and state.active == BOSS:
         asked = state.boss_step == "attack" and len(boss.attack_choices(state)) > 1
         return (state.asker,) if asked else (SYSTEM,)
@@ -210,18 +216,26 @@ def decide(state: Table, seat: str, command: Command, ctx: Context) -> list[Even
     if isinstance(command, Mulligan):
         return _mulligan(state, seat, command.cards, ctx.dice)
     if state.pending is not None:
-        return _reaction(state, seat, command)
+        return _reaction(state, seat, command, ctx.dice)
     if state.phase == PLAY and state.active == BOSS:
         return _boss_turn(state, seat, command, ctx.dice)
+    if state.guest is not None:
+        return _guest(state, seat, command, ctx.dice)
     if isinstance(command, (BossStep, Order)) or seat == SYSTEM:
         raise RuleViolation("core.system", "no boss turn is under way")
     if isinstance(command, (React, Pass)):
         raise RuleViolation(R + "reaction.condition", "no attack is waiting for reactions")
     _require_turn(state, seat)
     _require_mode(state, command)
+    return _turn_action(state, seat, command, ctx.dice)
+
+
+def _turn_action(state: Table, seat: str, command: Command, dice) -> list[Event]:
     match command:
         case Attack(unit, target):
-            return _attack(state, seat, unit, target)
+            return _attack(state, seat, unit, target, dice)
+        case BossAction(unit, target):
+            return _boss_action(state, seat, unit, target)
         case Capture(unit):
             return _capture(state, seat, unit)
         case Work(unit):
@@ -237,13 +251,13 @@ def decide(state: Table, seat: str, command: Command, ctx: Context) -> list[Even
     _require_no_activation(state)
     match command:
         case Deploy(card, slot, square):
-            return _deploy(state, seat, card, slot, square, ctx.dice, haste=False)
+            return _deploy(state, seat, card, slot, square, dice, haste=False)
         case HastyDeploy(card, slot, square):
-            return _deploy(state, seat, card, slot, square, ctx.dice, haste=True)
+            return _deploy(state, seat, card, slot, square, dice, haste=True)
         case Move(unit, square):
             return _move(state, seat, unit, square)
         case Discard(card):
-            return _discard(state, seat, card, ctx.dice)
+            return _discard(state, seat, card, dice)
         case Shift(unit, slot):
             return _shift(state, seat, unit, slot)
         case Buy(slot):
@@ -261,6 +275,27 @@ def decide(state: Table, seat: str, command: Command, ctx: Context) -> list[Even
         case EndTurn():
             return _end_turn(state, seat)
     raise RuleViolation("core.notation", f"roundtable has no command {command.verb!r}")
+
+
+GUEST_ACTIONS = (Move, Attack, Special, Assist, Work, Wait, BossAction)
+
+
+def _guest(state: Table, seat: str, command: Command, dice) -> list[Event]:
+    """"Clarifications" (Dancers): another player readied `seat`'s unit in their turn; `seat`
+    moves and acts with that unit at once (or passes), then the turn goes on."""
+    owner, unit = state.guest
+    if seat != owner:
+        raise RuleViolation(R + "boss.dancer", f"{owner} may first move and act with {unit}")
+    done = ev.AllyActionEnded(rule=R + "boss.dancer", seat=owner, unit=unit)
+    if isinstance(command, Pass) and state.activating is None:
+        return [done]
+    if not isinstance(command, GUEST_ACTIONS) or command.unit != unit:
+        raise RuleViolation(R + "boss.dancer", f"only {unit} may act now (or pass)")
+    _require_mode(state, command)
+    facts = _turn_action(state, seat, command, dice)
+    if any(isinstance(f, ev.ActivationEnded) for f in facts):
+        facts.append(done)
+    return facts
 
 
 def _boss_turn(state: Table, seat: str, command: Command, dice) -> list[Event]:
@@ -308,12 +343,16 @@ def _start_turn(state: Table, seat: str, turn: int) -> list[Event]:
         income: Event = ev.DragonVeinGained(rule=R + "boss.start-dv", seat=seat, dv=1)
     else:
         income = ev.CoinsGained(rule=R + "turn.start-coin", seat=seat, coins=1)
-    return [
+    facts: list[Event] = [
         ev.TurnStarted(rule=R + ("boss.turn-order" if state.mode == "boss" else "turn.order"),
                        seat=seat, turn=turn),
         income,
         ev.UnitsReadied(rule=R + "turn.start-ready", seat=seat, units=exhausted),
     ]
+    lapsed = tuple(sorted({b.unit for b in state.buffs if b.seat == seat}))
+    if lapsed:
+        facts.append(ev.BuffsExpired(rule=R + "effect.until-next-turn", seat=seat, units=lapsed))
+    return facts
 
 
 def _end_turn(state: Table, seat: str) -> list[Event]:
@@ -362,6 +401,21 @@ def _draw_up(state: Table, seat: str, dice, rule: str) -> list[Event]:
 
 # ---- deploying -----------------------------------------------------------------------------------
 def _deploy(state: Table, seat: str, card: str, slot: str, square: str, dice, haste: bool):
+    _check_deploy(state, seat, card, slot, square, haste)
+    printed = state.cards[card]
+    facts: list[Event] = []
+    if haste:
+        facts.append(ev.DragonVeinSpent(rule=R + "dv.haste", seat=seat, dv=COST_HASTE))
+    facts.append(ev.UnitDeployed(rule=R + ("dv.haste" if haste else "deploy.exhausted"), seat=seat,
+                                 card=card, slot=slot, square=square, exhausted=not haste,
+                                 shapestone="Shapeshifter" in printed["tags"],
+                                 special=printed["skill"]["type"] in ("special", "reaction"),
+                                 haste=haste))
+    return facts + _draw_up(_fold(state, facts), seat, dice, R + "deploy.draw")
+
+
+def _check_deploy(state: Table, seat: str, card: str, slot: str, square: str, haste: bool) -> None:
+    """The guards of a deploy (legal_commands asks them directly: a deploy's facts draw cards)."""
     p = state.player(seat)
     if haste:
         _require_dv(state, seat, COST_HASTE, "a deploy with [Haste]")
@@ -388,17 +442,17 @@ def _deploy(state: Table, seat: str, card: str, slot: str, square: str, dice, ha
     _require_square(square)
     if square not in state.zones[seat]:
         raise RuleViolation(R + "deploy.zone", f"{square} is not in your deployment zone")
-    if state.unit_at(square) or square in state.boss_squares().values():
+    if not _free_to_deploy(state, square):
         raise RuleViolation(R + "deploy.zone", f"{square} is occupied")
-    facts: list[Event] = []
-    if haste:
-        facts.append(ev.DragonVeinSpent(rule=R + "dv.haste", seat=seat, dv=COST_HASTE))
-    facts.append(ev.UnitDeployed(rule=R + ("dv.haste" if haste else "deploy.exhausted"), seat=seat,
-                                 card=card, slot=slot, square=square, exhausted=not haste,
-                                 shapestone="Shapeshifter" in printed["tags"],
-                                 special=printed["skill"]["type"] in ("special", "reaction"),
-                                 haste=haste))
-    return facts + _draw_up(_fold(state, facts), seat, dice, R + "deploy.draw")
+
+
+def _free_to_deploy(state: Table, square: str) -> bool:
+    return not (state.unit_at(square) or square in state.boss_squares().values() or state.summon_at(square))
+
+
+def _deploy_squares(state: Table, seat: str) -> list[str]:
+    """The squares of `seat`'s zone a unit may be deployed on now."""
+    return [sq for sq in state.zones[seat] if _free_to_deploy(state, sq)]
 
 
 def _colour(state: Table, unit: Unit) -> str:
@@ -442,10 +496,13 @@ def _done(unit: str) -> ev.ActivationEnded:
     return ev.ActivationEnded(rule=R + "activate.one-action", unit=unit)
 
 
-def _attack(state: Table, seat: str, unit: str, target: str) -> list[Event]:
-    facts = _activation(state, seat, unit)
+def _check_attack(state: Table, seat: str, unit: str, target: str) -> None:
+    """The guards of an attack (legal_commands asks them without fighting it out)."""
+    _activation(state, seat, unit)
+    if state.mode == "boss" and target in state.summons:
+        return summons.check_attack(state, state.units[unit], target)
     if state.mode == "boss":
-        return facts + boss.attack(_fold(state, facts), state.units[unit], target) + [_done(unit)]
+        return boss.check_attack(state, state.units[unit], target)
     defender = state.units.get(target)
     if defender is None or defender.owner == seat:
         raise RuleViolation(R + "attack.enemy", f"{target} is not an enemy unit on the map")
@@ -454,11 +511,67 @@ def _attack(state: Table, seat: str, unit: str, target: str) -> list[Event]:
     if not combat.in_range(state, attacker, dist):
         raise RuleViolation(R + "attack.range", f"{target} is {dist} away; {unit}'s range is "
                                                 f"{'-'.join(map(str, sorted(set(state.cards[unit]['rng']))))}")
+
+
+def _attack(state: Table, seat: str, unit: str, target: str, dice) -> list[Event]:
+    _check_attack(state, seat, unit, target)
+    facts = _activation(state, seat, unit)
+    if state.mode == "boss" and target in state.summons:
+        facts += summons.attack(_fold(state, facts), state.units[unit], target)
+        return facts + _pickpocket(state, seat, unit, dice, facts) + [_done(unit)]
+    if state.mode == "boss":
+        facts += boss.attack(_fold(state, facts), state.units[unit], target)
+        return facts + _pickpocket(state, seat, unit, dice, facts) + [_done(unit)]
+    defender = state.units[target]
     after = _fold(state, facts)
     if _may_react(after, defender):
         return facts + [ev.AttackDeclared(rule=R + "reaction.window", attacker=unit, defender=target,
                                           seat=defender.owner)]
-    return facts + combat.resolve(after, unit, target) + [_done(unit)]
+    facts += combat.resolve(after, unit, target)
+    return facts + _pickpocket(state, seat, unit, dice, facts) + [_done(unit)]
+
+
+def _pickpocket(state: Table, seat: str, unit: str, dice, combat_facts: list[Event]) -> list[Event]:
+    """[Pickpocket] (stand-in tag, see rulebook.py): after its attack, if it survived, a die
+    roll of 4 or more pockets an extra Anna Coin; in Boss Mode a single DV, no roll
+    ("Clarifications")."""
+    if "Pickpocket" not in state.cards[unit]["tags"] or any(
+            isinstance(f, ev.UnitDefeated) and f.unit == unit for f in combat_facts):
+        return []
+    if state.mode == "boss":
+        return [ev.DragonVeinGained(rule=R + "boss.pickpocket", seat=seat, dv=1)]
+    value = dice.d6()
+    facts: list[Event] = [ev.PickpocketRolled(rule=R + "tag.pickpocket", unit=unit, value=value)]
+    if value >= PICKPOCKET_ROLL:
+        facts.append(ev.CoinsGained(rule=R + "tag.pickpocket", seat=seat, coins=1))
+    return facts
+
+
+def _boss_action(state: Table, seat: str, unit: str, target: tuple[str, ...]) -> list[Event]:
+    """"On Player Turns" (Boss Specific Action): what the boss board offers (stand-in data)."""
+    facts = _activation(state, seat, unit)
+    action = state.boss.get("action")
+    if action is None:
+        raise RuleViolation(R + "boss.action", "this boss has no boss action")
+    u = state.units[unit]
+    reach = min(distance(u.square, sq) for sq in state.boss_squares().values())
+    if reach > action["range"]:
+        raise RuleViolation(R + "boss.action", f"{action['name']} needs a unit within {action['range']} "
+                                               f"of the boss tile ({unit} is {reach} away)")
+    if action["do"] == "delay":
+        if target:
+            raise RuleViolation(R + "boss.action", f"{action['name']} takes no target")
+        if state.plan_delay + action["turns"] > action.get("most", action["turns"]):
+            raise RuleViolation(R + "boss.action", f"the plan is already pushed back {state.plan_delay} "
+                                                   f"turn(s), the most {action['name']} allows")
+        facts.append(ev.BossPlanDelayed(rule=R + "boss.action", unit=unit, turns=action["turns"],
+                                        plan_turns=state.plan_turns + action["turns"]))
+    else:
+        colour = _one(target)
+        facts += boss.damage_bar(state, u, colour or "", {"amount": action["amount"],
+                                                          "non_lethal": action.get("non_lethal", False)},
+                                 R + "boss.action")
+    return facts + [_done(unit)]
 
 
 # ---- reactions (II. Card Breakdown: Special; III. Use a Shop Card: Reaction) --------------------
@@ -466,28 +579,32 @@ def _may_react(state: Table, defender: Unit) -> bool:
     """The defender's player is asked whenever a reaction could be possible from
     what everyone sees: a reaction special with its token, or any shop card in hand
     (so asking does not betray which cards the hand holds)."""
-    return bool(state.player(defender.owner).shop_hand) or _reaction_special(state, defender)
+    return bool(state.player(defender.owner).shop_hand) or bool(effects.reactors(state, defender))
 
 
-def _reaction_special(state: Table, unit: Unit) -> bool:
-    skill = state.cards[unit.card]["skill"]
-    return skill["type"] == "reaction" and skill["trigger"] == "attacked" and unit.special
+def _other_reacting_seats(state: Table) -> tuple[str, ...]:
+    """Boss Mode: players other than the attacked unit's whose units may react to the
+    attack (an "ally-attacked" reaction next to it: all players' units are allies)."""
+    asked = state.pending[2]
+    found = {u.owner for u in effects.reactors(state, state.units[state.pending[1]])}
+    return tuple(sorted(found - {asked}))
 
 
-def _reaction(state: Table, seat: str, command: Command) -> list[Event]:
+def _reaction(state: Table, seat: str, command: Command, dice) -> list[Event]:
     attacker, defender, asked = state.pending
-    if seat != asked:
-        raise RuleViolation("core.turn", f"the attack on {defender} waits for {asked}'s reactions")
     unit = state.units[defender]
+    if seat != asked and not (isinstance(command, React) and seat in _other_reacting_seats(state)):
+        raise RuleViolation("core.turn", f"the attack on {defender} waits for {asked}'s reactions")
     match command:
         case React(name):
-            if name != defender or not _reaction_special(state, unit):
+            if name not in {u.card for u in effects.reactors(state, unit) if u.owner == seat}:
                 raise RuleViolation(R + "reaction.condition",
-                                    f"{name} has no reaction special usable now (only the attacked unit's)")
-            skill = state.cards[defender]["skill"]
-            return [ev.SpecialUsed(rule=R + "reaction.special", unit=defender, skill=skill["name"]),
-                    ev.CombatBonusGranted(rule=R + "reaction.special", unit=defender,
-                                          source=skill["name"],
+                                    f"{name} has no reaction special usable now (the attacked unit's, "
+                                    f"or an adjacent ally's that guards it)")
+            skill = state.cards[name]["skill"]
+            rule = R + ("reaction.special" if name == defender else "reaction.ally-attacked")
+            return [ev.SpecialUsed(rule=rule, unit=name, skill=skill["name"]),
+                    ev.CombatBonusGranted(rule=rule, unit=defender, source=skill["name"],
                                           bonuses=effects.bonuses(skill["effect"]))]
         case Use(card, ()):
             info = _shop_card(state, seat, card)
@@ -502,7 +619,8 @@ def _reaction(state: Table, seat: str, command: Command) -> list[Event]:
             if state.boss_target is not None:  # the boss's attack in its turn
                 _, colour, dist = state.boss_target
                 return facts + boss.strike_unit(after, defender, colour, dist)
-            return facts + combat.resolve(after, attacker, defender) + [_done(attacker)]
+            facts += combat.resolve(after, attacker, defender)
+            return facts + _pickpocket(state, state.active, attacker, dice, facts) + [_done(attacker)]
     raise RuleViolation(R + "reaction.window", f"the attack on {defender} waits for {asked}'s reactions")
 
 
@@ -610,18 +728,24 @@ def _wait(state: Table, unit: str) -> list[Event]:
 
 # ---- other turn actions --------------------------------------------------------------------------
 def _discard(state: Table, seat: str, card: str, dice) -> list[Event]:
+    _check_discard(state, seat, card)
     p = state.player(seat)
-    if card not in p.hand:
-        raise RuleViolation(R + "discard.in-hand", f"{card} is not a unit card in your hand")
     facts: list[Event] = []
-    if p.discards and state.mode == "boss":
-        raise RuleViolation(R + "boss.discard-once", "one discard per turn in Boss Mode")
     if p.discards:
-        _require_coins(state, seat, 1, "a second discard this turn")
         facts.append(ev.CoinsSpent(rule=R + "discard.cost", seat=seat, coins=1))
     facts.append(ev.CardDiscarded(rule=R + ("discard.cost" if p.discards else "discard.first-free"),
                                   seat=seat, card=card))
     return facts + _draw_up(_fold(state, facts), seat, dice, R + "discard.draw")
+
+
+def _check_discard(state: Table, seat: str, card: str) -> None:
+    p = state.player(seat)
+    if card not in p.hand:
+        raise RuleViolation(R + "discard.in-hand", f"{card} is not a unit card in your hand")
+    if p.discards and state.mode == "boss":
+        raise RuleViolation(R + "boss.discard-once", "one discard per turn in Boss Mode")
+    if p.discards:
+        _require_coins(state, seat, 1, "a second discard this turn")
 
 
 def _shift(state: Table, seat: str, unit: str, slot: str) -> list[Event]:
@@ -653,6 +777,12 @@ def _buy(state: Table, seat: str, slot: int) -> list[Event]:
 
 
 def _vein_tile(state: Table, seat: str, square: str, side: str) -> list[Event]:
+    _check_vein_tile(state, seat, square, side)
+    return [ev.DragonVeinSpent(rule=R + "dv.tile", seat=seat, dv=1),
+            ev.DragonVeinTilePlaced(rule=R + "dv.tile", seat=seat, square=square, side=side)]
+
+
+def _check_vein_tile(state: Table, seat: str, square: str, side: str) -> None:
     _require_dv(state, seat, 1, "placing your DV Map Tile")
     if side not in SIDES:
         raise RuleViolation(R + "dv.tile-side", f"a DV Map Tile shows plains or ruins, not {side!r}")
@@ -668,11 +798,15 @@ def _vein_tile(state: Table, seat: str, square: str, side: str) -> list[Event]:
         raise RuleViolation(R + "dv.tile-pinned", f"a unit stands on your DV Map Tile ({p.dv_tile})")
     if p.dv_tile == square and p.dv_side == side:
         raise RuleViolation(R + "dv.tile-same", f"your DV Map Tile already lies on {square}, {side} up")
-    return [ev.DragonVeinSpent(rule=R + "dv.tile", seat=seat, dv=1),
-            ev.DragonVeinTilePlaced(rule=R + "dv.tile", seat=seat, square=square, side=side)]
 
 
 def _bump(state: Table, seat: str, unit: str, square: str) -> list[Event]:
+    _check_bump(state, seat, unit, square)
+    return [ev.DragonVeinSpent(rule=R + "dv.bump", seat=seat, dv=COST_BUMP),
+            ev.UnitBumped(rule=R + "dv.bump", unit=unit, origin=state.units[unit].square, to=square)]
+
+
+def _check_bump(state: Table, seat: str, unit: str, square: str) -> None:
     _require_dv(state, seat, COST_BUMP, "a BUMP")
     u = state.units.get(unit)
     if u is None:
@@ -685,26 +819,44 @@ def _bump(state: Table, seat: str, unit: str, square: str) -> list[Event]:
     refusal = entry_refusal(state, u, square)
     if refusal:
         raise RuleViolation(R + "dv.bump-enter", refusal[1])
-    return [ev.DragonVeinSpent(rule=R + "dv.bump", seat=seat, dv=COST_BUMP),
-            ev.UnitBumped(rule=R + "dv.bump", unit=unit, origin=u.square, to=square)]
 
 
 def _vein_move(state: Table, seat: str, unit: str, square: str) -> list[Event]:
     """Boss Mode, 1 DV: one of your units moves up to 2 squares in one cardinal direction
     (our reading: through free squares it could enter; it stays Ready or exhausted as it was)."""
+    _check_vein_move(state, seat, unit, square)
+    return [ev.DragonVeinSpent(rule=R + "boss.dv-move", seat=seat, dv=1),
+            ev.UnitMoved(rule=R + "boss.dv-move", unit=unit, origin=state.units[unit].square, to=square)]
+
+
+def _check_vein_move(state: Table, seat: str, unit: str, square: str) -> None:
     _require_dv(state, seat, 1, "moving a unit")
     u = _own_unit(state, seat, unit)
     _require_square(square)
-    here, there = BOARD.parse(u.square), BOARD.parse(square)
+    path = _straight_path(u.square, square)
+    if path is None:
+        raise RuleViolation(R + "boss.dv-move", "up to 2 squares in one cardinal direction")
+    for sq in path:
+        if state.unit_at(sq) or entry_refusal(state, u, sq):
+            raise RuleViolation(R + "boss.dv-move", f"{sq} is occupied or closed to {unit}")
+
+
+@cache
+def _straight_path(origin: str, square: str) -> tuple[str, ...] | None:
+    """The squares from `origin` (excluded) to `square`, 1 or 2 steps in one cardinal
+    direction; None if `square` is not such a square."""
+    here, there = BOARD.parse(origin), BOARD.parse(square)
     direction = BOARD.direction_between(here, there)
     steps = BOARD.distance_manhattan(here, there)
     if direction is None or direction.is_diagonal or not 1 <= steps <= 2:
-        raise RuleViolation(R + "boss.dv-move", "up to 2 squares in one cardinal direction")
-    for sq in BOARD.ray(here, direction, steps):
-        if state.unit_at(str(sq)) or entry_refusal(state, u, str(sq)):
-            raise RuleViolation(R + "boss.dv-move", f"{sq} is occupied or closed to {unit}")
-    return [ev.DragonVeinSpent(rule=R + "boss.dv-move", seat=seat, dv=1),
-            ev.UnitMoved(rule=R + "boss.dv-move", unit=unit, origin=u.square, to=square)]
+        return None
+    return tuple(str(sq) for sq in BOARD.ray(here, direction, steps))
+
+
+@cache
+def _in_line(a: str, b: str) -> bool:
+    here, there = BOARD.parse(a), BOARD.parse(b)
+    return here != there and (here.col == there.col or here.row == there.row)
 
 
 def _vein_remove(state: Table, seat: str, unit: str) -> list[Event]:
@@ -725,13 +877,15 @@ def _require_turn(state: Table, seat: str) -> None:
 ONLY_1V1 = {"capture": "boss.no-capture", "retire": "boss.no-capture", "shift": "boss.no-shop",
             "buy": "boss.no-shop", "use": "boss.no-shop", "vein-tile": "boss.dv-uses",
             "bump": "boss.dv-uses"}
-ONLY_BOSS = ("vein-move", "vein-remove")
+ONLY_BOSS = ("vein-move", "vein-remove", "boss-action")
 
 
 def _require_mode(state: Table, command: Command) -> None:
     """Boss Mode changes which actions exist ("Boss Mode Basics", "On Player Turns")."""
     if state.mode == "boss" and command.verb in ONLY_1V1:
         raise RuleViolation(R + ONLY_1V1[command.verb], f"there is no {command.verb} in Boss Mode")
+    if state.mode != "boss" and command.verb == "boss-action":
+        raise RuleViolation(R + "boss.action", "boss actions belong to Boss Mode")
     if state.mode != "boss" and command.verb in ONLY_BOSS:
         raise RuleViolation(R + "dv.tile", f"{command.verb} is a Boss Mode way to spend DV")
 
@@ -756,9 +910,15 @@ def _ready_unit(state: Table, seat: str, unit: str) -> Unit:
     return u
 
 
+@cache
+def _square_name(square: str) -> str:
+    """The square's own name ("c3" -> "C3"); ValueError off the map or garbled."""
+    return str(BOARD.parse(square))
+
+
 def _require_square(square: str) -> None:
     try:
-        named = str(BOARD.parse(square))
+        named = _square_name(square)
     except ValueError as e:
         raise RuleViolation(R + "map.square", str(e)) from None
     if named != square:
@@ -788,6 +948,9 @@ class _CheckDice:
     def roll(self, sides):
         return 1
 
+    def d6(self):
+        return 1
+
 
 def _legal(state: Table, seat: str, command: Command) -> bool:
     try:
@@ -795,6 +958,45 @@ def _legal(state: Table, seat: str, command: Command) -> bool:
     except RuleViolation:
         return False
     return True
+
+
+def _guards(state: Table, seat: str, command: Command, memo: dict) -> bool:
+    """Whether a command passes its guards, asked without building its facts: for the
+    many deploys and DV Map Tile placements of a busy turn.  Only for candidates of a
+    player's own turn with no unit mid-activation, where `decide` would ask exactly these.
+    Deploys are offered on `_deploy_squares` only, where every square check passes: the
+    rest of the guards depend on the card, slot and [Haste] alone, asked once (`memo`)."""
+    match command:
+        case Deploy() | HastyDeploy():
+            key = (command.verb, command.card, command.slot)
+            if key not in memo:
+                memo[key] = _passes(_check_deploy, state, seat, command.card, command.slot,
+                                    command.square, isinstance(command, HastyDeploy))
+            return memo[key]
+        case VeinTile(square, side):
+            return _passes(_check_vein_tile, state, seat, square, side)
+        case Bump(unit, square):
+            return _passes(_check_bump, state, seat, unit, square)
+        case Attack(unit, target):
+            return _passes(_check_attack, state, seat, unit, target)
+        case VeinMove(unit, square):
+            return _passes(_check_vein_move, state, seat, unit, square)
+        case Discard(card):
+            return _passes(_check_discard, state, seat, card)
+    return _legal(state, seat, command)
+
+
+def _passes(check, *args) -> bool:
+    try:
+        check(*args)
+    except RuleViolation:
+        return False
+    return True
+
+
+@lru_cache(maxsize=8192)
+def _notation(command: Command) -> str:
+    return command.notation()
 
 
 def legal_commands(state: Table, seat: str) -> list[Command]:
@@ -808,21 +1010,31 @@ def legal_commands(state: Table, seat: str) -> list[Command]:
         return [Order(*c) for c in boss.attack_choices(state)] if seat == state.asker else []
     if state.pending is not None:
         defender = state.pending[1]
-        tries = [React(defender), Pass()] + [Use(c, ()) for c in state.player(seat).shop_hand]
+        tries = [React(u.card) for u in effects.reactors(state, state.units[defender]) if u.owner == seat]
+        if seat == state.pending[2]:
+            tries += [Pass()] + [Use(c, ()) for c in state.player(seat).shop_hand]
         found = [c for c in dict.fromkeys(tries) if _legal(state, seat, c)]
         return sorted(found, key=lambda c: c.notation())
     # Moves come from `reachable`, the very check `_move` makes: no need to try them.
-    found = [c for c in _candidates(state, seat) if isinstance(c, Move) or _legal(state, seat, c)]
-    return sorted(found, key=lambda c: c.notation())
+    candidates = dict.fromkeys(_candidates(state, seat))  # once each
+    if state.guest is not None or state.activating is not None:
+        found = [c for c in candidates if isinstance(c, Move) or _legal(state, seat, c)]
+    else:
+        memo: dict = {}
+        found = [c for c in candidates if isinstance(c, Move) or _guards(state, seat, c, memo)]
+    return sorted(found, key=_notation)
 
 
-def _candidates(state: Table, seat: str):
+def _candidates(state: Table, seat: str, prune: bool = True):
     """Every command worth trying now (`_legal` keeps those the rules allow)."""
+    if state.guest is not None:
+        yield from _guest_candidates(state, prune)
+        return
     if state.mode == "boss":
-        yield from _boss_candidates(state, seat)
+        yield from _boss_candidates(state, seat, prune)
         return
     if state.activating is not None:
-        yield from _unit_actions(state, state.units[state.activating])
+        yield from _unit_actions(state, state.units[state.activating], prune)
         yield Wait(state.activating)
         return
     p = state.player(seat)
@@ -832,25 +1044,28 @@ def _candidates(state: Table, seat: str):
         if not unit.exhausted:
             for square in reachable(state, unit, state.cards[unit.card]["mov"]):
                 yield Move(unit.card, square)
-            yield from _unit_actions(state, unit)
+            yield from _unit_actions(state, unit, prune)
         for slot in SLOTS:
             yield Shift(unit.card, slot)
-    free = [sq for sq in state.zones[seat] if not state.unit_at(sq)]
+    free = _deploy_squares(state, seat)
     for card in dict.fromkeys(p.hand):
         yield Discard(card)
         colour = state.cards[card]["colour"]
         for slot in SLOTS if colour == "gray" else (colour,):
-            for square in free:
-                if not p.deployed:
-                    yield Deploy(card, slot, square)
-                if p.dv >= COST_HASTE:
-                    yield HastyDeploy(card, slot, square)
+            yield from _deploys(state, seat, card, slot, free, prune)
     for slot in range(1, len(state.shop) + 1):
         yield Buy(slot)
     for card in dict.fromkeys(p.shop_hand):
-        yield Use(card, ())
-        for unit in state.units.values():
-            yield Use(card, (unit.card,))
+        info = state.shop_cards[card]
+        if info["kind"] == "reaction":
+            continue  # never outside an attack's reaction window (`_use` refuses it)
+        wanted = None if info["kind"] == "attachment" else effects.target_kind(info["effect"])
+        if info["kind"] == "item" and wanted is None:
+            yield Use(card, ())
+        else:  # an attachment or an item for one of your units (in 1 vs 1, allies are your own)
+            for unit in state.units.values():
+                if unit.owner == seat or wanted == "enemy":
+                    yield Use(card, (unit.card,))
     if p.dv >= 1:
         taken = set(state.occupied()) | (set(state.dv_tiles()) - {p.dv_tile})
         for square in state.terrain:
@@ -863,9 +1078,20 @@ def _candidates(state: Table, seat: str):
                 yield Bump(unit.card, square)
 
 
-def _boss_candidates(state: Table, seat: str):
+def _guest_candidates(state: Table, prune: bool):
+    unit = state.units[state.guest[1]]
+    if state.activating is None:
+        yield Pass()
+        for square in reachable(state, unit, state.cards[unit.card]["mov"]):
+            yield Move(unit.card, square)
+    else:
+        yield Wait(unit.card)
+    yield from _unit_actions(state, unit, prune)
+
+
+def _boss_candidates(state: Table, seat: str, prune: bool):
     if state.activating is not None:
-        yield from _unit_actions(state, state.units[state.activating])
+        yield from _unit_actions(state, state.units[state.activating], prune)
         yield Wait(state.activating)
         return
     p = state.player(seat)
@@ -874,29 +1100,84 @@ def _boss_candidates(state: Table, seat: str):
         if not unit.exhausted:
             for square in reachable(state, unit, state.cards[unit.card]["mov"]):
                 yield Move(unit.card, square)
-            yield from _unit_actions(state, unit)
-        if p.dv >= 1:
+            yield from _unit_actions(state, unit, prune)
+        if p.dv >= 1:  # straight lines only: the only ones `_vein_move` allows
             for square in BOARD.within(BOARD.parse(unit.square), 2):
-                yield VeinMove(unit.card, str(square))
+                if _in_line(unit.square, str(square)):
+                    yield VeinMove(unit.card, str(square))
         if p.dv >= 2:
             yield VeinRemove(unit.card)
-    free = [sq for sq in state.zones[seat] if not state.unit_at(sq)]
+    free = _deploy_squares(state, seat)
     for card in dict.fromkeys(p.hand):
         yield Discard(card)
         for slot in BOSS_SLOTS:
-            for square in free:
-                if not p.deployed:
-                    yield Deploy(card, slot, square)
-                if p.dv >= COST_HASTE:
-                    yield HastyDeploy(card, slot, square)
+            yield from _deploys(state, seat, card, slot, free, prune)
 
 
-def _unit_actions(state: Table, unit: Unit):
+def _deploys(state: Table, seat: str, card: str, slot: str, free: list[str], prune: bool):
+    """Deploys of `card` to `slot` on the free squares of the zone; with `prune`, none when
+    the card and slot fail the guards (every free square passes the square's own)."""
+    p = state.player(seat)
+    for cls, allowed in ((Deploy, not p.deployed), (HastyDeploy, p.dv >= COST_HASTE)):
+        if not allowed or not free or (prune and not _passes(
+                _check_deploy, state, seat, card, slot, free[0], cls is HastyDeploy)):
+            continue
+        for square in free:
+            yield cls(card, slot, square)
+
+
+def _unit_actions(state: Table, unit: Unit, prune: bool = True):
+    """The unit actions worth trying; with `prune`, without those `decide` refuses anyway
+    for the skill's or assist's kind of target (a test checks the two agree)."""
+    for command in _every_unit_action(state, unit):
+        if not prune or _worth_trying(state, unit, command):
+            yield command
+
+
+ENEMY_EFFECTS, NO_TARGET_EFFECTS = ("damage", "push"), ("gain", "rally")
+
+
+def _worth_trying(state: Table, unit: Unit, command: Command) -> bool:
+    match command:
+        case Special(_, target):
+            skill = state.cards[unit.card]["skill"]
+            if skill["type"] != "special":
+                return False
+            kind = skill["effect"]["do"]
+            named = target[0] if len(target) == 1 else None
+            if kind in NO_TARGET_EFFECTS:
+                return not target
+            if kind == "damage-area":
+                return not target or named in state.boss.get("hp", {})
+            if len(target) != 1:
+                return False
+            if kind in ENEMY_EFFECTS:
+                if state.mode == "boss":
+                    return named in state.summons or (kind == "damage" and named in state.boss["hp"])
+                return named in state.units and state.units[named].owner != unit.owner
+            return named in state.units and named != unit.card
+        case Assist(_, target, where):
+            tag = assists.assist_tag(state, unit)
+            if tag is None:
+                return not where
+            if len(where) != int(tag in ("Grab", "Reposition")):
+                return False
+            return tag == "Physic" or state.units[target].square in orthogonal_neighbours(unit.square)
+        case BossAction(_, target):
+            return len(target) == int(state.boss["action"]["do"] != "delay")
+    return True
+
+
+def _every_unit_action(state: Table, unit: Unit):
     if state.mode == "boss":
-        for colour in state.boss["hp"]:
-            yield Attack(unit.card, colour)
+        for target in [*state.boss["hp"], *(m.id for m in state.summons.values() if m.kind == "minion")]:
+            yield Attack(unit.card, target)
             if unit.special:
-                yield Special(unit.card, (colour,))
+                yield Special(unit.card, (target,))
+        if state.boss.get("action"):
+            yield BossAction(unit.card, ())
+            for colour in state.boss["hp"]:
+                yield BossAction(unit.card, (colour,))
     for other in state.units.values():
         if other.owner != unit.owner:
             yield Attack(unit.card, other.card)
@@ -924,11 +1205,19 @@ def prompts(state: Table) -> tuple[Prompt, ...]:
         if len(choices) > 1:
             return (Prompt(state.asker, "choose the boss's next attack: unit, corner, range",
                            R + "boss.attack-choice", tuple(Order(*c).notation() for c in choices)),)
+    if state.pending is None and state.guest is not None:
+        seat, unit = state.guest
+        return (Prompt(seat, f"an ally readied {unit}: move and act with it now, or pass",
+                       R + "boss.dancer", tuple(c.notation() for c in legal_commands(state, seat))),)
     if state.pending is None:
         return ()
     attacker, defender, seat = state.pending
     # Prompts are shown to every seat: the shop cards the asked player could play
     # stay out of the choices (legal_commands lists them for that seat alone).
     choices = tuple(c.notation() for c in legal_commands(state, seat) if not isinstance(c, Use))
+    others = tuple(Prompt(other, f"{attacker} attacks {defender}: your unit next to it may react",
+                          R + "reaction.ally-attacked",
+                          tuple(c.notation() for c in legal_commands(state, other)))
+                   for other in _other_reacting_seats(state))
     return (Prompt(seat, f"{attacker} attacks {defender}: react (special or shop card), or pass",
-                   R + "reaction.window", choices),)
+                   R + "reaction.window", choices), *others)

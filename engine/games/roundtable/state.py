@@ -7,6 +7,7 @@ data (unit cards, the map) arrives in setup facts and stays as plain dicts.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache, cached_property
 from typing import Any
 
 from engine.core.events import evolved
@@ -61,6 +62,28 @@ class Unit:
 
 
 @dataclass(frozen=True)
+class Summon:
+    """A minion or token the boss summoned (Boss Mode); its id names its type and number."""
+
+    id: str
+    type: str                           # the boss board's minion or token id
+    kind: str                           # "minion" (a boss unit) or "token" (no unit)
+    square: str
+    damage: int = 0
+
+
+@dataclass(frozen=True)
+class Buff:
+    """A stat bonus that lasts "until your next turn": it ends when `seat`'s turn starts."""
+
+    unit: str
+    stat: str
+    n: int
+    source: str
+    seat: str
+
+
+@dataclass(frozen=True)
 class Table:
     phase: str = SETUP
     seats: tuple[str, ...] = ()
@@ -103,6 +126,10 @@ class Table:
     boss_target: tuple[str, str, int] | None = None           # (unit, corner colour, range)
     boss_turns: int = 0
     asker: str = ""                                           # answers the boss turn's questions
+    summons: dict[str, Summon] = field(default_factory=dict)  # minions and tokens by id
+    plan_delay: int = 0                                       # boss turns added to its plan
+    guest: tuple[str, str] | None = None                      # (seat, unit) readied by an ally
+    buffs: tuple[Buff, ...] = ()                              # bonuses until a seat's next turn
     result: str | None = None
 
     def player(self, seat: str) -> Player:
@@ -112,21 +139,30 @@ class Table:
         return next(s for s in self.seats if s != seat)
 
     def unit_at(self, square: str) -> Unit | None:
-        return next((u for u in self.units.values() if u.square == square), None)
+        return derived(self).occupied.get(square)
+
+    def summon_at(self, square: str) -> Summon | None:
+        return derived(self).summons_at.get(square) if self.summons else None
+
+    @property
+    def plan_turns(self) -> int:
+        """The boss turns after which the boss completes its plan (with delays)."""
+        return self.boss.get("plan_turns", 0) + self.plan_delay
 
     def occupied(self) -> dict[str, Unit]:
-        return {u.square: u for u in self.units.values()}
+        """Square -> the unit on it (shared: do not change it)."""
+        return derived(self).occupied
 
     def dv_tiles(self) -> dict[str, str]:
-        """Square -> side up, for every DV Map Tile on the map."""
-        return {p.dv_tile: p.dv_side for p in self.players.values() if p.dv_tile}
+        """Square -> side up, for every DV Map Tile on the map (shared: do not change it)."""
+        return derived(self).dv_tiles
 
     def terrain_at(self, square: str) -> str:
         """The terrain as it stands: a DV Map Tile covers what is printed."""
-        return self.dv_tiles().get(square) or self.terrain[square]
+        return derived(self).dv_tiles.get(square) or self.terrain[square]
 
     def zone_owner(self, square: str) -> str | None:
-        return next((s for s, zone in self.zones.items() if square in zone), None)
+        return derived(self).zone_of.get(square)
 
     @property
     def round(self) -> int:
@@ -136,17 +172,14 @@ class Table:
 
     # -- Boss Mode --------------------------------------------------------------------------
     def boss_squares(self) -> dict[str, str]:
-        """Corner direction -> square of the 2x2 boss tile (empty outside Boss Mode)."""
-        if not self.boss_square:
-            return {}
-        nw = Square.parse(self.boss_square)
-        return {"NW": str(nw), "NE": str(Square(nw.col + 1, nw.row)),
-                "SE": str(Square(nw.col + 1, nw.row + 1)), "SW": str(Square(nw.col, nw.row + 1))}
+        """Corner direction -> square of the 2x2 boss tile (empty outside Boss Mode;
+        shared: do not change it)."""
+        return _boss_squares(self.boss_square)
 
     def corner_colours(self) -> dict[str, str]:
-        """Corner direction -> the colour there now, after `rotation` quarter turns."""
-        printed = self.boss.get("corners", {})
-        return {d: printed[Direction[d].rotate(-2 * self.rotation).name] for d in printed}
+        """Corner direction -> the colour there now, after `rotation` quarter turns (shared:
+        do not change it)."""
+        return derived(self).corner_colours
 
     def corner_of(self, colour: str) -> str:
         """The square of the corner showing `colour` now."""
@@ -155,6 +188,67 @@ class Table:
 
     def bar_left(self, colour: str) -> int:
         return self.boss["hp"][colour] - self.boss_damage.get(colour, 0)
+
+
+@cache
+def _boss_squares(nw_square: str) -> dict[str, str]:
+    if not nw_square:
+        return {}
+    nw = Square.parse(nw_square)
+    return {"NW": str(nw), "NE": str(Square(nw.col + 1, nw.row)),
+            "SE": str(Square(nw.col + 1, nw.row + 1)), "SW": str(Square(nw.col, nw.row + 1))}
+
+
+# ---- derived data, memoised per state ---------------------------------------------------------
+class Derived:
+    """Lookups computed from one state when first asked for, never in `evolve`.  States
+    are immutable, so what is derived from one stays true for it."""
+
+    def __init__(self, state: Table):
+        self._state = state
+
+    @cached_property
+    def occupied(self) -> dict[str, Unit]:
+        return {u.square: u for u in self._state.units.values()}
+
+    @cached_property
+    def summons_at(self) -> dict[str, Summon]:
+        return {m.square: m for m in self._state.summons.values()}
+
+    @cached_property
+    def dv_tiles(self) -> dict[str, str]:
+        return {p.dv_tile: p.dv_side for p in self._state.players.values() if p.dv_tile}
+
+    @cached_property
+    def corner_colours(self) -> dict[str, str]:
+        printed = self._state.boss.get("corners", {})
+        turns = self._state.rotation
+        return {d: printed[Direction[d].rotate(-2 * turns).name] for d in printed}
+
+    @cached_property
+    def zone_of(self) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for seat, zone in self._state.zones.items():
+            for square in zone:
+                found.setdefault(square, seat)
+        return found
+
+
+_MEMO: dict[int, tuple[Table, Derived]] = {}
+_MEMO_SIZE = 64
+
+
+def derived(state: Table) -> Derived:
+    """The memo of `state` (kept for the last few states asked about: the id of a state
+    is only trusted while the memo holds the state itself)."""
+    hit = _MEMO.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    memo = Derived(state)
+    _MEMO[id(state)] = (state, memo)
+    return memo
 
 
 def initial_state() -> Table:
@@ -190,13 +284,20 @@ def _unit(state: Table, unit: str, **changes) -> Table:
     return evolved(state, units=units)
 
 
+def _summon(state: Table, summon: str, **changes) -> Table:
+    summons = dict(state.summons)
+    summons[summon] = evolved(summons[summon], **changes)
+    return evolved(state, summons=summons)
+
+
 def _without_unit(state: Table, unit: str) -> Table:
     """The unit card and any attachment beneath it go to their discard piles."""
     units = dict(state.units)
     gone = units.pop(unit)
     extra = (gone.attachment,) if gone.attachment else ()
+    buffs = tuple(b for b in state.buffs if b.unit != unit) if state.buffs else ()
     return evolved(state, units=units, discards=state.discards + (unit,),
-                   shop_discards=state.shop_discards + extra)
+                   shop_discards=state.shop_discards + extra, buffs=buffs)
 
 
 # ---- setup ---------------------------------------------------------------------------------------
@@ -282,7 +383,7 @@ def _next_slot(s: Table) -> Table:
 @_folds(ev.TurnStarted)
 def _(s: Table, e: ev.TurnStarted) -> Table:
     s = _next_slot(s)
-    s = evolved(s, phase=PLAY, active=e.seat, turn=e.turn, activating=None)
+    s = evolved(s, phase=PLAY, active=e.seat, turn=e.turn, activating=None, guest=None)
     for seat in s.seats:  # "lost a unit this turn" counts within the turn now starting
         s = _player(s, seat, losses=0)
     return _player(s, e.seat, deployed=False, captured=False, discards=0)
@@ -366,6 +467,8 @@ def _(s: Table, e: ev.UnitActivated) -> Table:
 @_folds(ev.UnitBumped)
 @_folds(ev.UnitPlaced)
 def _(s: Table, e) -> Table:
+    if e.unit in s.summons:  # a minion pushed by an effect
+        return _summon(s, e.unit, square=e.to)
     return _unit(s, e.unit, square=e.to)
 
 
@@ -381,7 +484,10 @@ def _(s: Table, e) -> Table:
 
 
 @_folds(ev.Struck)
-def _(s: Table, e: ev.Struck) -> Table:
+@_folds(ev.DamageDealt)
+def _(s: Table, e) -> Table:
+    if e.target in s.summons:  # a minion
+        return _summon(s, e.target, damage=s.summons[e.target].damage + e.damage)
     return _unit(s, e.target, damage=s.units[e.target].damage + e.damage)
 
 
@@ -432,10 +538,6 @@ def _(s: Table, e: ev.DragonVeinTilePlaced) -> Table:
 def _(s: Table, e: ev.HitPointsRestored) -> Table:
     return _unit(s, e.target, damage=s.units[e.target].damage - e.restored)
 
-
-@_folds(ev.DamageDealt)
-def _(s: Table, e: ev.DamageDealt) -> Table:
-    return _unit(s, e.target, damage=s.units[e.target].damage + e.damage)
 
 
 @_folds(ev.SpecialUsed)
@@ -579,3 +681,52 @@ def _(s: Table, e: ev.BossTurnEnded) -> Table:
 @_folds(ev.UnitRemoved)
 def _(s: Table, e: ev.UnitRemoved) -> Table:
     return _without_unit(s, e.unit)
+
+
+@_folds(ev.SummonRolled)
+@_folds(ev.SummonLost)
+@_folds(ev.PickpocketRolled)
+def _(s: Table, e) -> Table:
+    return s  # audit steps: what the dice said, or why nothing came of it
+
+
+@_folds(ev.SummonPlaced)
+def _(s: Table, e: ev.SummonPlaced) -> Table:
+    return evolved(s, summons={**s.summons, e.summon: Summon(id=e.summon, type=e.what, kind=e.kind,
+                                                             square=e.square)})
+
+
+@_folds(ev.MinionDefeated)
+def _(s: Table, e: ev.MinionDefeated) -> Table:
+    return evolved(s, summons={k: v for k, v in s.summons.items() if k != e.summon})
+
+
+@_folds(ev.SummonsCleared)
+def _(s: Table, e: ev.SummonsCleared) -> Table:
+    return evolved(s, summons={k: v for k, v in s.summons.items() if k not in e.summons})
+
+
+@_folds(ev.AllyInvited)
+def _(s: Table, e: ev.AllyInvited) -> Table:
+    return evolved(s, guest=(e.seat, e.unit))
+
+
+@_folds(ev.AllyActionEnded)
+def _(s: Table, e: ev.AllyActionEnded) -> Table:
+    return evolved(s, guest=None, activating=None)
+
+
+@_folds(ev.BuffGranted)
+def _(s: Table, e: ev.BuffGranted) -> Table:
+    return evolved(s, buffs=s.buffs + tuple(Buff(unit=e.unit, stat=stat, n=n, source=e.source,
+                                                 seat=e.seat) for stat, n in e.bonuses))
+
+
+@_folds(ev.BuffsExpired)
+def _(s: Table, e: ev.BuffsExpired) -> Table:
+    return evolved(s, buffs=tuple(b for b in s.buffs if b.seat != e.seat))
+
+
+@_folds(ev.BossPlanDelayed)
+def _(s: Table, e: ev.BossPlanDelayed) -> Table:
+    return evolved(s, plan_delay=s.plan_delay + e.turns)

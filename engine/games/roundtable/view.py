@@ -30,6 +30,7 @@ def view(state: Table, seat: str | None) -> dict[str, Any]:
         "activating": state.activating, "map": state.map, "result": state.result,
         "pending": None if state.pending is None else dict(
             zip(("attacker", "defender", "asked"), state.pending, strict=True)),
+        "guest": None if state.guest is None else {"seat": state.guest[0], "unit": state.guest[1]},
         "squares": {sq: {"terrain": t, "now": state.terrain_at(sq), "zone": state.zone_owner(sq),
                          "dv_tile": dv_tiles.get(sq),
                          "work": "dv" if sq in state.work_dv else "coin" if sq in state.work_coin
@@ -61,12 +62,25 @@ def _boss_view(state: Table, seat: str | None) -> dict[str, Any]:
         "name": state.boss["name"], "square": state.boss_square, "rotation": state.rotation,
         "corners": {d: {"square": squares[d], "colour": colours[d]} for d in squares},
         "bars": {c: {"hp": state.bar_left(c), "max": hp} for c, hp in state.boss["hp"].items()},
-        "lives": state.lives, "turns": state.boss_turns, "plan_turns": state.boss["plan_turns"],
+        "lives": state.lives, "turns": state.boss_turns, "plan_turns": state.plan_turns,
         "card": None if current is None else {"id": state.boss_card, **current},
         "deck_size": len(state.boss_deck), "discards": list(state.boss_discards),
         "step": state.boss_step, "queue": list(state.boss_queue), "asker": state.asker,
+        "summons": {m.id: _summon_view(state, m) for m in state.summons.values()},
+        "reference": state.boss.get("reference", {}).get("text", ""),
+        "action": state.boss.get("action"),
         **({"deck": list(state.boss_deck)} if seat is None else {}),
     }
+
+
+def _summon_view(state: Table, m) -> dict[str, Any]:
+    piece = state.boss["summons"][m.type]
+    shown = {"type": m.type, "kind": m.kind, "name": piece["name"], "square": m.square}
+    if m.kind == "minion":
+        shown |= {"colour": piece["colour"], "hp": piece["hp"] - m.damage, "hp_max": piece["hp"],
+                  "atk": piece["atk"], "spd": piece["spd"], "def": piece["def"], "rng": piece["rng"],
+                  "tags": piece["tags"]}
+    return shown
 
 
 def _unit_view(state: Table, u) -> dict[str, Any]:
@@ -79,7 +93,8 @@ def _unit_view(state: Table, u) -> dict[str, Any]:
             "def": s["def"], "rng": card["rng"], "mov": card["mov"], "special": u.special,
             "skill": card["skill"]["name"], "skill_type": card["skill"]["type"],
             "attachment": u.attachment,
-            "combat_bonus": [[stat, n, source] for stat, n, source in state.bonus.get(u.card, ())]}
+            "combat_bonus": [[stat, n, source] for stat, n, source in state.bonus.get(u.card, ())],
+            "until_next_turn": [[b.stat, b.n, b.source, b.seat] for b in state.buffs if b.unit == u.card]}
 
 
 def _player_view(state: Table, owner: str, seat: str | None) -> dict[str, Any]:
@@ -188,6 +203,9 @@ def render(state: Table) -> str:
                 glyph = f"B{state.corner_colours()[corner][:3]}"
             if state.zone_owner(sq):
                 glyph = state.zone_owner(sq)[-1]
+            summon = state.summon_at(sq) if state.summons else None
+            if summon is not None:
+                glyph = summon.id[:5]
             text = glyph if unit is None else f"{unit.owner[-1]}{unit.card[:3]}{'z' if unit.exhausted else ''}"
             cells.append(f"{text:<6}")
         lines.append(f"{row + 1:<4}" + "".join(cells))
@@ -201,7 +219,7 @@ def render(state: Table) -> str:
         lines.append(f"  {state.boss['name']} on {state.boss_square} (corners "
                      + ", ".join(f"{d} {c}" for d, c in colours.items()) + f"), {state.lives} lives, bars "
                      + ", ".join(f"{c} {state.bar_left(c)}/{hp}" for c, hp in state.boss["hp"].items())
-                     + f", card {state.boss_card or '-'}, boss turns {state.boss_turns}/{state.boss['plan_turns']}")
+                     + f", card {state.boss_card or '-'}, boss turns {state.boss_turns}/{state.plan_turns}")
     for u in sorted(state.units.values(), key=lambda u: (u.owner, u.card)):
         lines.append(f"  {u.owner} {u.card} on {u.square}: {hp_left(state, u)}/"
                      f"{state.cards[u.card]['hp']} HP" + (" exhausted" if u.exhausted else ""))
@@ -351,6 +369,29 @@ def describe(e) -> str:
             return "the boss's turn ends"
         case ev.UnitRemoved():
             return f"{e.unit} removed"
+        case ev.SummonRolled():
+            return f"summoning {e.what}: X {e.x}, Y {e.y} -> {e.square}"
+        case ev.SummonPlaced():
+            return f"the boss summons {e.summon} ({e.kind}) on {e.square}"
+        case ev.SummonLost():
+            return f"no {e.what} summoned: {e.reason}"
+        case ev.MinionDefeated():
+            return f"{e.summon} is defeated"
+        case ev.SummonsCleared():
+            return f"the boss moves over {', '.join(e.summons)}: back to the supply"
+        case ev.AllyInvited():
+            return f"{e.seat} may now move and act with {e.unit}"
+        case ev.AllyActionEnded():
+            return f"{e.seat} is done with {e.unit}"
+        case ev.BuffGranted():
+            gains = ", ".join(f"{n:+d} {stat.upper()}" for stat, n in e.bonuses)
+            return f"{e.unit} gets {gains} until {e.seat}'s next turn ({e.source})"
+        case ev.BuffsExpired():
+            return f"{e.seat}'s turn: bonuses on {', '.join(e.units)} end"
+        case ev.BossPlanDelayed():
+            return f"{e.unit} delays the boss's plan: it completes after boss turn {e.plan_turns}"
+        case ev.PickpocketRolled():
+            return f"{e.unit} picks a pocket: rolled {e.value}"
         case ev.AttachmentPlaced():
             return f"{e.seat} attaches {e.name} to {e.unit}" + (
                 f" (replacing {e.replaced})" if e.replaced else "")

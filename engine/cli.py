@@ -384,7 +384,9 @@ def record_demos(store: Store, base_url: str = "http://127.0.0.1:8000") -> None:
     if store.game_ids():
         return
     for kind in game_ids():
-        gid, steps, outcome = selfplay_one(store, kind, 1, None, {}, "random")
+        bots = find_game(kind).BOTS  # the best bot a game has plays the finished demo
+        bot = next((b for b in ("greedy", "solver") if b in bots), "random")
+        gid, steps, outcome = selfplay_one(store, kind, 1, None, {}, bot)
         print(f"recorded demo {kind}: {gid} ({steps} steps, {outcome})")
         running = store.create(kind, seed=2)
         print(f"started {kind} game {running} to play; seat links:")

@@ -1227,8 +1227,10 @@ def test_the_board_picture_draws_the_pushes_of_the_turn():
     s = slam(heroes={"grave-keeper": ("south", "D4")}, hazards=[("pike-trap", "A3")])
     s.play("north", "use god-killer skybreaker assassin")
     shown = game.view(s.state, "north")
-    assert shown["pushes"] == [{"hero": "grave-keeper", "source": "D4", "to": "D5"},
-                               {"hero": "assassin", "source": "D3", "to": "D4"}]
+    assert shown["pushes"] == [
+        {"hero": "grave-keeper", "source": "D4", "to": "D5", "from_spaces": ["D4"],
+         "to_spaces": ["D5"]},
+        {"hero": "assassin", "source": "D3", "to": "D4", "from_spaces": ["D3"], "to_spaces": ["D4"]}]
     svg = env.get_template("boards/brutality.html").render(board=shown, changed=[], targets={},
                                                            game=game)
     root = ET.fromstring(svg)
@@ -1262,3 +1264,113 @@ def test_a_pull_is_a_knockback_towards_its_user():
     events = s.play("north", "use leviathan-hunter harpoon grave-keeper")
     assert rules_of(events) == ["ability.use", "effect.damage", "knockback.move"]
     assert (events[-1].source, events[-1].to, events[-1].direction) == ("C5", "C4", "N")
+
+
+# ---- second pass: the audit's findings --------------------------------------------------------
+def test_line_of_sight_is_exact_geometry_a_corner_touch_does_not_block():
+    # Gallows Curse needs an enemy in sight of a friend.  North's god-killer is dead,
+    # so only the assassin (A1) looks.
+    def seen(target, hazards):
+        s = duel(hands={"north": ("gallows-curse-1",)}, hazards=hazards,
+                 heroes={"assassin": ("north", "A1"), "grave-keeper": ("south", target)})
+        given(s, ev.HeroDied(rule=P + "death.die", hero="god-killer"))
+        return "relic gallows-curse-1 grave-keeper" in legal(s, "north")
+
+    # A1 -> C3 runs diagonally through B2 and only touches the corners of A2 and B1.
+    assert seen("C3", [("spiked-pillar", "A2"), ("ruined-wall", "B1")])
+    assert not seen("C3", [("spiked-pillar", "B2")])
+    # A1 -> B5 crosses A2, A3, B3 and B4 (two spaces in each column): each of them blocks.
+    for sq in ("A2", "A3", "B3", "B4"):
+        assert not seen("B5", [("ruined-wall", sq)])
+    assert seen("B5", [("ruined-wall", "B2")]) and seen("B5", [("ruined-wall", "A4")])
+    # A1 -> C2 crosses the edge between B1 and B2 at its middle: it passes through both.
+    assert not seen("C2", [("ruined-wall", "B1")]) and not seen("C2", [("ruined-wall", "B2")])
+    assert seen("C2", [("ruined-wall", "A2")])
+
+
+def test_an_enemy_ability_may_aim_at_a_buried_hero_on_the_grave():
+    s = graveyard(heroes={"assassin": ("south", "C4"), "executioner": ("north", "D3")})
+    s.play("north", "use grave-keeper buried-alive C4")  # buried at C4, and stood on
+    assert hero(s, "assassin").buried and hero(s, "assassin").health == 6
+    # The executioner (D3, facing south) chops at the grave ahead-right of him;
+    # his noose is not offered: a buried hero cannot be hung.
+    assert "use executioner noose assassin" not in legal(s, "north")
+    s.expect_violation("north", "use executioner noose assassin", rule=P + "bury.targeted")
+    events = s.play("north", "use executioner headsman assassin")
+    assert rules_of(events) == ["ability.use", "effect.damage"]
+    assert hero(s, "assassin").health == 4 and hero(s, "assassin").buried
+    # A friend's ability, or a card, does not reach into the grave.
+    s.play("north", "end")
+    assert not any(c.startswith("use") and "assassin" in c for c in legal(s, "south"))
+
+
+def test_a_spiked_pillar_that_stops_buried_alive_hurts_the_grave_keeper():
+    s = graveyard(hazards=[("spiked-pillar", "C4")])
+    events = s.play("north", "use grave-keeper buried-alive C4")
+    assert rules_of(events) == ["ability.use", "bury.take", "ability.buried-alive",
+                                "ability.buried-alive", "hazard.spiked-pillar",
+                                "ability.buried-alive.stand"]
+    assert hero(s, "grave-keeper").square == "C3" and hero(s, "grave-keeper").health == 9
+    assert hero(s, "assassin").health == 6  # buried (1), then stood on (1)
+
+
+def test_stepping_aside_for_a_jumper_cut_short_is_no_knockback_the_noose_stays():
+    s = launch(hazards=[("catapult", "C3"), ("spiked-pillar", "C5")],
+               heroes={"grave-keeper": ("south", "C4")})
+    given(s, ev.HeroHung(rule=P + "status.noose", hero="grave-keeper"))
+    s.play("north", "move assassin C3")
+    events = s.play("north", "answer C5")  # the pillar cuts the jump short onto C4
+    assert rules_of(events)[-3:] == ["jump.blocked", "hazard.spiked-pillar", "jump.blocked"]
+    assert kinds(events)[-1] == "QuestionAsked" and game.to_act(s.state) == ("south",)
+    events = s.play("south", "answer D4")
+    assert "status.noose.knockback" not in rules_of(events)
+    assert hero(s, "grave-keeper").square == "D4" and hero(s, "grave-keeper").hung
+    assert hero(s, "assassin").square == "C4" and hero(s, "assassin").health == 7
+
+
+def test_on_the_ice_pit_the_corners_are_inside_the_icicles():
+    # Jumping onto a hero in the pit's corner (B2) lands beside it, by the jumper's choice.
+    s = position({"assassin": ("north", "D3"), "god-killer": ("north", "F4"),
+                  "grave-keeper": ("south", "B2"), "executioner": ("south", "G6")},
+                 board="ice-pit", hazards=[("catapult", "C3")])
+    s.play("north", "move assassin C3")
+    events = s.play("north", "answer B2")
+    assert rules_of(events)[-1] == "jump.corner"
+    assert legal(s, "north") == {"answer B3", "answer C2", "answer C3"}
+    # Knocked from that corner into the icicles: the spikes hurt, as a Spiked Pillar does.
+    s = position({"god-killer": ("north", "C3"), "assassin": ("north", "G6"),
+                  "grave-keeper": ("south", "B2"), "executioner": ("south", "G2")},
+                 board="ice-pit")
+    s.play("north", "turn god-killer")
+    events = s.play("north", "use god-killer sweep grave-keeper")
+    assert rules_of(events)[-2:] == ["knockback.blocked", "board.ice-pit"]
+    assert hero(s, "grave-keeper").square == "B2"
+
+
+def test_the_facts_of_phase_one_a_cleanse_and_the_first_turn_cite_their_rules():
+    # The first turn's Move action cites the extra space.
+    s = duel(turn=1, artifacts={"assassin": "smelling-salts", "grave-keeper": "bloodletter"})
+    assert rules_of(s.play("north", "move assassin C3")) == ["move.first-turn", "move.step"]
+    # Smelling salts (Any Turn, on oneself) takes every bleed tile and the noose off.
+    given(s, ev.BleedTaken(rule=P + "status.bleed", hero="assassin", amount=2, bleed=2),
+          ev.HeroHung(rule=P + "status.noose", hero="assassin"))
+    events = s.play("north", "artifact assassin")
+    assert rules_of(events) == ["artifact.use", "artifact.cooldown", "effect.cleanse",
+                                "effect.cleanse"]
+    assert hero(s, "assassin").bleed == 0 and not hero(s, "assassin").hung
+    # Only a team's own heroes' artifacts; a dead hero does nothing more.
+    s.expect_violation("north", "artifact grave-keeper assassin", rule=P + "artifact.own")
+    given(s, ev.HeroDied(rule=P + "death.die", hero="god-killer"))
+    s.expect_violation("north", "move god-killer G2", rule=P + "death.removed")
+    # Phase 1 of north's next turn moves the cooldown token down a skull.
+    s.play("north", "end")
+    events = s.play("south", "end")
+    assert "cooldown.advance" in rules_of(events) and hero(s, "assassin").cooldown == 2
+
+
+def test_a_timed_hazard_loses_a_token_in_phase_one_of_every_turn():
+    s = conjuring(active="south")
+    s.play("south", "use plague-baron corpse-parts E3")
+    events = s.play("south", "end")
+    assert [(e.rule.removeprefix(P), e.tokens) for e in events
+            if isinstance(e, ev.HazardTokenRemoved)] == [("persistent.tokens", 3)]

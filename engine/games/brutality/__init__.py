@@ -29,7 +29,10 @@ from .view import board_targets, describe, redact, render, scramble_hidden, turn
 
 ID = "brutality"
 TITLE = "Brutality"
-RULES_VERSION = "1"
+# 2: second pass - exact line of sight (corner touches do not block), enemy abilities reach
+# buried heroes, a Spiked Pillar stopping Buried Alive hurts, a jumper's step-aside keeps the
+# noose, the Ice Pit's corners are inside the icicles.
+RULES_VERSION = "2"
 PLAYER_COUNTS = (2, 4)
 # Setup options worth starting from (the conformance suite draws them).
 SCENARIOS = {"ice-pit": {"board": "ice-pit", "tank_in_chain": "pushed"},

@@ -57,6 +57,18 @@ def to_square(name: str) -> Square:
     return Square.parse(name)
 
 
+@cache
+def square_names(width: int, height: int) -> tuple[str, ...]:
+    """Every space of a board by name, row by row (memoised: names cost a little)."""
+    return tuple(str(s) for s in grid(width, height))
+
+
+@cache
+def neighbour_names(square: str, width: int, height: int) -> tuple[str, ...]:
+    """The names of the (up to eight) spaces around `square` on a board."""
+    return tuple(str(s) for s in grid(width, height).neighbours(to_square(square), diagonal=True))
+
+
 def board_grid(state: Battle) -> SquareGrid:
     return grid(state.board["width"], state.board["height"])
 
@@ -81,11 +93,15 @@ def is_tank(state: Battle, hero: Hero) -> bool:
 def footprint_at(state: Battle, hero: Hero, anchor: Square) -> tuple[str, ...] | None:
     """The spaces the hero would cover with its leftmost space on `anchor`
     (None if part of it is off the board)."""
-    squares = [board_grid(state).step(anchor, Direction.E, i) if i else anchor
-               for i in range(size(state, hero))]
-    if any(s is None for s in squares):
+    return _cover(anchor, size(state, hero), state.board["width"], state.board["height"])
+
+
+@cache
+def _cover(anchor: Square, width: int, cols: int, rows: int) -> tuple[str, ...] | None:
+    """Memoised geometry of `footprint_at`: the same on every state of a board."""
+    if not (0 <= anchor.row < rows and 0 <= anchor.col and anchor.col + width <= cols):
         return None
-    return tuple(str(s) for s in squares)
+    return tuple(str(Square(anchor.col + i, anchor.row)) for i in range(width))
 
 
 def footprint(state: Battle, hero: Hero) -> tuple[str, ...]:
@@ -126,9 +142,15 @@ def blocking(state: Battle, square: str) -> str | None:
     return hazard.kind if hazard and HAZARDS[hazard.kind]["blocks"] else None
 
 
+def blocker_name(kind: str) -> str:
+    """"the spiked pillar blocks", "the icicle spikes block": the words of a refusal."""
+    return f"the {kind.replace('-', ' ')} " + ("block" if kind.endswith("s") else "blocks")
+
+
 def is_corner(state: Battle, square: str) -> bool:
-    s, g = to_square(square), board_grid(state)
-    return s.col in (0, g.width - 1) and s.row in (0, g.height - 1)
+    """A corner space of the playing area: the four starting corners (on the Ice
+    Pit, the corners inside the ring of icicles)."""
+    return any(square in corners for corners in state.board["starts"].values())
 
 
 def open_for(state: Battle, hero: Hero, squares: tuple[str, ...]) -> bool:
@@ -174,24 +196,64 @@ def blocks_sight(state: Battle, square: str) -> bool:
     return hero_id is not None and is_tank(state, state.heroes[hero_id])
 
 
-def in_sight(state: Battle, source: str, target: str) -> bool:
+@cache
+def sight_line(source: str, target: str) -> tuple[str, ...]:
+    """The spaces strictly between `source` and `target` whose inside the line
+    from centre to centre passes through ("Line of Sight"), memoised per pair.
+
+    Our reading, exact geometry: a line that only touches the corner of a space
+    (as a diagonal line does between two squares side by side) does not pass
+    through it, so that space cannot block it; every space the line does cross
+    counts, even two in one column.  Coordinates are doubled so that centres
+    and edges are whole numbers, and the crossing is decided in whole numbers.
+    """
+    a, b = to_square(source), to_square(target)
+    x0, y0, dx, dy = 2 * a.col + 1, 2 * a.row + 1, 2 * (b.col - a.col), 2 * (b.row - a.row)
+    scale = (abs(dx) or 1) * (abs(dy) or 1)  # times t are counted in 1/scale: whole numbers
+
+    def span(start: int, step: int, low: int) -> tuple[int, int] | None:
+        """The times (x scale) at which start + t * step lies strictly inside (low, low + 2)."""
+        if step == 0:
+            return (0, scale) if low < start < low + 2 else None
+        t1, t2 = (low - start) * scale // step, (low + 2 - start) * scale // step
+        return min(t1, t2), max(t1, t2)
+
+    found = []
+    for row in range(min(a.row, b.row), max(a.row, b.row) + 1):
+        for col in range(min(a.col, b.col), max(a.col, b.col) + 1):
+            if (col, row) in ((a.col, a.row), (b.col, b.row)):
+                continue
+            across, down = span(x0, dx, 2 * col), span(y0, dy, 2 * row)
+            if across and down and max(0, across[0], down[0]) < min(scale, across[1], down[1]):
+                found.append(str(Square(col, row)))
+    return tuple(found)
+
+
+def in_sight(state: Battle, source: str, target: str, ignore: tuple[str, ...] = ()) -> bool:
     """A line from the centre of `source` to the centre of `target` crosses no
-    blocking space between them (the ends themselves never block)."""
-    line = SquareGrid.line(to_square(source), to_square(target))
-    return not any(blocks_sight(state, str(s)) for s in line[1:-1])
+    blocking space between them (the ends themselves never block, nor the
+    spaces in `ignore`: the other half of a two-space user or target)."""
+    return not any(blocks_sight(state, sq) for sq in sight_line(source, target)
+                   if sq not in ignore)
 
 
 def reach(state: Battle, hero: Hero, offsets) -> dict[str, str]:
     """{space in range: the hero's own space it is drawn from} for a range
-    drawn facing forward, turned to the hero's facing."""
-    anchor, width = to_square(hero.square), size(state, hero)
-    g = board_grid(state)
+    drawn facing forward, turned to the hero's facing (do not change it: it is
+    memoised and shared)."""
+    return _reach(to_square(hero.square), size(state, hero), hero.facing,
+                  tuple(tuple(o) for o in offsets), state.board["width"], state.board["height"])
+
+
+@cache
+def _reach(anchor: Square, width: int, facing: str, offsets: tuple, cols: int,
+           rows: int) -> dict[str, str]:
     found = {}
     for dx, dy in offsets:
-        if hero.facing == "S":  # half a turn about the middle of the miniature
+        if facing == "S":  # half a turn about the middle of the miniature
             dx, dy = width - 1 - dx, -dy
         col, row = anchor.col + dx, anchor.row + dy
-        if 0 <= col < g.width and 0 <= row < g.height:
+        if 0 <= col < cols and 0 <= row < rows:
             origin = Square(min(max(col, anchor.col), anchor.col + width - 1), anchor.row)
             found[str(Square(col, row))] = str(origin)
     return found

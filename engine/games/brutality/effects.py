@@ -32,6 +32,7 @@ from . import events as ev
 from .board import (
     HAZARD_RULE,
     HAZARDS,
+    blocker_name,
     blocking,
     board_grid,
     footprint,
@@ -257,7 +258,7 @@ def knockback(res: Resolution, hero_id: str, direction: str, spaces: int, knocke
         if kind:
             if chained:
                 return _no_room(res, h, knocker)
-            _stopped(res, h, f"the {kind.replace('-', ' ')} blocks movement", "knockback.blocked")
+            _stopped(res, h, f"{blocker_name(kind)} movement", "knockback.blocked")
             bump = HAZARDS[kind]["bump"]
             return damage(res, hero_id, bump, R + HAZARD_RULE[kind]) if bump else ()
     taken = occupants(res.state)
@@ -326,10 +327,11 @@ def displace(res: Resolution, hero_id: str, team: str, rule: str, *exclude: str)
     return Ask(team, "displace", hero_id, choices, rule)
 
 
-def answer_displace(res: Resolution, hero_id: str, team: str, square: str) -> tuple:
+def answer_displace(res: Resolution, hero_id: str, team: str, square: str,
+                    rule: str = "") -> tuple:
     h = res.hero(hero_id)
     before = footprint(res.state, h)
-    if h.hung:
+    if h.hung and rule != R + "jump.blocked":  # stepping aside for a jumper is no knockback
         res.add(ev.NooseRemoved(rule=R + "status.noose.knockback", hero=hero_id, spent=0))
     res.add(ev.HeroDisplaced(rule=R + "prompt.answer", hero=hero_id, source=h.square, to=square,
                              team=team))
@@ -351,7 +353,12 @@ def bury_path(res: Resolution, hero_id: str, direction: str, spaces: int):
             damage(res, buried, 1, R + "ability.buried-alive.stand")
         return ()
     nxt = _step(res.state, to_square(gk.square), Direction[direction])
-    if nxt is None or blocking(res.state, str(nxt)):
+    kind = None if nxt is None else blocking(res.state, str(nxt))
+    if nxt is None or kind:
+        # A Spiked Pillar (or the icicles) that blocks his travel hurts him.
+        bump = HAZARDS[kind]["bump"] if kind else 0
+        if bump:
+            damage(res, hero_id, bump, R + HAZARD_RULE[kind])
         return (("bury-path", hero_id, direction, 0),)
     there = occupants(res.state).get(str(nxt))
     if there is not None and res.hero(there).team == gk.team:

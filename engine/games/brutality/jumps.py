@@ -20,7 +20,9 @@ from engine.kit.squaregrid import Direction, Square
 
 from . import events as ev
 from .board import (
+    HAZARD_RULE,
     HAZARDS,
+    blocker_name,
     blocking,
     board_grid,
     footprint,
@@ -84,9 +86,9 @@ def jump(res: Resolution, hero_id: str, landing: str, team: str, mode: str):
         if kind:
             short = board_grid(s).step(here, d, k - 1)
             res.add(ev.JumpCutShort(rule=R + "jump.blocked", hero=hero_id, square=str(short),
-                                    why=f"the {kind.replace('-', ' ')} blocks the jump"))
+                                    why=f"{blocker_name(kind)} the jump"))
             bump = HAZARDS.get(kind, {}).get("bump", 0)
-            hurt = (("damage", hero_id, bump, R + "hazard.spiked-pillar"),) if bump else ()
+            hurt = (("damage", hero_id, bump, R + HAZARD_RULE[kind]),) if bump else ()
             if k == 1:
                 return hurt
             return hurt + (("land", hero_id, str(short), team, mode, "short"),)

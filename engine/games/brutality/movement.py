@@ -9,7 +9,7 @@ from engine.core.errors import RuleViolation
 from engine.core.events import Event
 
 from . import events as ev
-from .board import blocking, footprint, footprint_at, occupants, parse
+from .board import blocker_name, blocking, footprint, footprint_at, occupants, parse
 from .commands import Move, TurnAround, Unbleed, Unbury, Unhang
 from .effects import Resolution, arrive, displace_choices
 from .guards import own_hero, require_on_board
@@ -68,7 +68,7 @@ def step_refusal(state: Battle, h: Hero, to: str) -> RuleViolation | None:
         return RuleViolation(R + "move.occupied", "another hero stands there")
     kind = next((blocking(state, s) for s in spots if blocking(state, s)), None)
     if kind:
-        return RuleViolation(R + "hazard.blocks", f"the {kind.replace('-', ' ')} blocks movement")
+        return RuleViolation(R + "hazard.blocks", f"{blocker_name(kind)} movement")
     return None
 
 

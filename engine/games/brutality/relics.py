@@ -95,8 +95,10 @@ def targets(state: Battle, seat: str, card: str) -> list[tuple[str, ...]]:
 
 def _seen(state: Battle, seat: str, enemy) -> bool:
     """Is the enemy in sight of a friendly hero (centre to centre, any of their spaces)?"""
-    return any(in_sight(state, a, b) for f in state.heroes.values() if f.team == seat
-               for a in footprint(state, f) for b in footprint(state, enemy))
+    them = footprint(state, enemy)
+    return any(in_sight(state, a, b, footprint(state, f) + them)  # nobody hides themselves
+               for f in state.heroes.values() if f.team == seat
+               for a in footprint(state, f) for b in them)
 
 
 def _lines_of_four(state: Battle) -> list[tuple[str, ...]]:

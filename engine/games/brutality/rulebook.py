@@ -106,7 +106,7 @@ RULES = CORE_RULES + RuleBook(
         ABILITY,
         ability__use="Using an ability of the hero's sheet is one action; an ability whose effects are not implemented yet is not offered.",
         ability__once="Each ability is used at most once per turn.",
-        ability__buried_alive="Buried Alive (printed): the Grave Keeper travels two spaces in a straight line ahead, behind, left or right, burying each enemy whose space he enters, who takes 1 damage. Our reading: a blocking hazard or a friend on the way stops him in the space before it.",
+        ability__buried_alive="Buried Alive (printed): the Grave Keeper travels two spaces in a straight line ahead, behind, left or right, burying each enemy whose space he enters, who takes 1 damage. Our reading: a blocking hazard or a friend on the way stops him in the space before it; a Spiked Pillar (or the icicles) stopping him so blocks his movement and deals him its 1 damage; an enemy tank on the way is buried like any enemy (the ability is made to enter enemies' spaces).",
         ability__buried_alive__stand="Buried Alive: if the Grave Keeper ends on the gravestone of a buried enemy, that enemy takes one more damage.",
         effect__target="An ability or artifact names one target (a hero or a space) unless it acts on its user.",
         effect__range="The target must be within the range drawn on the sheet or card, turned to the user's facing.",
@@ -117,7 +117,7 @@ RULES = CORE_RULES + RuleBook(
     ),
     *_refs(
         SIGHT,
-        sight__blocked="An ability needs a clear line from the centre of the user's space to the target's: tanks and blocking hazards between them block it (a two-space user may trace from either of its spaces).",
+        sight__blocked="An ability needs a clear line from the centre of the user's space to the target's: tanks and blocking hazards between them block it (a two-space user may trace from either of its spaces, and neither the user nor the target hides itself). Our reading, exact geometry: a space blocks when the line passes through its inside, so a line crossing two spaces of one column meets both, and a line that only touches a corner of a space (a diagonal between two squares side by side) is not blocked by it.",
     ),
     *_refs(
         ARTIFACTS,
@@ -169,13 +169,13 @@ RULES = CORE_RULES + RuleBook(
     *_refs(
         CORNER,
         knockback__corner="A hero in a corner knocked into the board edge stays. Our reading: this also holds when the corner hero is pushed along in a chain, so the hero pushing it stops too.",
-        jump__corner="Jumping onto a hero who stands in a corner, the jumper instead comes down beside that hero, on a neighbouring space they pick that does not block movement.",
+        jump__corner="Jumping onto a hero who stands in a corner, the jumper instead comes down beside that hero, on a neighbouring space they pick that does not block movement. The corners are the four starting corners: on the Ice Pit, the corners inside the ring of icicles (a hero there knocked into the icicles is hurt by them, as by a Spiked Pillar).",
     ),
     *_refs(
         BLOCKED,
         knockback__blocked="A knockback into a space that blocks movement leaves the hero in the nearest space before it, on the side it came from.",
         hazard__blocks="A space with a blocking hazard (Spiked Pillar, Ruined Wall, icicle spikes) cannot be entered.",
-        jump__blocked="A jump cannot end in or pass over a space that blocks movement (a Ruined Wall may be jumped over): the hero comes down in the closest space before it; a hero already there steps aside to a neighbouring space its own team picks. Our reading: a hero landed on who cannot be pushed away also makes the jumper come down one space short.",
+        jump__blocked="A jump cannot end in or pass over a space that blocks movement (a Ruined Wall may be jumped over): the hero comes down in the closest space before it; a hero already there steps aside to a neighbouring space its own team picks (a move, not a knockback: a noose stays on). Our reading: a hero landed on who cannot be pushed away also makes the jumper come down one space short.",
     ),
     *_refs(
         "Hazards",
@@ -245,6 +245,7 @@ RULES = CORE_RULES + RuleBook(
         bury__unbury_blocked="Our reading: a hero cannot rise while the grave has no room for them or a hero on it has nowhere to be knocked.",
         bury__no_move="A buried hero cannot spend movement to leave their space (removing bleed or the grave is allowed).",
         bury__no_ability="A buried hero cannot use abilities (our reading: nor artifacts that need a range; an artifact on themselves is allowed).",
+        bury__targeted="Enemies' abilities may still aim at a buried hero, at the gravestone's space (in range and sight): damage and bleed reach them, a knockback moves nothing, and the noose is not offered (a buried hero cannot be hung). Our reading: only enemy abilities, as the rulebook says; friends' abilities, artifacts and relic cards do not reach into a grave.",
         bury__end="At the end of their team's turn a buried hero takes 1 damage.",
     ),
     *_refs(

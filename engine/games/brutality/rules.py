@@ -19,6 +19,7 @@ from . import movement, phases, relics
 from . import setup as setup_rules
 from .board import (
     board_grid,
+    neighbour_names,
     occupants,
     parse,
 )
@@ -243,12 +244,13 @@ def _move_knight(state: Battle, seat: str, cmd: MoveKnight, ctx: Context) -> lis
 
 
 def _knight_commands(state: Battle, seat: str) -> list[Command]:
+    """The same checks as `_knight_refusal`, on memoised neighbours (the fast path)."""
     found: list[Command] = []
+    w, h = state.board["width"], state.board["height"]
     for sq, hazard in state.hazards.items():
-        if hazard.kind == "ghost-knight" and hazard.team == seat:
-            for nxt in board_grid(state).neighbours(parse(state, sq), diagonal=True):
-                if _knight_refusal(state, seat, sq, str(nxt)) is None:
-                    found.append(MoveKnight(sq, str(nxt)))
+        if hazard.kind == "ghost-knight" and hazard.team == seat and hazard.moved < KNIGHT_SPACES:
+            found += [MoveKnight(sq, nxt) for nxt in neighbour_names(sq, w, h)
+                      if nxt not in state.hazards]
     return found
 
 
@@ -268,7 +270,7 @@ def _use_ability(state: Battle, seat: str, cmd: UseAbility, ctx: Context) -> lis
         raise RuleViolation(R + "ability.once", f"{h.id} already used {cmd.ability} this turn")
     if len(acted) >= 2:
         raise RuleViolation(R + "actions.two", f"{h.id} has taken both actions this turn")
-    word = check_target(state, h, ability, cmd.target)
+    word = check_target(state, h, ability, cmd.target, ability=True)
     res = Resolution(state, ctx.dice)
     res.add(ev.AbilityUsed(rule=R + "ability.use", hero=h.id, ability=cmd.ability, target=word))
     _declare(res, seat, "ability", f"{h.id} {cmd.ability}", cmd.target,
@@ -330,7 +332,7 @@ def _answer(state: Battle, seat: str, choice: str, ctx: Context) -> list[Event]:
     res = Resolution(state, ctx.dice)
     res.add(ev.QuestionAnswered(rule=R + "prompt.answer", team=team, choice=choice))
     if kind == "displace":
-        steps = answer_displace(res, hero, team, choice)
+        steps = answer_displace(res, hero, team, choice, state.asked_rule)
     else:
         steps = answer_jump(res, kind, hero, team, choice)
     res.run(steps + tuple(rest))
@@ -375,7 +377,7 @@ def _turn_commands(state: Battle, seat: str) -> list[Command]:
                 if ability_id in acted or not implemented(ability["effects"]):
                     continue
                 found += [UseAbility(h.id, ability_id, (w,) if w else ())
-                          for w, why in targets(state, h, ability).items() if not why]
+                          for w, why in targets(state, h, ability, True).items() if not why]
     found += _artifact_commands(state, seat)
     found += _relic_commands(state, seat)
     found += _knight_commands(state, seat)

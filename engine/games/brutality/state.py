@@ -95,6 +95,7 @@ class Battle:
     window: str = ""               # the team whose "End of..." window is open
     question: tuple | None = None  # (team, kind, hero, choices)
     rest: tuple = ()               # effects left to resolve once the question is answered
+    asked_rule: str = ""           # the rule that asked the question
     winner: str | None = None
 
     def pile(self, team: str) -> str:
@@ -426,12 +427,13 @@ def _(state, e):
 
 @_folds(ev.QuestionAsked)
 def _(state, e):
-    return evolved(state, question=(e.team, e.kind, e.hero, tuple(e.choices)), rest=tuple(e.rest))
+    return evolved(state, question=(e.team, e.kind, e.hero, tuple(e.choices)), rest=tuple(e.rest),
+                   asked_rule=e.rule)
 
 
 @_folds(ev.QuestionAnswered)
 def _(state, e):
-    return evolved(state, question=None, rest=())
+    return evolved(state, question=None, rest=(), asked_rule="")
 
 
 @_folds(ev.RelicPlayed)

@@ -12,9 +12,11 @@ from .state import Battle, Hero
 R = "brutality."
 
 
-def targets(state: Battle, h: Hero, action: dict) -> dict[str, str]:
+def targets(state: Battle, h: Hero, action: dict, ability: bool = False) -> dict[str, str]:
     """{target word: reason it is refused, or "" when it may be chosen} for an
-    ability or artifact of `h`: hero ids, spaces, or "" for none."""
+    ability (`ability`) or artifact of `h`: hero ids, spaces, or "" for none.
+    An enemy's ability may aim at a buried hero, at the gravestone's space
+    ("Gravestones: Persistent Effect")."""
     kind = action["target"]
     if kind == "self":
         return {"": ""}
@@ -25,11 +27,17 @@ def targets(state: Battle, h: Hero, action: dict) -> dict[str, str]:
     if kind in ("enemy", "friend"):
         for other_hero in state.heroes.values():
             friendly = other_hero.team == h.team
-            if other_hero.id == h.id or friendly != (kind == "friend") or not other_hero.on_board:
+            if other_hero.id == h.id or friendly != (kind == "friend") or other_hero.dead:
                 continue
-            spots = [s for s in footprint(state, other_hero) if s in area]
-            if spots:
-                seen = any(in_sight(state, area[s], s) for s in spots)
+            if other_hero.buried and (not ability or friendly):
+                continue  # only an enemy's ability reaches into a grave
+            cover = (other_hero.square,) if other_hero.buried else footprint(state, other_hero)
+            spots = [s for s in cover if s in area]
+            if spots and other_hero.buried and "hang" in action["effects"]:
+                found[other_hero.id] = "buried"  # a buried hero cannot be hung
+            elif spots:
+                own = footprint(state, h) + cover  # a tank never hides itself
+                seen = any(in_sight(state, area[s], s, own) for s in spots)
                 found[other_hero.id] = "" if seen else "sight"
     elif kind == "empty":
         taken = occupants(state)
@@ -72,11 +80,14 @@ def _target_word(cmd_target: tuple[str, ...], kind: str) -> str:
     return cmd_target[0]
 
 
-def check_target(state: Battle, h: Hero, action: dict, cmd_target: tuple[str, ...]) -> str:
+def check_target(state: Battle, h: Hero, action: dict, cmd_target: tuple[str, ...],
+                 ability: bool = False) -> str:
     word = _target_word(cmd_target, action["target"])
-    allowed = targets(state, h, action)
+    allowed = targets(state, h, action, ability)
     if word not in allowed:
         raise RuleViolation(R + "effect.range", f"{word or 'that'} is not a target in range")
+    if allowed[word] == "buried":
+        raise RuleViolation(R + "bury.targeted", f"{word} is buried and cannot be hung")
     if allowed[word] == "sight":
         raise RuleViolation(R + "sight.blocked", f"{h.id} has no line of sight to {word}")
     return word

@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.events import evolved
 
 from . import events as ev
-from .board import board_grid, footprint, graves
+from .board import footprint, footprint_at, graves, occupants, square_names, to_square
 from .state import TEAMS, Battle
 
 
@@ -37,7 +37,7 @@ def view(state: Battle, seat: str | None) -> dict[str, Any]:
         "squares": _squares(state),
         "hazards": {sq: {"kind": hz.kind, "team": hz.team, "tokens": hz.tokens}
                     for sq, hz in sorted(state.hazards.items())},
-        "pushes": [{"hero": h, "source": a, "to": b} for h, a, b in state.pushes],
+        "pushes": [_push(state, h, a, b) for h, a, b in state.pushes],
         "graves": {sq: list(ids) for sq, ids in sorted(graves(state).items())},
         "relic_deck_sizes": {p: len(d) for p, d in sorted(state.relic_decks.items())},
         "relic_discards": {p: list(d) for p, d in sorted(state.relic_discards.items())},
@@ -65,12 +65,23 @@ def view(state: Battle, seat: str | None) -> dict[str, Any]:
     return board
 
 
+def _push(state: Battle, hero_id: str, source: str, to: str) -> dict[str, Any]:
+    """A forced move, with the spaces the miniature covered before and after."""
+    h = state.heroes[hero_id]
+    return {"hero": hero_id, "source": source, "to": to,
+            "from_spaces": list(footprint_at(state, h, to_square(source)) or (source,)),
+            "to_spaces": list(footprint_at(state, h, to_square(to)) or (to,))}
+
+
 def _squares(state: Battle) -> dict[str, dict[str, str]]:
-    """Every space with what lies on it ("open" or a hazard kind), for the picture."""
+    """Every space with what lies on it ("open" or a hazard kind) and the hero
+    standing there ("" for none), for the picture."""
     if not state.board:
         return {}
-    return {str(sq): {"ground": state.hazards[str(sq)].kind if str(sq) in state.hazards
-                      else "open"} for sq in board_grid(state)}
+    taken, hazards = occupants(state), state.hazards
+    return {sq: {"ground": hazards[sq].kind if sq in hazards else "open",
+                 "hero": taken.get(sq, "")}
+            for sq in square_names(state.board["width"], state.board["height"])}
 
 
 def _hero(state: Battle, h) -> dict[str, Any]:

@@ -134,6 +134,7 @@ def test_setup_lays_out_the_story_each_fact_citing_its_rule():
         ("KeeperActionsListed", "setup.keeper-actions"),
         ("TraumaCardsListed", "setup.trauma"),
         ("SideEffectThreatsListed", "setup.side-effect-threats"),
+        ("SideEffectsNowListed", "setup.side-effect-now"),
         ("TraumaDeckShuffled", "setup.trauma"),
         ("TraumaCardsDealt", "setup.keeper-hand"),
         ("MythosCardsListed", "setup.mythos"),

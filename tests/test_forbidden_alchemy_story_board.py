@@ -99,3 +99,24 @@ def test_the_keepers_hand_and_token_bottoms_are_drawn_for_the_keeper_only():
         assert bool(hand) == shown
         crawler = next(e for e in root.iter(SVG + "g") if e.get("id") == "token-crawling-one-1")
         assert ("token: health" in crawler.find(SVG + "title").text) == shown
+
+
+def test_rooms_are_drawn_as_a_floor_plan_with_their_cards_and_the_escape_edge():
+    s = story()
+    board = game.view(s.state, "investigator-1")
+    # The layout is computed once per map, in Python: spaces, room corners, escape edges.
+    assert board["layout"]["foyer"] and board["layout"]["room:laboratory:a"]
+    assert board["layout"]["exit:hall2-s"]
+    root = render(board, changed={"rooms", "rooms.laboratory", "rooms.laboratory.exploration_left"})
+    rooms = {
+        e.get("data-id"): e
+        for e in root.iter(SVG + "g")
+        if (e.get("data-id") or "").startswith("room-")
+    }
+    assert set(rooms) == {f"room-{r}" for r in board["rooms"]}
+    lab = rooms["room-laboratory"]
+    assert "changed" in lab.get("class") and "Exploration card" in lab.find(SVG + "title").text
+    halos = [e for e in root.iter(SVG + "polygon") if e.get("class") == "halo"]
+    assert len(halos) == 1
+    edges = [e for e in root.iter(SVG + "g") if e.get("class") == "escape-edge"]
+    assert len(edges) == 1 and "escape" in edges[0].find(SVG + "title").text

@@ -2,9 +2,12 @@
 
 1-4 investigators (`--players`) and the keeper, a seat of its own (or, with
 the option keeper=system, played by the game itself on the system seat).  The
-expansion's rules (Combat cards, the new tests, impassable borders,
-escaping, hiding, byakhee secrecy, epilogues, the Story 1 and 3 errata) on a
-small stand-in base game of our own, marked as ours in the rule table.
+expansion's rules (Alchemy puzzles, from the objective or turned up by an
+Exploration card; Side Effect cards; Combat cards, the new tests,
+impassable borders, escaping for investigators and monsters, hiding with
+Mists of Releh, byakhee secrecy, epilogues, the general, Story 1 and Story 3
+errata) on a small stand-in base game of our own, marked as ours in the rule
+table.  Story 2 is not played.
 Content is stand-in data in `fixtures/forbidden_alchemy_story/`; the
 Alchemy puzzle is the `forbidden_alchemy` game's own rules and content.
 """
@@ -29,7 +32,9 @@ from .view import board_targets, describe, redact, render, scramble_hidden, turn
 
 ID = "forbidden_alchemy_story"
 TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"
-RULES_VERSION = "1"
+# 2: second pass - Alchemy puzzles turned up by Exploration cards, Side Effect cards
+# act when drawn, Story 3 Objective 1C's swapped test, monsters escaping, errata items.
+RULES_VERSION = "2"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators; the keeper is one more seat
 # Setup options the conformance suite also starts from (Story 1 is the default).
 SCENARIOS = {"story 3": {"story": "3"}, "keeper played by the game": {"keeper": "system"}}

@@ -89,6 +89,7 @@ def keeper_plan(s: Story, legal: Sequence[Command]) -> Command:
     ordered = sorted(legal, key=lambda c: c.notation())
     for wanted in (
         _is("choose"),
+        _escaping,
         _is("monster-attack"),
         _action("screech"),
         _action("take-sample"),
@@ -102,6 +103,11 @@ def keeper_plan(s: Story, legal: Sequence[Command]) -> Command:
         if found:
             return found[0]
     return next(c for c in ordered if c.verb == "end")
+
+
+def _escaping(c) -> bool:
+    """A monster escaping wins the keeper's story (when his objective says so)."""
+    return c.verb == "action" and c.targets[-1:] == ("escape",)
 
 
 def _is(verb: str):

@@ -31,7 +31,10 @@ def draw_combat_card(res: Resolution, dice, deck_name: str, weapon: str) -> None
             deck = res.state.decks[deck_name]
         top = deck.cards[0]
         attacks = res.state.cards[top]["attacks"]
-        chosen = next((a["type"] for a in attacks if matches(weapon, a["type"])), "")
+        # The type that names the weapon exactly, else the first that answers it (our reading
+        # for a card whose two types both answer, as "sharp" and "melee" for a sword).
+        types = [a["type"] for a in attacks]
+        chosen = weapon if weapon in types else next((x for x in types if matches(weapon, x)), "")
         if chosen:
             if weapon == "sharp and blunt melee weapon":
                 rule = R + "weapon.sharp-and-blunt"

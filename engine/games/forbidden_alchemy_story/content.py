@@ -22,7 +22,7 @@ LINK_KINDS = ("open", "door", "impassable")
 ATTACK_TYPES = ("firearm", "sharp melee weapon", "blunt melee weapon", "melee weapon", "no weapon")
 WEAPONS = ("firearm", "sharp melee weapon", "blunt melee weapon", "sharp and blunt melee weapon")
 EFFECTS = ("wound", "damage", "horror")
-USES = ("recover-health", "recover-sanity")
+USES = ("recover-health", "recover-sanity", "discard-insanity-trauma", "mists-of-releh")
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class Content:
     mythos: tuple[dict[str, Any], ...]
     mythos_hand: int
     side_effect_threats: dict[str, dict[str, Any]]
+    side_effect_now: dict[str, dict[str, Any]]
     hand: int
     periods: tuple[dict[str, Any], ...]
     start_period: str
@@ -65,6 +66,10 @@ def load() -> Content:
         side_effect_threats={
             t["card"]: t for t in kit.load(GAME, "side-effect-threats")["threats"]
         },
+        side_effect_now={
+            x["card"]: {"who": x["who"], "effect": tuple(x["effect"])}
+            for x in kit.load(GAME, "side-effect-threats").get("immediate", ())
+        },
         hand=keeper["hand"],
         periods=tuple(periods["periods"]),
         start_period=periods["start"],
@@ -88,6 +93,12 @@ def _check(c: Content) -> None:
     for item in c.items.values():
         if item.get("weapon", "firearm") not in WEAPONS:
             raise ValueError(f"item {item['id']}: unknown weapon type {item['weapon']!r}")
+        puzzle = item.get("puzzle")
+        if puzzle and (
+            puzzle["tile"] not in c.puzzle.tiles
+            or any(e not in ("damage", "horror") for e, _ in puzzle.get("fail", ()))
+        ):
+            raise ValueError(f"item {item['id']}: unknown puzzle tile or fail effect")
         if item.get("use", USES[:1])[0] not in USES:
             raise ValueError(f"item {item['id']}: unknown use {item['use']!r}")
     decks = {m["class"] for m in c.monsters.values()}
@@ -111,6 +122,9 @@ def _check(c: Content) -> None:
             if not any(matches(weapon, t) for t in types):
                 raise ValueError(f"combat deck {deck!r} has no card for a {weapon}")
     side_effects = {card.id for card in c.puzzle.side_effects}
+    for card, now in c.side_effect_now.items():
+        if card not in side_effects or now["who"] not in ("self", "others-in-room"):
+            raise ValueError(f"side-effect-threats: immediate effect of {card!r}")
     for card in c.side_effect_threats:
         if card not in side_effects:
             raise ValueError(f"side-effect-threats: no Side Effect card {card!r}")

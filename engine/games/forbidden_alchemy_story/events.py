@@ -292,6 +292,14 @@ class InvestigatorHid(Event):
 
 
 @_fact
+class MistsOfRelehCast(Event):
+    """A hiding investigator casts Mists of Releh: this turn he may move and stay hidden."""
+
+    seat: str
+    spell: str
+
+
+@_fact
 class HidingEnded(Event):
     """The investigator is no longer hiding."""
 
@@ -340,6 +348,42 @@ class PuzzleAttemptBegun(Event):
 
     seat: str
     tile: str
+
+
+@_fact
+class SideEffectsNowListed(Event):
+    """What some Side Effect cards do the moment they are drawn: {card: {who, effect}}."""
+
+    effects: dict
+
+
+@_fact
+class SubjectTestMade(Event):
+    """Story 3, Objective 1C: the card's test is called for (its results as the errata swaps them)."""
+
+    seat: str
+    test: str
+
+
+@_fact
+class AlchemyCardRevealed(Event):
+    """Exploring turns up a card that asks for an Alchemy puzzle: it is
+    attempted at once, as part of the explore action."""
+
+    reveals = True
+    seat: str
+    room: str
+    card: str
+    tile: str
+
+
+@_fact
+class AlchemyCardCleared(Event):
+    """The Alchemy puzzle of an Exploration card was completed: the card is discarded."""
+
+    seat: str
+    room: str
+    card: str
 
 
 @_fact
@@ -534,6 +578,15 @@ class RoomSetOnFire(Event):
 
 
 @_fact
+class MonsterEscaped(Event):
+    """A monster that must escape crossed the room's outer edge and left the map."""
+
+    monster: str
+    space: str
+    room: str
+
+
+@_fact
 class MonsterMoved(Event):
     """A monster moves one space."""
 
@@ -674,6 +727,12 @@ EVENTS = event_registry(
     InvestigatorEscaped,
     PuzzleAttemptBegun,
     PuzzleAttemptEnded,
+    AlchemyCardRevealed,
+    AlchemyCardCleared,
+    SideEffectsNowListed,
+    SubjectTestMade,
+    MonsterEscaped,
+    MistsOfRelehCast,
     AttackDeclared,
     CombatCardDrawn,
     CombatCardDiscarded,

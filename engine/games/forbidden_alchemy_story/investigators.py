@@ -21,6 +21,8 @@ from .resolve import R, Resolution, end_story, hand_over, harm
 from .rulebook import PUZZLE_PREFIX
 from .state import INVESTIGATORS, Story
 
+# Errata > General: these two cards begin "Action: Attack a monster in your space."
+ATTACK_IN_SPACE = frozenset({"bone-saw", "sword-cane"})
 PUZZLE_SEAT = puzzle_rules.SEAT  # the seat name the puzzle game's rules answer to
 P = R + "puzzle."  # the puzzle game's rules, under this game's ids (rulebook.py)
 
@@ -72,8 +74,11 @@ def move(s: Story, seat: str, space: str, dice) -> list:
             R + "border.impassable", f"a dashed impassable border lies between {here} and {space}"
         )
     res = Resolution(s)
-    _stop_hiding(res, seat, R + "hiding.move-ends")
-    res.add(ev.InvestigatorMoved(rule=R + "move.step", seat=seat, origin=here, to=space))
+    misted = s.misted == seat and s.investigators[seat].hidden
+    if not misted:
+        _stop_hiding(res, seat, R + "hiding.move-ends")
+    rule = R + ("hiding.mists-move" if misted else "move.step")
+    res.add(ev.InvestigatorMoved(rule=rule, seat=seat, origin=here, to=space))
     room = board.room(s, space)
     if room != board.room(s, here):
         horror_checks(res, dice, room, [seat])
@@ -118,18 +123,33 @@ def run(s: Story, seat: str) -> list:
     return [ev.InvestigatorRan(rule=R + "action.run", seat=seat)]
 
 
-def explore(s: Story, seat: str) -> list:
+def explore(s: Story, seat: str, dice) -> list:
     require_action(s, seat)
     room = board.room(s, s.investigators[seat].space)
     if not s.exploration.get(room):
         raise RuleViolation(
             R + "explore.empty", f"nothing is left to explore in the {s.rooms[room]['name']}"
         )
-    return [
-        ev.ExplorationCardTaken(
-            rule=R + "action.explore", seat=seat, room=room, card=s.exploration[room][0]
+    res = Resolution(s)
+    _take_top_card(res, seat, room, dice, R + "action.explore")
+    return _done(res)
+
+
+def _take_top_card(res: Resolution, seat: str, room: str, dice, rule: str) -> None:
+    """The room's top Exploration card: an item or nothing is taken; a card asking
+    for an Alchemy puzzle stays on the room and the puzzle is attempted at once."""
+    s = res.state
+    card = s.exploration[room][0]
+    puzzle = s.items[card].puzzle
+    if not puzzle:
+        res.add(ev.ExplorationCardTaken(rule=rule, seat=seat, room=room, card=card))
+        return
+    res.add(
+        ev.AlchemyCardRevealed(
+            rule=R + "puzzle.exploration", seat=seat, room=room, card=card, tile=puzzle[0]
         )
-    ]
+    )
+    _set_up_puzzle(res, seat, puzzle[0], dice, R + "puzzle.exploration")
 
 
 def hide(s: Story, seat: str) -> list:
@@ -149,6 +169,12 @@ def use_item(s: Story, seat: str, item: str) -> list:
     if item not in inv.items or not s.items[item].use:
         raise RuleViolation(R + "item.use", f"{seat} holds no item {item!r} that can be used")
     effect, amount = s.items[item].use
+    if effect == "discard-insanity-trauma":
+        return _studies_on_hysteria(s, seat, item)
+    if effect == "mists-of-releh":
+        if not inv.hidden:
+            raise RuleViolation(R + "hiding.mists", f"{seat} is not hiding: the Mists hide no one")
+        return [ev.MistsOfRelehCast(rule=R + "hiding.mists", seat=seat, spell=item)]
     what = effect.removeprefix("recover-")
     suffered = inv.damage if what == "health" else inv.horror
     res = Resolution(s)
@@ -160,6 +186,27 @@ def use_item(s: Story, seat: str, item: str) -> list:
             )
         )
     return res.facts
+
+
+def insanity_traumas(s: Story, seat: str) -> list[str]:
+    """The insanity Trauma cards in play on `seat`."""
+    return sorted(
+        card
+        for card, on in s.trauma_in_play.items()
+        if on == seat and s.trauma_cards[card]["kind"] == "insanity"
+    )
+
+
+def _studies_on_hysteria(s: Story, seat: str, item: str) -> list:
+    found = insanity_traumas(s, seat)
+    if not found:
+        raise RuleViolation(
+            R + "errata.studies-on-hysteria", f"{seat} has no insanity Trauma card in play"
+        )
+    return [
+        ev.ItemUsed(rule=R + "action.use-item", seat=seat, item=item),
+        ev.TraumaDiscarded(rule=R + "errata.studies-on-hysteria", card=found[0]),
+    ]
 
 
 def weapon_of(s: Story, seat: str, item: str) -> str:
@@ -181,7 +228,8 @@ def attack(s: Story, seat: str, monster: str, item: str, dice) -> list:
         if not board.line_of_sight(s, here, m.space):
             raise RuleViolation(R + "attack.line-of-sight", f"{monster} is not in line of sight")
     elif m.space != here:
-        raise RuleViolation(R + "attack.reach", f"{monster} is not in {seat}'s space")
+        rule = R + ("errata.attack-in-space" if item in ATTACK_IN_SPACE else "attack.reach")
+        raise RuleViolation(rule, f"{monster} is not in {seat}'s space")
     res = Resolution(s)
     _stop_hiding(res, seat, R + "hiding.attack-ends")
     res.add(
@@ -276,11 +324,19 @@ def begin_puzzle(s: Story, seat: str, dice) -> list:
             R + "puzzle.clue",
             f"only an investigator with {s.items[win['clue']].name} may attempt it",
         )
-    tile = content.load().puzzle.tiles[win["tile"]]
-    pile = dice.shuffled(s.alchemy.pile)
     res = Resolution(s)
+    _set_up_puzzle(res, seat, win["tile"], dice, R + "objective.puzzle-attempt")
+    return res.facts
+
+
+def _set_up_puzzle(res: Resolution, seat: str, tile_id: str, dice, rule: str) -> None:
+    """The puzzle game's setup, from the pile of pieces as it now stands."""
+    s = res.state
+    inv = s.investigators[seat]
+    tile = content.load().puzzle.tiles[tile_id]
+    pile = dice.shuffled(s.alchemy.pile)
     res.add(
-        ev.PuzzleAttemptBegun(rule=R + "objective.puzzle-attempt", seat=seat, tile=tile.id),
+        ev.PuzzleAttemptBegun(rule=rule, seat=seat, tile=tile.id),
         pev.SetupTilePlaced(
             rule=P + "setup.tile", tile=tile.id, edges=tile.edges, adjacent=tile.adjacent
         ),
@@ -304,7 +360,6 @@ def begin_puzzle(s: Story, seat: str, dice) -> list:
     res.add(
         pev.PuzzleActionsGranted(rule=P + "actions.intellect", actions=inv.attributes["intellect"])
     )
-    return res.facts
 
 
 def puzzle_step(s: Story, seat: str, command, ctx) -> list:
@@ -317,11 +372,21 @@ def puzzle_step(s: Story, seat: str, command, ctx) -> list:
     except RuleViolation as refused:
         raise RuleViolation(_ours(refused.rule), refused.reason) from None
     res = Resolution(s)
-    res.add(*(replace(f, rule=_ours(f.rule)) for f in facts))
+    for fact in facts:
+        res.add(replace(fact, rule=_ours(fact.rule)))
+        # The card acts as it is drawn, before it is kept or discarded; a
+        # multi-investigator card drawn by a lone investigator is set aside unread.
+        if isinstance(fact, pev.SideEffectDrawn) and not (
+            fact.multi_investigator and len(s.investigators) == 1
+        ):
+            _side_effect_now(res, seat, fact.card)
     if res.state.alchemy.phase == PUZZLE_OVER:
         completed = bool(res.state.alchemy.completed)
+        source = s.puzzle_card
         res.add(ev.PuzzleAttemptEnded(rule=R + "puzzle.end", seat=seat, completed=completed))
-        if completed:
+        if source:
+            _card_puzzle_done(res, seat, source, completed, ctx.dice)
+        elif completed:
             end_story(
                 res,
                 "investigators",
@@ -329,3 +394,32 @@ def puzzle_step(s: Story, seat: str, command, ctx) -> list:
                 R + "objective.puzzle-win",
             )
     return _done(res)
+
+
+def _card_puzzle_done(res: Resolution, seat: str, source, completed: bool, dice) -> None:
+    """The puzzle an Exploration card asked for: completed, the card is discarded
+    and exploring goes on with the card beneath; failed, the card stays on the
+    room and its own failure effects follow the Side Effect card."""
+    room, card = source
+    if completed:
+        res.add(ev.AlchemyCardCleared(rule=R + "puzzle.card-pass", seat=seat, room=room, card=card))
+        if res.state.exploration.get(room):
+            _take_top_card(res, seat, room, dice, R + "puzzle.card-continue")
+        return
+    for effect, amount in res.state.items[card].puzzle[1]:
+        harm(res, seat, effect, amount, R + "puzzle.card-fail")
+
+
+def _side_effect_now(res: Resolution, seat: str, card: str) -> None:
+    """The Side Effect card just drawn takes effect at once (those our content gives an effect)."""
+    now = res.state.side_effect_now.get(card)
+    if now is None:
+        return
+    effect, amount = now["effect"]
+    if now["who"] == "self":
+        who = [seat]
+    else:
+        here = board.room(res.state, res.state.investigators[seat].space)
+        who = [x for x in board.investigators_in_room(res.state, here) if x != seat]
+    for target in who:
+        harm(res, target, effect, amount, R + "side-effect.immediate")

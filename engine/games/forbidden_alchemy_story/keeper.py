@@ -10,7 +10,7 @@ from engine.core.events import SecretRevealed
 from . import board
 from . import events as ev
 from .combat import examine, horror_checks, is_byakhee
-from .resolve import R, Resolution, end_story, hand_over, harm, roll_test
+from .resolve import R, Resolution, eliminate, end_story, hand_over, harm, roll_test
 from .state import ACTIVE, CHOOSE, KEEPER, Story
 
 
@@ -98,7 +98,10 @@ def _check_move(s: Story, monster: str, *path: str) -> None:
         rule = R + ("errata.west-moves" if m.moves > 1 else "keeper.creature-of-night")
         raise RuleViolation(rule, f"{monster} moves at most {m.moves} space(s)")
     here = m.space
-    for space in path:
+    for n, space in enumerate(path, 1):
+        if space == ESCAPE:
+            _check_monster_escape(s, m, here, last=n == len(path))
+            continue
         kind = board.link(s, here, space)
         if kind is None:
             raise RuleViolation(R + "keeper.monster-move", f"{space} is not next to {here}")
@@ -116,6 +119,9 @@ def _move_monster(res: Resolution, dice, monster: str, *path: str) -> None:
         if res.over or s.monsters[monster].space is None:
             return
         origin = s.monsters[monster].space
+        if space == ESCAPE:
+            _monster_escapes(res, monster, origin)
+            return
         crossing = board.link(s, origin, space) == "impassable"
         rule = R + ("border.flying" if crossing else "keeper.creature-of-night")
         if len(path) > 1:
@@ -139,9 +145,47 @@ def monster_paths(s: Story, monster: str) -> list[tuple[str, ...]]:
             for space, kind in board.links_from(s, here).items():
                 if kind != "impassable" or flying:
                     longer.append((*path, space))
+            if monster_may_escape(s, m, here):
+                found.append((*path, ESCAPE))
         found += longer
         frontier = longer
     return found
+
+
+ESCAPE = "escape"  # the last step of a monster's path: across the outer edge
+
+
+def monster_may_escape(s: Story, m, here: str) -> bool:
+    """The keeper's objective says a monster must escape from a room, and `here`
+    lies on that room's outer edge (one touching no other room)."""
+    win = (s.objective or {}).get("keeper_win", {})
+    if win.get("kind") != "monster-escape" or s.phase == CHOOSE:
+        return False
+    if win.get("monster") and s.monsters[m.id].kind != win["monster"]:
+        return False
+    return board.room(s, here) == win["room"] and here in s.rooms[win["room"]]["edge"]
+
+
+def _check_monster_escape(s: Story, m, here: str, last: bool) -> None:
+    if (s.objective or {}).get("keeper_win", {}).get("kind") != "monster-escape":
+        raise RuleViolation(
+            R + "escape.objective", "the keeper's objective does not call for a monster to escape"
+        )
+    if not last or not monster_may_escape(s, m, here):
+        raise RuleViolation(
+            R + "escape.edge", f"{m.id} is not on the outer edge of the room it must escape from"
+        )
+
+
+def _monster_escapes(res: Resolution, monster: str, here: str) -> None:
+    room = board.room(res.state, here)
+    res.add(ev.MonsterEscaped(rule=R + "escape.monster", monster=monster, space=here, room=room))
+    end_story(
+        res,
+        "keeper",
+        f"{monster} escaped from the {res.state.rooms[room]['name']}",
+        R + "objective.monster-escape-win",
+    )
 
 
 def _check_sample(s: Story, seat: str) -> None:
@@ -156,7 +200,7 @@ def _take_sample(res: Resolution, dice, seat: str) -> None:
 
 def _check_summon(s: Story, monster: str, space: str) -> None:
     m = s.monsters.get(monster)
-    if m is None or m.space is not None or m.dead:
+    if m is None or m.space is not None or m.dead or m.escaped:
         raise RuleViolation(R + "keeper.summon-monster", f"{monster!r} is not waiting off the map")
     if space not in s.room_of:
         raise RuleViolation(R + "keeper.summon-space", f"no space {space!r}")
@@ -374,6 +418,22 @@ def _named_monster_arrives(res: Resolution, dice, named: dict) -> None:
     horror_checks(res, dice, board.room(res.state, named["space"]))
 
 
+def _subject_tests(res: Resolution, dice) -> None:
+    """Story 3 errata, Objective 1C: the card's test eliminates an investigator who
+    PASSES it (not one who fails).  Ours: on reveal, each investigator in the
+    card's room makes it."""
+    test = (res.state.objective or {}).get("reveal_test")
+    if not test:
+        return
+    for seat in board.investigators_in_room(res.state, test["room"]):
+        if res.over:
+            return
+        res.add(ev.SubjectTestMade(rule=R + "errata.subject-test", seat=seat, test=test["test"]))
+        number = res.state.investigators[seat].attributes[test["test"]]
+        if roll_test(res, dice, seat, test["test"], number, R + "errata.subject-test"):
+            eliminate(res, seat, "passed Objective 1C's test", R + "errata.subject-test.pass")
+
+
 def end_turn(s: Story, dice) -> list:
     """The keeper's turn ends with the next Event card (our stand-in timeline)."""
     _require_keeper_turn(s)
@@ -395,6 +455,7 @@ def end_turn(s: Story, dice) -> list:
             ),
             SecretRevealed(rule="core.secret.revealed", steps=(s.choice_step,)),
         )
+        _subject_tests(res, dice)
     if number == len(s.event_texts):
         winner = s.objective["last_event"]
         reason = "the last Event card was resolved"

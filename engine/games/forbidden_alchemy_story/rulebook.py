@@ -121,8 +121,68 @@ STORY_RULES = [
     ),
     RuleRef(
         R + "puzzle.end",
-        STORY1,
+        "Alchemy Puzzles > Completing an Alchemy Puzzle",
         "After the test the puzzle is put away and the investigator's turn goes on.",
+    ),
+    RuleRef(
+        R + "puzzle.exploration",
+        "Alchemy Puzzles > Attempting an Alchemy Puzzle",
+        "An Exploration card that asks for an Alchemy puzzle is attempted at once, as part of "
+        "the explore action that turned it up (our stand-in card: Sealed Retort, #10A).",
+    ),
+    RuleRef(
+        R + "puzzle.card-pass",
+        "Alchemy Puzzles > Completing an Alchemy Puzzle",
+        "Completing the puzzle does what its card says; ours is discarded from the room.",
+    ),
+    RuleRef(
+        R + "puzzle.card-continue",
+        "Alchemy Puzzles > Completing an Alchemy Puzzle",
+        "With the card out of the way the investigator goes on exploring: the card beneath is "
+        "taken as part of the same action (our reading of going on exploring).",
+    ),
+    RuleRef(
+        R + "puzzle.card-fail",
+        "Alchemy Puzzles > Completing an Alchemy Puzzle",
+        "A failed test: after the Side Effect card, the card that began the puzzle adds its own "
+        "failure effects; the card stays on top of the room, to be attempted again.",
+    ),
+    RuleRef(
+        R + "setup.side-effect-now",
+        "Side Effect Cards",
+        "What some Side Effect cards do the moment they are drawn (stand-in effects for "
+        "stand-in cards).",
+    ),
+    RuleRef(
+        R + "side-effect.immediate",
+        "Side Effect Cards",
+        "A Side Effect card acts as soon as it is drawn, before it is kept or discarded.",
+    ),
+    RuleRef(
+        R + "errata.subject-test",
+        STORY3 + " (Objective 1C)",
+        "Objective 1C's test (ours: Will, made on reveal by each investigator in the Greenhouse).",
+    ),
+    RuleRef(
+        R + "errata.subject-test.pass",
+        STORY3 + " (Objective 1C)",
+        "With the results swapped, passing Objective 1C's test eliminates the investigator.",
+    ),
+    RuleRef(
+        R + "errata.subject-test.fail",
+        STORY3 + " (Objective 1C)",
+        "With the results swapped, failing Objective 1C's test leaves the investigator in play.",
+    ),
+    RuleRef(
+        R + "errata.studies-on-hysteria",
+        GENERAL + " (Studies on Hysteria)",
+        "Using Studies on Hysteria discards one insanity Trauma card in play on its holder "
+        "(only then can it be used).",
+    ),
+    RuleRef(
+        R + "errata.attack-in-space",
+        GENERAL + " (Bone Saw and Sword Cane)",
+        "Both cards give the action of attacking a monster in the investigator's own space.",
     ),
     RuleRef(
         R + "objective.escape-win",
@@ -156,7 +216,7 @@ STORY_RULES = [
         hiding__hide="In a room with a hiding place, the action can be spent on hiding.",
         hiding__place="Only a room with a hiding place lets an investigator hide.",
         hiding__already="An investigator already hiding cannot hide again.",
-        hiding__move_ends="Moving ends hiding (the expansion's spell that allows moving hidden is not in our content).",
+        hiding__move_ends="Moving ends hiding (unless Mists of Releh was cast this turn).",
         hiding__attack_ends="Attacking ends hiding.",
     ),
     # ---- keeper turn -------------------------------------------------------------------------
@@ -204,7 +264,7 @@ STORY_RULES = [
         mythos__fail="The Mythos card's fail result: the investigator suffers damage or horror.",
         mythos__discard="A Mythos card is discarded once resolved.",
         trauma__in_hand="The keeper plays only a Trauma card from his hand.",
-        trauma__kind="A physical Trauma card goes on an investigator who has suffered damage, a mental one on one who has suffered horror.",
+        trauma__kind="A physical Trauma card goes on an investigator who has suffered damage, an insanity one on one who has suffered horror.",
         trauma__play="The keeper pays the card's threat cost and plays it on the investigator.",
         trauma__effect="The Trauma card's effect is applied at once.",
         trauma__discard="A Trauma card without a threat effect is discarded once resolved.",
@@ -250,7 +310,8 @@ STORY_RULES = [
     RuleRef(
         R + "combat.two-types",
         MULTI,
-        "A card listing two attack types: the one that matches the attacker's weapon is resolved.",
+        "A card listing two attack types: the one that matches the attacker's weapon is "
+        "resolved (if both answer it, the one naming it exactly, our reading).",
     ),
     RuleRef(
         R + "combat.keep-drawing",
@@ -260,7 +321,9 @@ STORY_RULES = [
     RuleRef(
         R + "weapon.sharp-and-blunt",
         WEAPON,
-        "A sharp and blunt melee weapon counts as sharp, as blunt and as a melee weapon: the first card naming any of these is resolved.",
+        "A sharp and blunt melee weapon counts as sharp, as blunt and as a melee weapon: the "
+        "first card naming any of these is resolved (a card naming two of them: the first "
+        "named, our reading).",
     ),
     RuleRef(
         R + "byakhee.keeper-examines",
@@ -371,7 +434,8 @@ STORY_RULES = [
     RuleRef(
         R + "escape.objective",
         ESCAPE,
-        "Crossing a room's outer edge is allowed only when the objective says to escape.",
+        "Crossing a room's outer edge is allowed only when the objective says to escape (the "
+        "investigators' for them, the keeper's for a monster).",
     ),
     RuleRef(
         R + "escape.edge",
@@ -382,6 +446,17 @@ STORY_RULES = [
         R + "escape.cross",
         ESCAPE,
         "Instead of moving through a door, the investigator crosses the outer edge and leaves the map.",
+    ),
+    RuleRef(
+        R + "escape.monster",
+        ESCAPE,
+        "A monster that must escape to win may, as its move, cross the outer edge of the room "
+        "it must escape from (our Creature of Night move; the step ends its move).",
+    ),
+    RuleRef(
+        R + "objective.monster-escape-win",
+        OURS + "story choices",
+        "Story 3's Objective 1A (ours): the keeper wins when a byakhee escapes from Hallway 2.",
     ),
     RuleRef(
         R + "hiding.not-a-target",
@@ -403,6 +478,18 @@ STORY_RULES = [
         R + "hiding.chosen",
         HIDING,
         "An investigator may still choose a hiding investigator in the same room when an effect lets him choose another investigator there.",
+    ),
+    RuleRef(
+        R + "hiding.mists",
+        HIDING,
+        "Mists of Releh (our stand-in spell: an action, only while hiding, kept once cast): "
+        "for the rest of the turn, moving does not end hiding.",
+    ),
+    RuleRef(
+        R + "hiding.mists-move",
+        HIDING,
+        "Under Mists of Releh the investigator moves and stays hidden; entering a room with a "
+        "monster still calls his horror check.",
     ),
     RuleRef(
         R + "epilogue.read",

@@ -87,6 +87,13 @@ def options(players: int | None, raw: dict[str, str]) -> dict[str, Any]:
     return {"players": players, "story": story, "characters": chosen, "keeper": keeper_by}
 
 
+def _alchemy_card(item: dict[str, Any]) -> tuple:
+    """(tile, ((effect, amount), ...)) for an Exploration card asking for an Alchemy puzzle."""
+    if "puzzle" not in item:
+        return ()
+    return (item["puzzle"]["tile"], tuple(tuple(x) for x in item["puzzle"].get("fail", ())))
+
+
 def seats(opts: dict[str, Any]) -> tuple[str, ...]:
     investigators = tuple(f"investigator-{i}" for i in range(1, opts["players"] + 1))
     return investigators if opts.get("keeper") == "system" else (KEEPER_SEAT, *investigators)
@@ -123,6 +130,7 @@ def setup(opts: dict[str, Any], dice) -> list:
                     i.get("weapon", ""),
                     not i.get("nothing", False),
                     tuple(i.get("use", ())),
+                    _alchemy_card(i),
                 )
                 for i in c.items.values()
             ),
@@ -191,6 +199,7 @@ def setup(opts: dict[str, Any], dice) -> list:
         ev.SideEffectThreatsListed(
             rule=R + "setup.side-effect-threats", threats=c.side_effect_threats
         ),
+        ev.SideEffectsNowListed(rule=R + "setup.side-effect-now", effects=c.side_effect_now),
     ]
     order = dice.shuffled([t["id"] for t in c.trauma])
     facts += [
@@ -338,7 +347,7 @@ def _investigator(s: Story, seat: str, command: Command, ctx: Context) -> list:
         case Run():
             return inv.run(s, seat)
         case Explore():
-            return inv.explore(s, seat)
+            return inv.explore(s, seat, dice)
         case Hide():
             return inv.hide(s, seat)
         case UseItem(item):
@@ -409,7 +418,13 @@ def _investigator_commands(s: Story, seat: str) -> list[Command]:
         found.append(Explore())
     if s.rooms[room]["hiding"] and not me.hidden:
         found.append(Hide())
-    found += [UseItem(i) for i in sorted(set(me.items)) if s.items[i].use]
+    found += [
+        UseItem(i)
+        for i in sorted(set(me.items))
+        if s.items[i].use
+        and (s.items[i].use[0] != "discard-insanity-trauma" or inv.insanity_traumas(s, seat))
+        and (s.items[i].use[0] != "mists-of-releh" or me.hidden)
+    ]
     weapons = [(i, s.items[i].weapon) for i in sorted(set(me.items)) if s.items[i].weapon] + [
         ("none", "no weapon")
     ]
@@ -473,7 +488,9 @@ def _action_targets(s: Story, effect: str) -> list[tuple[str, ...]]:
         return [(i.seat,) for i in targets if board.monsters_in_space(s, i.space)]
     if effect == "summon":
         taken = {i.space for i in s.active()}
-        waiting = [m.id for m in s.monsters.values() if m.space is None and not m.dead]
+        waiting = [
+            m.id for m in s.monsters.values() if m.space is None and not m.dead and not m.escaped
+        ]
         return [(m, x) for m in waiting for x in sorted(s.room_of) if x not in taken]
     if effect == "special-attack":
         return [

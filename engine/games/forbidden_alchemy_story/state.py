@@ -31,6 +31,7 @@ class Item:
     weapon: str  # the attack type it fights with; "" for clues and story items
     kept: bool  # False: an Exploration card of nothing, discarded when found
     use: tuple = ()  # (effect, amount) of an item spent by the "use an item" action
+    puzzle: tuple = ()  # an Exploration card asking for an Alchemy puzzle: (tile, fail effects)
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ class Monster:
     name: str = ""  # a named monster's name
     bonus_health: int = 0  # a named monster's health beyond its token's
     moves: int = 1  # spaces it may move with Creature of Night
+    escaped: bool = False  # crossed an outer edge to win: gone for good
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,7 @@ class Story:
     begun: str = ""  # the seat whose turn has begun
     moves: int = 0
     acted: bool = False
+    misted: str = ""  # the seat whose Mists of Releh lets it move hidden this turn
     # monsters
     kinds: dict[str, MonsterKind] = field(default_factory=dict)
     tokens: dict[str, dict[str, Any]] = field(default_factory=dict)  # keeper-only bottoms
@@ -162,6 +165,7 @@ class Story:
     mythos: Deck = field(default_factory=lambda: Deck(name="Mythos deck"))
     mythos_hand: tuple[str, ...] = ()  # keeper-only
     side_effect_threats: dict[str, dict[str, Any]] = field(default_factory=dict)
+    side_effect_now: dict[str, dict[str, Any]] = field(default_factory=dict)
     threat: int = 0
     used: frozenset[str] = frozenset()  # once-per-keeper-turn uses
     # what is being resolved
@@ -169,6 +173,7 @@ class Story:
     question: Question | None = None
     alchemy: puzzle_state.Puzzle = field(default_factory=puzzle_state.initial_state)
     attempter: str | None = None
+    puzzle_card: tuple[str, ...] = ()  # (room, card): the Exploration card that began the puzzle
     # the end
     winner: str | None = None
     result: str | None = None
@@ -412,7 +417,9 @@ def _(s: Story, e) -> Story:
         raise ValueError(f"{e.seat} takes a turn but is not in the turn order {turns.seats}")
     while turns.current != e.seat:  # the first turn of all, or a test's offstage turn
         turns = turns.advance()
-    return evolved(s, phase=INVESTIGATORS, turns=turns, begun=e.seat, moves=e.moves, acted=False)
+    return evolved(
+        s, phase=INVESTIGATORS, turns=turns, begun=e.seat, moves=e.moves, acted=False, misted=""
+    )
 
 
 @_folds(ev.TurnEnded)
@@ -449,6 +456,11 @@ def _(s: Story, e) -> Story:
 @_folds(ev.InvestigatorHid)
 def _(s: Story, e) -> Story:
     return evolved(_inv(s, e.seat, hidden=True), acted=True)
+
+
+@_folds(ev.MistsOfRelehCast)
+def _(s: Story, e) -> Story:
+    return evolved(s, acted=True, misted=e.seat)
 
 
 @_folds(ev.HidingEnded)
@@ -522,7 +534,29 @@ def _(s: Story, e) -> Story:
 
 @_folds(ev.PuzzleAttemptEnded)
 def _(s: Story, e) -> Story:
-    return evolved(s, attempter=None)
+    return evolved(s, attempter=None, puzzle_card=())
+
+
+@_folds(ev.SideEffectsNowListed)
+def _(s: Story, e) -> Story:
+    return evolved(s, side_effect_now=dict(e.effects))
+
+
+@_folds(ev.SubjectTestMade)
+def _(s: Story, e) -> Story:
+    return s
+
+
+@_folds(ev.AlchemyCardRevealed)
+def _(s: Story, e) -> Story:
+    return evolved(s, puzzle_card=(e.room, e.card), acted=True)
+
+
+@_folds(ev.AlchemyCardCleared)
+def _(s: Story, e) -> Story:
+    cards = list(s.exploration[e.room])
+    cards.remove(e.card)
+    return evolved(s, exploration={**s.exploration, e.room: tuple(cards)})
 
 
 # ---- combat ----------------------------------------------------------------------------------
@@ -609,6 +643,11 @@ def _(s: Story, e) -> Story:
 @_folds(ev.RoomSetOnFire)
 def _(s: Story, e) -> Story:
     return evolved(s, fire=s.fire | {e.room})
+
+
+@_folds(ev.MonsterEscaped)
+def _(s: Story, e) -> Story:
+    return _monster(s, e.monster, space=None, escaped=True)
 
 
 @_folds(ev.MonsterMoved)

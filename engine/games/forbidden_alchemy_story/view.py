@@ -15,12 +15,17 @@ from __future__ import annotations
 
 import importlib
 import random
+from functools import cache
 from typing import Any
 
 from engine.core.events import evolved
 
+from . import content
 from . import events as ev
 from .state import KEEPER_SEAT, Story
+
+ROOM_PAD = 0.72  # grid units around a room's spaces, in the board picture
+EXIT_REACH = 0.95  # how far past its space an escape edge is drawn
 
 # The puzzle game's package exports a function named `view`, so its module is fetched by path.
 puzzle_view = importlib.import_module("engine.games.forbidden_alchemy.view")
@@ -28,6 +33,28 @@ puzzle_view = importlib.import_module("engine.games.forbidden_alchemy.view")
 
 def _keeper_sees(seat: str | None) -> bool:
     return seat is None or seat == KEEPER_SEAT
+
+
+@cache
+def _layout(rooms: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]) -> dict[str, Any]:
+    """The picture's positions, once per map: each space where the map's layout
+    puts it, two corners of each room around its spaces, and, for each space on
+    an escape edge, the point just outside it where the edge is drawn."""
+    where = content.load().map.get("layout", {})
+    found: dict[str, list[float]] = {}
+    for room, spaces, edge in rooms:
+        placed = [where[x] for x in spaces if x in where]
+        if not placed:
+            continue
+        xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+        found[f"room:{room}:a"] = [min(xs) - ROOM_PAD, min(ys) - ROOM_PAD]
+        found[f"room:{room}:b"] = [max(xs) + ROOM_PAD, max(ys) + ROOM_PAD]
+        for x in spaces:
+            if x in where:
+                found[x] = list(where[x])
+            if x in edge and x in where:
+                found[f"exit:{x}"] = [where[x][0], where[x][1] + EXIT_REACH]
+    return found
 
 
 def view(s: Story, seat: str | None) -> dict[str, Any]:
@@ -65,6 +92,7 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
             for space, room in s.room_of.items()
         },
         "links": [list(link) for link in s.links],
+        "layout": _layout(tuple((r, x["spaces"], x["edge"]) for r, x in s.rooms.items())),
         "altar": s.altar,
         "investigators": {
             i.seat: {
@@ -111,8 +139,10 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
         "question": _question(s),
         "puzzle": puzzle_view.view(s.alchemy, seat) if s.attempter else None,
         "attempter": s.attempter,
+        "puzzle_card": s.items[s.puzzle_card[1]].name if s.puzzle_card else None,
         "objective": dict(s.objective) if s.objective and (keeper or s.revealed) else None,
         "choice": s.choice if keeper or s.revealed else None,
+        "objective_revealed": s.revealed,
         "result": s.result,
         "winner": s.winner,
         "epilogue": s.epilogue,
@@ -147,6 +177,7 @@ def _monster(s: Story, m, keeper: bool, seat: str | None) -> dict[str, Any]:
         "class": kind.deck,
         "dead": m.dead,
         "examined": m.examined,
+        "escaped": m.escaped,
     }
     inv = s.investigators.get(seat) if seat else None
     peeked = inv is not None and m.id in inv.peeked  # Keen Eye
@@ -390,12 +421,20 @@ DESCRIPTIONS = {
     "InvestigatorMoved": lambda e: f"{e.seat} moves {e.origin} -> {e.to}",
     "InvestigatorRan": lambda e: f"{e.seat} runs",
     "InvestigatorHid": lambda e: f"{e.seat} hides",
+    "MistsOfRelehCast": lambda e: f"{e.seat} casts Mists of Releh: moving keeps them hidden",
     "ItemUsed": lambda e: f"{e.seat} uses {e.item}",
     "InvestigatorRecovered": lambda e: f"{e.seat} recovers {e.amount} {e.what}",
     "HidingEnded": lambda e: f"{e.seat} stops hiding",
     "ExplorationCardTaken": lambda e: f"{e.seat} explores the {e.room}: {e.card}",
     "InvestigatorEscaped": lambda e: f"{e.seat} escapes from {e.room}",
     "PuzzleAttemptBegun": lambda e: f"{e.seat} attempts Alchemy Puzzle #{e.tile}",
+    "AlchemyCardRevealed": lambda e: (
+        f"{e.seat} explores the {e.room}: {e.card} asks for Alchemy Puzzle #{e.tile}"
+    ),
+    "SideEffectsNowListed": lambda e: f"{len(e.effects)} Side Effect cards act when drawn",
+    "MonsterEscaped": lambda e: f"{e.monster} escapes from the {e.room} ({e.space})",
+    "SubjectTestMade": lambda e: f"{e.seat} tests {e.test} for Objective 1C",
+    "AlchemyCardCleared": lambda e: f"{e.card} is discarded from the {e.room}",
     "PuzzleAttemptEnded": lambda e: f"{e.seat}'s puzzle {'completed' if e.completed else 'failed'}",
     "AttackDeclared": lambda e: f"{e.seat} attacks {e.monster} with {e.item} ({e.weapon})",
     "CombatCardDrawn": lambda e: f"Combat card {e.card}: " + (e.attack or "no matching attack"),

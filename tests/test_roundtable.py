@@ -203,6 +203,18 @@ def test_dragon_vein_haste_deploy_costs_three_arrives_ready_besides_the_normal_d
     sc.play("p1", "move blue-cavalier E5")  # [Haste]: activated the turn it arrives
 
 
+def test_dragon_vein_haste_deploy_once_per_turn_besides_the_normal_deploy():
+    # Our reading of "in addition to your normal deploy action once per turn": one [Haste]
+    # deploy a turn, whatever DV is left; the ordinary deploy stays open.
+    sc = board(dv=6)
+    sc.play("p1", "hasty blue-cavalier blue D6")
+    assert not sc.state.player("p1").deployed
+    sc.expect_violation("p1", "hasty axe-fighter green C6", R + "dv.haste-once")
+    assert not any(c.verb == "hasty" for c in game.legal_commands(sc.state, "p1"))
+    sc.play("p1", "deploy axe-fighter green C6")
+    assert sc.state.player("p1").dv == 3
+
+
 def test_dragon_vein_haste_deploy_needs_three_dv():
     board(dv=2).expect_violation("p1", "hasty axe-fighter green C6", R + "dv.not-enough")
 
@@ -838,3 +850,66 @@ def test_the_reaction_prompt_never_names_the_hidden_shop_cards():
     prompt, = game.prompts(sc.state)
     assert prompt.choices == ("pass",)
     assert "use miracle-charm-1" in {c.notation() for c in game.legal_commands(sc.state, "p2")}
+
+
+def test_board_targets_name_the_square_the_unit_and_what_an_attack_strikes():
+    # The play page: a unit then a square makes the move; an attacker then its target the attack.
+    sc = board(("p1", "sword-hero", "C3"), ("p2", "axe-fighter", "C2"))
+    targets = game.board_targets(game.legal_commands(sc.state, "p1"))
+    assert ("move sword-hero C4", "move sword-hero C4") in targets["C4"]
+    assert ("move sword-hero C4", "move sword-hero C4") in targets["sword-hero"]
+    assert ("attack sword-hero axe-fighter", "attack sword-hero axe-fighter") in targets["axe-fighter"]
+
+
+# ---- second pass: rules the first tests only touched in passing -----------------------------------------
+def test_an_empty_unit_deck_takes_the_shuffled_discard_pile():
+    # Our reading (cards.reshuffle): p1 discards Archer with the deck empty; the discard pile
+    # (Great Knight, Healer, then Archer) becomes the deck in the recorded order and p1 draws
+    # its top card.
+    sc = board()
+    sc._state = evolved(sc.state, deck=(), discards=("great-knight", "healer"))
+    facts = sc.play("p1", "discard archer")
+    assert kinds(facts) == ["CardDiscarded", "DiscardsReshuffled", "CardsDrawn"]
+    assert facts[1].order == ("great-knight", "healer", "archer") and facts[2].cards == ("great-knight",)
+    assert sc.state.deck == ("healer", "archer") and sc.state.discards == ()
+
+
+def test_no_capture_once_the_vp_deck_is_empty():
+    # Only with end=rounds can the VP deck run out while the game goes on.
+    sc = board(("p1", "axe-fighter", "B3"), end="rounds")
+    sc._state = evolved(sc.state, vp_deck=())
+    sc.expect_violation("p1", "capture axe-fighter", R + "capture.vp-deck")
+
+
+def test_dv_tile_turned_over_in_place_but_never_put_back_as_it_lies():
+    sc = board(dv=2)
+    sc.play("p1", "vein-tile C2 plains")
+    sc.expect_violation("p1", "vein-tile C2 plains", R + "dv.tile-same")
+    sc.play("p1", "vein-tile C2 ruins")
+    assert sc.state.terrain_at("C2") == "ruins" and sc.state.player("p1").dv == 0
+
+
+def test_a_move_goes_somewhere_and_squares_are_named_on_the_map():
+    sc = board(("p1", "sword-hero", "C3"))
+    sc.expect_violation("p1", "move sword-hero C3", R + "move.stay")
+    sc.expect_violation("p1", "move sword-hero Z9", R + "map.square")
+    sc.expect_violation("p1", "move sword-hero c4", R + "map.square")
+
+
+def test_only_shop_cards_in_your_hand_are_used():
+    sc = board(("p1", "sword-hero", "C3"))
+    sc.expect_violation("p1", "use vulnerary-1 sword-hero", R + "shop.in-hand")
+
+
+def test_a_retired_unit_takes_its_attachment_to_the_discards_and_counts_as_no_loss():
+    # Retire: the card and the attachment beneath it are discarded; nobody scores; our reading:
+    # a unit defeated later in the same turn is the owner's first loss (1 DV, not 2).
+    sc = board(("p1", "axe-fighter", "C4", {"attachment": "dragon-shield-1"}),
+               ("p1", "healer", "A2"), ("p2", "sword-lord", "A3"), coins=3)
+    sc.play("p1", "retire axe-fighter")
+    assert "dragon-shield-1" in sc.state.shop_discards and sc.state.player("p2").vp == 0
+    assert sc.state.player("p1").losses == 0
+    # Healer (gray, DEF 1, 5 HP) attacks Sword Lord (ATK 6): 2-3 = 0; counter 6-1 = 5: defeated.
+    facts = sc.play("p1", "attack healer sword-lord")
+    gained, = of(facts, ev.DragonVeinGained)
+    assert (gained.seat, gained.dv, gained.rule) == ("p1", 1, R + "death.dv")

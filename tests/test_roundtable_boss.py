@@ -161,6 +161,17 @@ def test_dv_moves_a_unit_up_to_two_squares_in_a_straight_line():
     sc.expect_violation("p1", "vein-move axe-fighter B3", R + "dv.not-enough")
 
 
+def test_dv_move_passes_an_ally_but_not_a_minion_and_never_ends_on_a_unit():
+    # The 1-DV move follows the movement rules: p2's Thief on B4 is an ally to pass; a Risen
+    # (an enemy unit) blocks; a unit is never left on another's square.
+    sc = boss_game(("p1", "axe-fighter", "B5"), ("p2", "thief", "B4"), dv=3)
+    sc.expect_violation("p1", "vein-move axe-fighter B4", R + "boss.dv-move")
+    sc.play("p1", "vein-move axe-fighter B3")
+    assert sc.state.units["axe-fighter"].square == "B3"
+    with_summons(sc, ("risen-1", "B4"))
+    sc.expect_violation("p1", "vein-move axe-fighter B5", R + "boss.dv-move")
+
+
 def test_dv_removes_your_own_unit_for_two():
     sc = boss_game(("p1", "axe-fighter", "B6"), ("p2", "thief", "E5"), dv=2)
     sc.expect_violation("p1", "vein-remove thief", R + "activate.own")
@@ -171,6 +182,31 @@ def test_dv_removes_your_own_unit_for_two():
 def test_units_cannot_enter_the_boss_tile():
     sc = boss_game(("p1", "axe-fighter", "B3"))
     sc.expect_violation("p1", "move axe-fighter C3", R + "boss.tile")
+
+
+def test_other_players_units_are_allies_to_pass_and_their_zones_are_open():
+    # "Ally units" include every player's units: p1's Axe Fighter (MOV 2) passes p2's Lance
+    # Knight on B4 to reach B3, and may step into p2's deployment zone (B1), which in 1 vs 1
+    # would be closed to an enemy.  It still cannot stop on the ally's square.
+    sc = boss_game(("p1", "axe-fighter", "B5"), ("p2", "lance-knight", "B4"))
+    sc.expect_violation("p1", "move axe-fighter B4", R + "move.no-end-on-unit")
+    sc.play("p1", "move axe-fighter B3")
+    assert sc.state.units["axe-fighter"].square == "B3"
+    sc = boss_game(("p1", "axe-fighter", "B2"))
+    sc.play("p1", "move axe-fighter B1")
+    assert sc.state.units["axe-fighter"].square == "B1"
+
+
+def test_an_ally_next_to_it_may_be_another_player_s_unit():
+    # Axe Fighter's Fellowship (+1 ATK with an ally next to it) counts p2's Lance Knight.
+    # 5 +1 Fellowship +1 (green beats blue) - 2 = 5 on the blue bar (6 -> 1); the counter:
+    # 7 -1 (blue loses to green) - 2 = 4 (8 -> 4 HP); equal SPD 3: no follow-up.
+    sc = boss_game(("p1", "axe-fighter", "E4"), ("p2", "lance-knight", "E5"), skills=True)
+    facts = sc.play("p1", "attack axe-fighter blue")
+    hit, = of(facts, ev.BossStruck)
+    assert (hit.atk, hit.damage, hit.hp) == (7, 5, 1) and "Fellowship +1 ATK" in hit.modifiers
+    counter, = of(facts, ev.Struck)
+    assert (counter.atk, counter.damage, counter.hp) == (6, 4, 4)
 
 
 # ---- Attacking Bosses ------------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ from .view import board_targets, describe, redact, render, scramble_hidden, turn
 
 ID = "roundtable"
 TITLE = "Anna's Roundtable"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: Boss Mode allies (pass, zones, ally passives); one [Haste] deploy a turn
 PLAYER_COUNTS = (2, 3, 4)  # 3 and 4: Boss Mode
 # Option sets worth exercising at every player count (the conformance suite draws from them).
 SCENARIOS = {"boss mode": {"mode": "boss"}, "medeus": {"boss": "medeus"}}

@@ -99,7 +99,9 @@ def holds(state: Table, unit: Unit, when: str, role: str) -> bool:
         return len(state.units) - own > own
     if when == "ally-adjacent":
         near = orthogonal_neighbours(unit.square)
-        return any(u.owner == unit.owner and u.square in near for u in state.units.values())
+        # In Boss Mode every player's unit is an ally ("Clarifications").
+        return any((state.mode == "boss" or u.owner == unit.owner) and u.square in near
+                   for u in state.units.values())
     raise ValueError(f"unknown condition {when!r}")
 
 

@@ -27,6 +27,12 @@ def tags(state: Table, unit: Unit) -> frozenset[str]:
     return printed | {"Haste"} if unit.haste else printed
 
 
+def allied(state: Table, a: Unit, b: Unit) -> bool:
+    """Whether two player units are allies: the same player's, or in Boss Mode any two
+    ("Clarifications": ally units include the units of all players)."""
+    return state.mode == "boss" or a.owner == b.owner
+
+
 def entry_refusal(state: Table, unit: Unit, square: str) -> tuple[str, str] | None:
     """Why `unit` may not enter `square` by its terrain (None: it may)."""
     if square in state.boss_squares().values():
@@ -37,7 +43,7 @@ def entry_refusal(state: Table, unit: Unit, square: str) -> tuple[str, str] | No
     if terrain == "ruins":
         return R + "terrain.ruins", f"{square} is Ruins, which no unit can enter"
     zone = state.zone_owner(square)
-    if zone is not None and zone != unit.owner:
+    if zone is not None and zone != unit.owner and state.mode != "boss":  # allies' zones are open
         return R + "terrain.deployment", f"{square} is {zone}'s deployment zone, closed to enemy units"
     unit_tags = tags(state, unit)
     if "Flying" in unit_tags and terrain in FLYING_IGNORES:
@@ -58,8 +64,8 @@ def ends_move(state: Table, unit: Unit, square: str) -> bool:
 def reachable(state: Table, unit: Unit, mov: int) -> dict[str, int]:
     """Squares `unit` can end a move on, with the steps it takes to get there.
 
-    Orthogonal steps only; allies may be passed but not stopped on, enemies
-    block; forest, water and mountain end the move (unless ignored).
+    Orthogonal steps only; allies (in Boss Mode every player's units) may be passed but
+    not stopped on, enemies block; forest, water and mountain end the move (unless ignored).
     """
     occupied = state.occupied()
     steps = {unit.square: 0}
@@ -72,7 +78,7 @@ def reachable(state: Table, unit: Unit, mov: int) -> dict[str, int]:
             if name in steps or entry_refusal(state, unit, name) is not None:
                 continue
             other = occupied.get(name)
-            if other is not None and other.owner != unit.owner:
+            if other is not None and not allied(state, other, unit):
                 continue
             steps[name] = steps[here] + 1
             queue.append(name)

@@ -417,6 +417,8 @@ def _deploy(state: Table, seat: str, card: str, slot: str, square: str, dice, ha
 def _check_deploy(state: Table, seat: str, card: str, slot: str, square: str, haste: bool) -> None:
     """The guards of a deploy (legal_commands asks them directly: a deploy's facts draw cards)."""
     p = state.player(seat)
+    if haste and p.hasted:
+        raise RuleViolation(R + "dv.haste-once", "you have already deployed a unit with [Haste] this turn")
     if haste:
         _require_dv(state, seat, COST_HASTE, "a deploy with [Haste]")
     elif p.deployed:
@@ -823,7 +825,8 @@ def _check_bump(state: Table, seat: str, unit: str, square: str) -> None:
 
 def _vein_move(state: Table, seat: str, unit: str, square: str) -> list[Event]:
     """Boss Mode, 1 DV: one of your units moves up to 2 squares in one cardinal direction
-    (our reading: through free squares it could enter; it stays Ready or exhausted as it was)."""
+    (our reading: by the movement rules - over squares it could enter, past allies but not
+    onto a unit; it stays Ready or exhausted as it was)."""
     _check_vein_move(state, seat, unit, square)
     return [ev.DragonVeinSpent(rule=R + "boss.dv-move", seat=seat, dv=1),
             ev.UnitMoved(rule=R + "boss.dv-move", unit=unit, origin=state.units[unit].square, to=square)]
@@ -836,8 +839,8 @@ def _check_vein_move(state: Table, seat: str, unit: str, square: str) -> None:
     path = _straight_path(u.square, square)
     if path is None:
         raise RuleViolation(R + "boss.dv-move", "up to 2 squares in one cardinal direction")
-    for sq in path:
-        if state.unit_at(sq) or entry_refusal(state, u, sq):
+    for sq in path:  # allies (every player's units) may be passed, as in any move
+        if entry_refusal(state, u, sq) or (sq == square and state.unit_at(sq)):
             raise RuleViolation(R + "boss.dv-move", f"{sq} is occupied or closed to {unit}")
 
 
@@ -1015,13 +1018,16 @@ def legal_commands(state: Table, seat: str) -> list[Command]:
             tries += [Pass()] + [Use(c, ()) for c in state.player(seat).shop_hand]
         found = [c for c in dict.fromkeys(tries) if _legal(state, seat, c)]
         return sorted(found, key=lambda c: c.notation())
-    # Moves come from `reachable`, the very check `_move` makes: no need to try them.
+    if state.activating is not None and state.activating not in state.units:
+        return []  # between the facts of a command whose unit fell: no position to act from
+    # Moves come from `reachable`, the very check `_move` makes, and DV Map Tile placements
+    # from the squares `_check_vein_tile` allows: no need to try them.
     candidates = dict.fromkeys(_candidates(state, seat))  # once each
     if state.guest is not None or state.activating is not None:
         found = [c for c in candidates if isinstance(c, Move) or _legal(state, seat, c)]
     else:
         memo: dict = {}
-        found = [c for c in candidates if isinstance(c, Move) or _guards(state, seat, c, memo)]
+        found = [c for c in candidates if isinstance(c, (Move, VeinTile)) or _guards(state, seat, c, memo)]
     return sorted(found, key=_notation)
 
 
@@ -1066,12 +1072,17 @@ def _candidates(state: Table, seat: str, prune: bool = True):
             for unit in state.units.values():
                 if unit.owner == seat or wanted == "enemy":
                     yield Use(card, (unit.card,))
-    if p.dv >= 1:
+    pinned = p.dv_tile is not None and state.unit_at(p.dv_tile) is not None
+    if p.dv >= 1 and not (prune and pinned):
+        # With `prune`, exactly the placements `_check_vein_tile` allows (legal_commands
+        # takes them without asking again): free squares outside the deployment zones, not
+        # another tile's, and never the tile back exactly as it lies.
         taken = set(state.occupied()) | (set(state.dv_tiles()) - {p.dv_tile})
         for square in state.terrain:
             if square not in taken and not state.zone_owner(square):
                 for side in SIDES:
-                    yield VeinTile(square, side)
+                    if not (prune and square == p.dv_tile and side == p.dv_side):
+                        yield VeinTile(square, side)
     if p.dv >= COST_BUMP:
         for unit in state.units.values():
             for square in orthogonal_neighbours(unit.square):
@@ -1118,7 +1129,7 @@ def _deploys(state: Table, seat: str, card: str, slot: str, free: list[str], pru
     """Deploys of `card` to `slot` on the free squares of the zone; with `prune`, none when
     the card and slot fail the guards (every free square passes the square's own)."""
     p = state.player(seat)
-    for cls, allowed in ((Deploy, not p.deployed), (HastyDeploy, p.dv >= COST_HASTE)):
+    for cls, allowed in ((Deploy, not p.deployed), (HastyDeploy, p.dv >= COST_HASTE and not p.hasted)):
         if not allowed or not free or (prune and not _passes(
                 _check_deploy, state, seat, card, slot, free[0], cls is HastyDeploy)):
             continue

@@ -36,6 +36,7 @@ class Player:
     mulliganed: bool = False
     # Per-turn counters, reset when this player's turn starts.
     deployed: bool = False
+    hasted: bool = False                # the [Haste] deploy of this turn is used
     captured: bool = False
     discards: int = 0
     losses: int = 0                     # units lost this turn (for the 2-DV rule)
@@ -386,7 +387,7 @@ def _(s: Table, e: ev.TurnStarted) -> Table:
     s = evolved(s, phase=PLAY, active=e.seat, turn=e.turn, activating=None, guest=None)
     for seat in s.seats:  # "lost a unit this turn" counts within the turn now starting
         s = _player(s, seat, losses=0)
-    return _player(s, e.seat, deployed=False, captured=False, discards=0)
+    return _player(s, e.seat, deployed=False, hasted=False, captured=False, discards=0)
 
 
 @_folds(ev.CoinsGained)
@@ -450,7 +451,8 @@ def _(s: Table, e: ev.UnitDeployed) -> Table:
                          exhausted=e.exhausted, shapestone=e.shapestone, special=e.special,
                          haste=e.haste)
     s = evolved(s, units=units)
-    return _player(s, e.seat, hand=tuple(hand), deployed=p.deployed or not e.haste)
+    return _player(s, e.seat, hand=tuple(hand), deployed=p.deployed or not e.haste,
+                   hasted=p.hasted or e.haste)
 
 
 @_folds(ev.GrayUnitShifted)

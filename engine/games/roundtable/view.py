@@ -8,6 +8,7 @@ the face-down shop cards (only their cost shows).  `None` sees everything.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from engine.core.events import evolved
@@ -16,7 +17,15 @@ from . import events as ev
 from .combat import hp_left, stats
 from .content import BOARD
 from .movement import tags
-from .state import Table
+from .state import Table, derived
+
+
+@cache
+def short(name: str) -> str:
+    """A token's label: the initials of a name of several words ("Axe King" -> "AK"), the
+    first two letters of a one-word name ("Archer" -> "Ar")."""
+    words = name.split()
+    return "".join(w[0] for w in words).upper() if len(words) > 1 else name[:2]
 
 
 def _sees_hand(seat: str | None, owner: str) -> bool:
@@ -31,11 +40,7 @@ def view(state: Table, seat: str | None) -> dict[str, Any]:
         "pending": None if state.pending is None else dict(
             zip(("attacker", "defender", "asked"), state.pending, strict=True)),
         "guest": None if state.guest is None else {"seat": state.guest[0], "unit": state.guest[1]},
-        "squares": {sq: {"terrain": t, "now": state.terrain_at(sq), "zone": state.zone_owner(sq),
-                         "dv_tile": dv_tiles.get(sq),
-                         "work": "dv" if sq in state.work_dv else "coin" if sq in state.work_coin
-                         else None}
-                    for sq, t in state.terrain.items()},
+        "squares": _squares(state, dv_tiles),
         "units": {u.card: _unit_view(state, u) for u in state.units.values()},
         "players": {s: _player_view(state, s, seat) for s in state.seats},
         "vp_deck": list(state.vp_deck),
@@ -51,6 +56,17 @@ def view(state: Table, seat: str | None) -> dict[str, Any]:
         "mode": state.mode,
         **({"boss": _boss_view(state, seat)} if state.mode == "boss" and state.boss else {}),
     }
+
+
+def _squares(state: Table, dv_tiles: dict[str, str]) -> dict[str, Any]:
+    """Each square: printed terrain, terrain now (a DV Map Tile's side), deployment zone,
+    DV Map Tile owner, Pixel Art Work bonus."""
+    sides, zones = state.dv_tiles(), derived(state).zone_of
+    work_dv, work_coin = state.work_dv, state.work_coin
+    return {sq: {"terrain": t, "now": sides.get(sq) or t, "zone": zones.get(sq),
+                 "dv_tile": dv_tiles.get(sq),
+                 "work": "dv" if sq in work_dv else "coin" if sq in work_coin else None}
+            for sq, t in state.terrain.items()}
 
 
 def _boss_view(state: Table, seat: str | None) -> dict[str, Any]:
@@ -75,7 +91,8 @@ def _boss_view(state: Table, seat: str | None) -> dict[str, Any]:
 
 def _summon_view(state: Table, m) -> dict[str, Any]:
     piece = state.boss["summons"][m.type]
-    shown = {"type": m.type, "kind": m.kind, "name": piece["name"], "square": m.square}
+    shown = {"type": m.type, "kind": m.kind, "name": piece["name"], "short": short(piece["name"]),
+             "square": m.square}
     if m.kind == "minion":
         shown |= {"colour": piece["colour"], "hp": piece["hp"] - m.damage, "hp_max": piece["hp"],
                   "atk": piece["atk"], "spd": piece["spd"], "def": piece["def"], "rng": piece["rng"],
@@ -86,7 +103,7 @@ def _summon_view(state: Table, m) -> dict[str, Any]:
 def _unit_view(state: Table, u) -> dict[str, Any]:
     card = state.cards[u.card]
     s = stats(state, u)
-    return {"name": card["name"], "owner": u.owner, "slot": u.slot, "square": u.square,
+    return {"name": card["name"], "short": short(card["name"]), "owner": u.owner, "slot": u.slot, "square": u.square,
             "colour": card["colour"], "legendary": card["legendary"], "hp": hp_left(state, u),
             "hp_max": card["hp"], "exhausted": u.exhausted, "shapestone": u.shapestone,
             "haste": u.haste, "tags": sorted(tags(state, u)), "atk": s["atk"], "spd": s["spd"],
@@ -104,8 +121,8 @@ def _player_view(state: Table, owner: str, seat: str | None) -> dict[str, Any]:
             "vp": p.vp, "dv_tile": p.dv_tile, "dv_side": p.dv_side if p.dv_tile else None,
             "hand": list(p.hand) if shown else None, "hand_size": len(p.hand),
             "shop_hand": list(p.shop_hand) if shown else None, "shop_hand_size": len(p.shop_hand),
-            "mulliganed": p.mulliganed, "deployed": p.deployed, "captured": p.captured,
-            "discards": p.discards}
+            "mulliganed": p.mulliganed, "deployed": p.deployed, "hasted": p.hasted,
+            "captured": p.captured, "discards": p.discards}
 
 
 # ---- redaction ------------------------------------------------------------------------------------
@@ -168,13 +185,25 @@ def _scramble_shop(state: Table, rng: random.Random) -> tuple[str | None, ...]:
 
 
 # ---- the board's click targets, turns, text -----------------------------------------------------
+SQUARE_VERBS = ("move", "deploy", "hasty", "bump", "vein-tile", "vein-move")
+
+
 def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
-    """Squares a command can be started from: where a unit moves or deploys to."""
+    """Click targets: the square a unit moves or is deployed to (or a DV Map Tile goes to),
+    the unit a command is about, and what an attack strikes (an enemy unit, a minion, or a
+    boss corner by its colour).  A unit then a square, or an attacker then its target, make
+    the command the two share."""
     targets: dict[str, list[tuple[str, str]]] = {}
     for command in commands:
+        notation = command.notation()
         square = getattr(command, "square", None)
-        if square is not None and command.verb in ("move", "deploy", "hasty", "bump", "vein-tile"):
-            targets.setdefault(square, []).append((command.notation(), command.notation()))
+        if square is not None and command.verb in SQUARE_VERBS:
+            targets.setdefault(square, []).append((notation, notation))
+        unit = getattr(command, "unit", None)
+        if isinstance(unit, str) and command.verb not in ("order", "react"):
+            targets.setdefault(unit, []).append((notation, notation))
+        if command.verb == "attack":
+            targets.setdefault(command.target, []).append((notation, notation))
     return targets
 
 

@@ -66,3 +66,9 @@ class ImportRejected(BadInput):
         self.file = file
         self.line = line
         self.reason = reason
+
+
+class GameUnreadable(BoardlogError):
+    """A stored game whose records do not fit the schema (written by an
+    older, looser import): it is reported on its own, while every other game
+    still lists and replays."""

@@ -27,16 +27,18 @@ from . import session as fold
 from .commands import Command
 from .context import SYSTEM, Context, as_utc
 from .dice import Dice
-from .errors import BadInput, BoardlogError, ImportRejected, RuleViolation
+from .errors import BadInput, BoardlogError, ConflictError, ImportRejected, RuleViolation
 from .events import Event, thaw
 from .game import GameModule, find_game
-from .session import Header
+from .session import RECORD_SCHEMAS, AnnotationSchema, Header, SchemaError, check_schema, header_of
 from .store import Record, Store, check_note
 
 FORMAT = "boardlog-game"
 ANNOTATION_FIELDS = ("note", "step", "author", "text", "created", "edited")
 FORMAT_VERSION = 1
 BODY_KINDS = (fold.COMMAND, fold.FACT, fold.UNDONE, fold.REDONE)
+# The engine's own records always carry the engine's own rule.
+ENGINE_RULES = {fold.COMMAND: "core.command", fold.UNDONE: "core.undo", fold.REDONE: "core.redo"}
 _FIELDS = {
     fold.COMMAND: {"seat", "text", "command", "commit", "rule", "cause"},
     fold.FACT: {"type", "data", "rule", "cause"},
@@ -89,6 +91,7 @@ def read_file(path: str, text: bytes | None = None) -> GameFile:
     records: list[Record] = []
     annotations: list[dict[str, Any]] = []
     session = fold.start(game)
+    command_step = 1  # the setup facts' cause is the header
     for number, raw in enumerate(lines[1:], 2):
         if not raw.strip():
             continue
@@ -99,6 +102,11 @@ def read_file(path: str, text: bytes | None = None) -> GameFile:
         if annotations:
             raise ImportRejected(path, number, "a record after the annotations: annotations come last")
         record = _check_record(path, number, obj, len(records) + 2, game)
+        reason = cause_mismatch(record, command_step)
+        if reason:
+            raise ImportRejected(path, number, reason)
+        if record.kind == fold.COMMAND:
+            command_step = record.version
         try:
             session = fold.fold_record(game, session, record.kind, record.version, record.data)
         except (fold.FoldError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
@@ -110,12 +118,18 @@ def read_file(path: str, text: bytes | None = None) -> GameFile:
 def _check_annotation(path: str, number: int, note: Any, last: int) -> dict[str, Any]:
     if not isinstance(note, dict) or not {"note", "step", "author", "text"} <= set(note):
         raise ImportRejected(path, number, "an annotation needs note, step, author and text")
-    if not isinstance(note["step"], int) or not 1 <= note["step"] <= last:
-        raise ImportRejected(path, number, f"annotation step {note['step']!r} is outside 1..{last}")
     try:
-        check_note(note["author"], note["text"])
+        checked = check_schema(AnnotationSchema, note, "annotation")
+    except SchemaError as e:
+        raise ImportRejected(path, number, str(e)) from None
+    if not 1 <= checked.step <= last:
+        raise ImportRejected(path, number, f"annotation step {checked.step!r} is outside 1..{last}")
+    try:
+        check_note(checked.author, checked.text)
     except BadInput as e:
         raise ImportRejected(path, number, f"annotation {e}") from None
+    if not checked.note or len(checked.note) > 64:
+        raise ImportRejected(path, number, "annotation note id must be 1 to 64 characters")
     return note
 
 
@@ -141,16 +155,65 @@ def _check_header(path: str, obj: dict[str, Any]) -> tuple[UUID, Header, str, Ga
         game = find_game(obj["kind"])
     except BoardlogError as e:
         raise ImportRejected(path, 1, str(e)) from None
+    if not isinstance(obj["game"], str):
+        raise ImportRejected(path, 1, f"game id must be a UUID string, not {type(obj['game']).__name__}")
     try:
-        game_id = UUID(str(obj["game"]))
+        game_id = UUID(obj["game"])
     except ValueError:
         raise ImportRejected(path, 1, f"game id {obj['game']!r} is not a UUID") from None
-    if not isinstance(obj["seed"], int) or not isinstance(obj["options"], dict):
-        raise ImportRejected(path, 1, "seed must be an integer and options an object")
-    header = Header.from_data(obj)
+    try:
+        header = header_of(obj)
+    except SchemaError as e:
+        raise ImportRejected(path, 1, str(e)) from None
+    if header.parent is not None:
+        try:
+            UUID(header.parent)
+        except ValueError:
+            raise ImportRejected(path, 1, f"parent {header.parent!r} is not a game id") from None
+    reason = _options_fit(game, header)
+    if reason is not None:
+        raise ImportRejected(path, 1, reason)
     if header.seats != tuple(game.seats(header.options)):
         raise ImportRejected(path, 1, f"seats {list(header.seats)} do not match {game.ID}'s seats")
-    return game_id, header, str(obj.get("created", "")), game
+    return game_id, header, str(obj.get("created") or ""), game
+
+
+def _options_fit(game: GameModule, header: Header) -> str | None:
+    """None if the header's options are what the game itself makes of them
+    (`game.options` given them back as text), else why not."""
+    opts = dict(header.options)
+    players = opts.pop("players", None)
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+        return f"option players={players!r} is not a whole number"
+    candidates = [_texts(v) for v in opts.values()]
+    last: Exception | None = None
+    for combo in _product(candidates, limit=256):
+        raw = dict(zip(opts, combo, strict=True))
+        try:
+            if game.options(players, raw) == header.options:
+                return None
+        except (BoardlogError, ValueError, TypeError, KeyError, AttributeError) as e:
+            last = e
+    why = f" ({last})" if isinstance(last, BoardlogError) else ""
+    return f"options {header.options} are not what {game.ID} makes of them{why}"
+
+
+def _texts(value: Any) -> list[str]:
+    """How an option's stored value may have been written on the command line."""
+    if isinstance(value, bool):
+        return ["yes", "no", "true", "false", "on", "off"][0 if value else 1::2]
+    if isinstance(value, list):
+        return [",".join(str(v) for v in value)]
+    if isinstance(value, int):
+        return [str(value)] + (["off"] if value == 0 else ["on"])
+    return [str(value)]
+
+
+def _product(lists: list[list[str]], limit: int):
+    combos: list[tuple[str, ...]] = [()]
+    for options in lists:
+        combos = [c + (o,) for c in combos for o in options][:limit]
+    return combos
 
 
 def _check_record(path: str, number: int, obj: dict[str, Any], expected_step: int,
@@ -162,14 +225,26 @@ def _check_record(path: str, number: int, obj: dict[str, Any], expected_step: in
         raise ImportRejected(path, number, f"unknown record kind {kind!r}")
     data = {k: v for k, v in obj.items() if k not in ("step", "kind")}
     fields = set(data) - {"timestamp"}
+    if not isinstance(data.get("timestamp"), str):
+        raise ImportRejected(path, number, "timestamp: expected an ISO date and time")
+    try:
+        datetime.fromisoformat(data["timestamp"])
+    except ValueError:
+        raise ImportRejected(path, number, f"timestamp {data['timestamp'][:40]!r} is not an ISO date and time") from None
     if kind == fold.FACT and "v" in fields:  # an event recorded above version 1
         fields.discard("v")
         if not isinstance(data["v"], int) or isinstance(data["v"], bool) or data["v"] < 2:
             raise ImportRejected(path, number, f"event version {data['v']!r} must be a whole number above 1")
     if fields != _FIELDS[kind]:
         raise ImportRejected(path, number, f"{kind} fields do not fit: expected {sorted(_FIELDS[kind])}, found {sorted(fields)}")
+    try:
+        check_schema(RECORD_SCHEMAS[kind], data, kind)
+    except SchemaError as e:
+        raise ImportRejected(path, number, str(e)) from None
     if data["rule"] not in game.RULES:
         raise ImportRejected(path, number, f"unknown rule id {data['rule']!r} for {game.ID}")
+    if kind in ENGINE_RULES and data["rule"] != ENGINE_RULES[kind]:
+        raise ImportRejected(path, number, f"a {kind} record carries rule {ENGINE_RULES[kind]}, not {data['rule']!r}")
     if not isinstance(data["cause"], int) or not 1 <= data["cause"] <= step:
         raise ImportRejected(path, number, f"cause {data['cause']!r} does not name an earlier step")
     if kind == fold.FACT and data["type"] not in game.EVENTS:
@@ -182,15 +257,30 @@ def _check_record(path: str, number: int, obj: dict[str, Any], expected_step: in
     return Record(step, kind, data)
 
 
+def cause_mismatch(r: Record, command_step: int) -> str | None:
+    """Why a record's `cause` is not the step it must name, or None: a
+    command names itself, a fact its command, undo and redo an earlier step."""
+    cause = r.data.get("cause")
+    if r.kind == fold.COMMAND and cause != r.version:
+        return f"cause {cause!r} of a command must be its own step {r.version}"
+    if r.kind == fold.FACT and cause != command_step:
+        return f"cause {cause!r} of a fact must be its command's step {command_step}"
+    if r.kind in (fold.UNDONE, fold.REDONE) and not (isinstance(cause, int) and 1 < cause < r.version):
+        return f"cause {cause!r} does not name an earlier command"
+    return None
+
+
 def import_file(store: Store, path: str, text: bytes | None = None) -> UUID:
-    """Validate the whole file, then store the game in one batch."""
+    """Validate the whole file, then store the game, its seat keys and its
+    notes in one transaction (all or nothing)."""
     gf = read_file(path, text)
-    if store.exists(gf.game_id):
-        raise ImportRejected(path, 1, f"game {gf.game_id} is already in {store.location()}")
-    store.write_game(gf.game_id, gf.header, gf.records, created=gf.created)
-    for note in gf.annotations:
-        store.add_note(gf.game_id, note["step"], note["author"], note["text"],
-                       note=str(note["note"]), when=note.get("created"))
+    taken = store.id_taken(gf.game_id)
+    if taken:
+        raise ImportRejected(path, 1, f"game id {gf.game_id} cannot be used: {taken}")
+    try:
+        store.write_game(gf.game_id, gf.header, gf.records, created=gf.created, notes=gf.annotations)
+    except ConflictError:  # another import of the same game won the race
+        raise ImportRejected(path, 1, f"game {gf.game_id} is already in {store.location()}") from None
     return gf.game_id
 
 
@@ -206,11 +296,23 @@ class Divergence:
 
 
 def verify(header: Header, records: Iterable[Record]) -> Divergence | None:
-    """Compare each recorded fact with what the rules decide now; None if identical."""
+    """Compare everything each record says with what the rules decide now:
+    the header's options and seats, each record's schema, rule id and cause,
+    each command's seat, data and notation, re-decided with the record's
+    own dice and time; None if identical."""
     game = find_game(header.kind)
+    reason = _options_fit(game, header)
+    if reason is not None:
+        return Divergence(1, "options the game itself makes", reason)
+    if header.seats != tuple(game.seats(header.options)):
+        return Divergence(1, f"seats {list(game.seats(header.options))}", f"seats {list(header.seats)}")
     session = fold.start(game)
     expected = _fact_list(game.setup(header.options, Dice(header.seed, 1)))
+    command_step = 1
     for r in records:
+        wrong = _record_wrong(game, header, session, r, command_step)
+        if wrong is not None:
+            return wrong
         if r.kind == fold.FACT:
             found = {"type": r.data["type"], "data": _current_data(game, r), "rule": r.data["rule"]}
             if not expected:
@@ -222,25 +324,78 @@ def verify(header: Header, records: Iterable[Record]) -> Divergence | None:
             if expected:
                 return Divergence(r.version, expected[0], f"{r.kind} (the command's facts ended early)")
             if r.kind == fold.COMMAND:
+                command_step = r.version
                 outcome = _redecide(game, header, session, r)
                 if isinstance(outcome, Divergence):
                     return outcome
                 expected = outcome
-        session = fold.fold_record(game, session, r.kind, r.version, r.data)
+        try:
+            session = fold.fold_record(game, session, r.kind, r.version, r.data)
+        except (fold.FoldError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+            return Divergence(r.version, "a record that follows the ones before it", f"{r.kind}: {e}")
     if expected:
         return Divergence(session.version + 1, expected[0], "end of the record")
     return None
 
 
-def _redecide(game: GameModule, header: Header, session: fold.Session, r: Record):
-    command: Command = game.COMMANDS.parse(r.data["text"])
-    # The dice and the time are the record's own: the same answer as then.
-    ctx = Context(Dice(header.seed, r.version), as_utc(datetime.fromisoformat(r.timestamp)), r.version)
-    seat = r.data["seat"]
+def _record_wrong(game: GameModule, header: Header, session: fold.Session, r: Record,
+                  command_step: int) -> Divergence | None:
+    """What the record says that cannot be: schema, step, rule id, cause, seat."""
+    schema = RECORD_SCHEMAS.get(r.kind)
+    if schema is None:
+        return Divergence(r.version, "CommandIssued, Happened, CommandUndone or CommandRedone", r.kind)
+    if r.version != session.version + 1:
+        return Divergence(session.version + 1, f"step {session.version + 1}", f"step {r.version}")
     try:
-        facts = game.decide(session.state, seat, command, ctx)
+        check_schema(schema, {**r.payload(), "timestamp": r.timestamp}, r.kind)
+        datetime.fromisoformat(r.timestamp)
+    except (SchemaError, ValueError) as e:
+        return Divergence(r.version, "a record that fits the schema", str(e))
+    if r.data["rule"] not in game.RULES:
+        return Divergence(r.version, f"a rule id of {game.ID}", f"unknown rule id {r.data['rule']!r}")
+    if r.kind in ENGINE_RULES and r.data["rule"] != ENGINE_RULES[r.kind]:
+        return Divergence(r.version, f"rule {ENGINE_RULES[r.kind]}", f"rule {r.data['rule']!r}")
+    reason = cause_mismatch(r, command_step)
+    if reason is not None:
+        return Divergence(r.version, "the cause the record must name", reason)
+    if r.kind in (fold.UNDONE, fold.REDONE):
+        stack = session.undo if r.kind == fold.UNDONE else session.redo
+        if stack and stack[-1].seat != r.data["seat"]:
+            return Divergence(r.version, f"{r.kind} by {stack[-1].seat}", f"{r.kind} by {r.data['seat']}")
+    return None
+
+
+def _redecide(game: GameModule, header: Header, session: fold.Session, r: Record):
+    seat, text = r.data["seat"], r.data["text"]
+    if seat != SYSTEM and seat not in header.seats:
+        return Divergence(r.version, f"a seat of the game ({', '.join(header.seats)}) or {SYSTEM}", f"seat {seat!r}")
+    try:
+        command: Command = game.COMMANDS.parse(text)
     except RuleViolation as e:
-        return Divergence(r.version, f"the rules now reject {r.data['text']!r}: {e}", "the command was accepted")
+        return Divergence(r.version, "a command in the game's notation", f"{text!r}: {e.reason}")
+    # The dice and the time are the record's own: the same answer as then.
+    now = as_utc(datetime.fromisoformat(r.timestamp))
+    ctx = Context(Dice(header.seed, r.version), now, r.version)
+    state = session.state
+    if seat == SYSTEM:
+        due = game.system_command(state, now)
+        if due is None or due.notation() != command.notation():
+            return Divergence(r.version, f"the system's own command ({due.notation() if due else 'none due'})",
+                              f"system: {text!r}")
+    else:
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return Divergence(r.version, f"no command (the game is over: {outcome})", f"{seat}: {text!r}")
+        if seat not in game.to_act(state):
+            return Divergence(r.version, f"a command of {', '.join(game.to_act(state)) or 'no one'}",
+                              f"{seat}: {text!r}")
+    try:
+        facts = game.decide(state, seat, command, ctx)
+    except RuleViolation as e:
+        return Divergence(r.version, f"the rules now reject {text!r}: {e}", "the command was accepted")
+    if r.data["command"] != thaw(command.to_data()):
+        return Divergence(r.version, f"command data {thaw(command.to_data())} (from {text!r})",
+                          f"command data {r.data['command']}")
     commit = seat == SYSTEM or ctx.dice.used or any(type(f).reveals for f in facts)
     if commit != r.data["commit"]:
         return Divergence(r.version, f"commit point = {commit}", f"commit point = {r.data['commit']}")

@@ -10,9 +10,10 @@ cleared at every commit point, which keeps it (and any snapshot) small.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 import msgspec
+from msgspec import Meta
 
 from .events import Event, upcast
 from .game import GameModule
@@ -51,15 +52,109 @@ class Header:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Header:
-        return cls(
-            kind=data["kind"],
-            seed=data["seed"],
-            options=dict(data["options"]),
-            seats=tuple(data["seats"]),
-            rules_version=data["rules_version"],
-            parent=data.get("parent"),
-            fork_step=data.get("fork_step"),
-        )
+        """Through the typed schema (SchemaError names what does not fit)."""
+        return header_of(data)
+
+
+# ---- the one typed schema of every record, wherever it comes from -------------------------
+# Import, `verify` and every read of a header decode through these; anything
+# that does not fit is refused with the field that is wrong and why.
+Int64 = Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
+Step = Annotated[int, Meta(ge=1, le=2**62)]
+Scalar = str | int | float | bool | None
+# Options are name -> scalar, or a list of scalars (a game's chosen characters).
+OptionValue = str | int | float | bool | None | list[Scalar]
+
+
+class HeaderSchema(msgspec.Struct, forbid_unknown_fields=True):
+    """A game's header: the `Started` record and line 1 of an export."""
+
+    kind: str
+    seed: Int64
+    options: dict[str, OptionValue]
+    seats: list[str]
+    rules_version: str
+    parent: str | None = None
+    fork_step: Step | None = None
+    # Stored with the record / written in an export:
+    rule: str = "core.setup"
+    cause: Step = 1
+    timestamp: str | dict | None = None
+    originator_topic: str = ""
+    format: str = ""
+    format_version: int = 0
+    game: str = ""
+    created: str | None = None
+
+
+class CommandSchema(msgspec.Struct, forbid_unknown_fields=True):
+    seat: str
+    text: str
+    command: dict[str, Any]
+    commit: bool
+    rule: str
+    cause: Step
+    timestamp: str | dict | None = None
+
+
+class FactSchema(msgspec.Struct, forbid_unknown_fields=True):
+    type: str
+    data: dict[str, Any]
+    rule: str
+    cause: Step
+    v: Annotated[int, Meta(ge=2, le=2**31)] | None = None
+    timestamp: str | dict | None = None
+
+
+class MarkerSchema(msgspec.Struct, forbid_unknown_fields=True):
+    """`CommandUndone` and `CommandRedone`."""
+
+    seat: str
+    rule: str
+    cause: Step
+    timestamp: str | dict | None = None
+
+
+class AnnotationSchema(msgspec.Struct, forbid_unknown_fields=True):
+    note: str
+    step: Step
+    author: str
+    text: str
+    created: str | None = None
+    edited: str | None = None
+    editor: str | None = None
+
+
+RECORD_SCHEMAS: dict[str, type[msgspec.Struct]] = {}  # filled below, once the kinds are named
+
+
+class SchemaError(ValueError):
+    """A record, header or annotation that does not fit its schema."""
+
+
+def check_schema(schema: type[msgspec.Struct], data: Any, what: str) -> Any:
+    """`data` (parsed JSON) as `schema`, or SchemaError naming the field and why."""
+    if not isinstance(data, dict):
+        raise SchemaError(f"{what} must be a JSON object, not {type(data).__name__}")
+    try:
+        return msgspec.convert(data, schema, strict=True)
+    except msgspec.ValidationError as e:
+        raise SchemaError(f"{what} does not fit: {_readable(str(e))}") from None
+
+
+def _readable(message: str) -> str:
+    # "Expected `bool`, got `str` - at `$.commit`" -> "commit: expected bool, got str"
+    text, _, where = message.partition(" - at `$")
+    where = where.rstrip("`").lstrip(".")
+    text = text.replace("`", "")
+    text = text[:1].lower() + text[1:]
+    return f"{where}: {text}" if where else text
+
+
+def header_of(data: Any) -> Header:
+    """A `Header` from a stored `Started` record or an export's line 1."""
+    h = check_schema(HeaderSchema, data, "header")
+    return Header(h.kind, h.seed, dict(h.options), tuple(h.seats), h.rules_version, h.parent, h.fork_step)
 
 
 class Entry(NamedTuple):
@@ -162,6 +257,10 @@ def fold_record(game: GameModule, s: Session | None, kind: str, version: int, da
             raise FoldError("a game can start only once")
         return start(game)
     raise FoldError(f"unknown record kind {kind!r}")
+
+
+RECORD_SCHEMAS.update({COMMAND: CommandSchema, FACT: FactSchema, UNDONE: MarkerSchema,
+                       REDONE: MarkerSchema})
 
 
 class _Row(msgspec.Struct):

@@ -17,6 +17,7 @@ import os
 import random
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4, uuid5
 
+import msgspec
 import orjson
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
@@ -38,6 +40,7 @@ from .errors import (
     ConflictError,
     GameNotFound,
     GameStuck,
+    GameUnreadable,
     RuleViolation,
     StepOutOfRange,
     StoreUnavailable,
@@ -45,7 +48,7 @@ from .errors import (
 from .events import Event
 from .game import GameModule, find_game
 from .log import RECORD_CLASSES, FinalSummary, GameLog, Notes, SeatKeys
-from .session import Header, Session
+from .session import Header, SchemaError, Session
 from .transcoder import OrjsonTranscoder
 
 DEFAULT_DB = "boardlog.db"
@@ -53,6 +56,15 @@ _LOG_TOPIC = get_topic(GameLog)
 _TOPIC_KIND = {get_topic(cls): kind for kind, cls in RECORD_CLASSES.items()}
 _STARTED_TOPIC = get_topic(GameLog.Started)
 _BOOKKEEPING = ("timestamp", "originator_topic")
+_SEAT_KEYS_TOPIC = get_topic(SeatKeys.Issued)      # the stored records' topics
+_SUMMARY_TOPIC = get_topic(FinalSummary.Recorded)
+_NOTES_TOPIC = get_topic(Notes)
+_NOTE_KINDS = {get_topic(cls): cls.__name__ for cls in (Notes.Opened, Notes.NoteAdded, Notes.NoteEdited,
+                                                          Notes.NoteDeleted)}
+# A game's other streams, with ids derived from the game's own.
+DERIVED = ("notes", "seat-keys", "summary")
+NOTES_CACHE = 256         # notes folds kept in memory (BOARDLOG_NOTES_CACHE)
+NOTE_RETRIES = 25         # concurrent note adds commute: retry a version clash
 MAX_NOTE_CHARS = 2000
 LIVE_GAMES = 256          # latest sessions kept in memory (BOARDLOG_LIVE_GAMES)
 MAX_SYSTEM_TURNS = 200    # automated commands in a row before we call it a loop
@@ -157,6 +169,9 @@ class Store(Application):
         self._live: OrderedDict[UUID, Live] = OrderedDict()
         self._live_lock = threading.Lock()
         self.live_limit = int(self.env.get("BOARDLOG_LIVE_GAMES") or LIVE_GAMES)
+        # Each game's notes, folded and caught up from new rows only.
+        self._notes_cache: OrderedDict[UUID, _NotesFold] = OrderedDict()
+        self.notes_limit = int(self.env.get("BOARDLOG_NOTES_CACHE") or NOTES_CACHE)
         # Where `now` comes from when a command is recorded (tests set it).
         self.clock = utcnow
         self._stream, self._head = _row_reader(self.recorder)
@@ -195,8 +210,8 @@ class Store(Application):
             session = fold.fold_record(game, session, r.kind, r.version, r.data)
         batch = _Batch(game_id, Live(game_id, header, session), self.clock())
         batch.system_turns()
-        self._store(game_id, events + batch.events, None)
-        self._issue_seat_keys(game_id, header.seats)
+        # The game and its seat keys in one transaction.
+        self._store(game_id, events + batch.events, None, extra=[self._seat_keys(game_id, header.seats)[0]])
         return game_id
 
     def _started(self, game_id: UUID, header: Header, timestamp=None) -> GameLog.Started:
@@ -281,11 +296,13 @@ class Store(Application):
         return live
 
     def _store(self, game_id: UUID, events: list, live: Live | None,
-               batch: _Batch | None = None) -> list[Record]:
+               batch: _Batch | None = None, extra: list | None = None) -> list[Record]:
         try:
             # The event store directly: `save()` would first test every event
             # against the library's runtime protocols, a cost on every command.
-            self.events.put(events)
+            # `extra`: other streams' events (seat keys, notes) written in the
+            # same transaction (one `insert_events` call).
+            self.events.put(events + extra if extra else events)
         except IntegrityError:
             with self._live_lock:
                 self._live.pop(game_id, None)
@@ -341,7 +358,10 @@ class Store(Application):
         # starts with a game's header is a game.
         if not rows or rows[0].kind != fold.STARTED:
             raise GameNotFound(f"no game {game_id} in {self.location()}")
-        return Header.from_data(rows[0].data)
+        try:
+            return Header.from_data(rows[0].data)
+        except SchemaError as e:
+            raise GameUnreadable(f"game {game_id} cannot be read: {e}") from None
 
     def head_version(self, game_id: UUID) -> int:
         """The version of the latest stored record (0: no such game)."""
@@ -365,7 +385,11 @@ class Store(Application):
         bulk = (lte or 2**62) - gt > 1000
         with _no_cycle_collection(bulk):
             rows = self._stream(game_id, gt, lte)
-            return fold.fold_rows(game, session, rows, _TOPIC_KIND, orjson.loads, every, keep)
+            try:
+                return fold.fold_rows(game, session, rows, _TOPIC_KIND, orjson.loads, every, keep)
+            except (msgspec.ValidationError, msgspec.DecodeError, KeyError) as e:
+                # Only a stream written by an older, looser import gets here.
+                raise GameUnreadable(f"game {game_id} cannot be read: a record does not fit ({e})") from None
 
     def session_at(self, game_id: UUID, step: int, start: tuple[int, Session] | None = None) -> Session:
         """The session after `step` records, folded from `start` (or the beginning)."""
@@ -421,8 +445,20 @@ class Store(Application):
 
     def summary(self, game_id: UUID) -> GameInfo:
         """A games-list row: a finished game's comes from its one summary
-        record (no fold); a running game's from its latest session."""
+        record (no fold); a running game's from its latest session.  A game
+        that cannot be read gets a row of its own saying why (status
+        "unreadable", the reason as its outcome): the others still list."""
+        try:
+            return self._summary(game_id)
+        except (GameUnreadable, SchemaError, fold.FoldError, ValueError, TypeError, KeyError,
+                AttributeError, IndexError, RuleViolation) as e:
+            return GameInfo(id=game_id, kind="?", status="unreadable", outcome=str(e)[:300], steps=0,
+                            commands=0, created="", seats=(), parent=None, fork_step=None)
+
+    def _summary(self, game_id: UUID) -> GameInfo:
         rows = self._reader(uuid5(game_id, "summary"), 0, 1)
+        if rows and rows[0][1] != _SUMMARY_TOPIC:
+            rows = []  # not a summary (a stream that took its id): fold instead
         if not rows:
             info = self.info(game_id)
             if info.outcome is not None:
@@ -469,9 +505,10 @@ class Store(Application):
         return self.write_game(uuid4(), header, rows[1:step]), step
 
     def write_game(self, game_id: UUID, header: Header, records: list[Record],
-                   created: str | None = None) -> UUID:
-        """Store a whole game (header plus records 2..N) in one batch, keeping
-        the records' own timestamps."""
+                   created: str | None = None, notes: list[dict[str, Any]] | None = None) -> UUID:
+        """Store a whole game (header plus records 2..N), its seat keys and
+        its `notes` in one transaction, keeping the records' own timestamps:
+        all of it is stored, or (killed at any moment) none of it."""
         events = [self._started(game_id, header, _when(created))]
         for r in records:
             payload = r.payload()
@@ -481,25 +518,55 @@ class Store(Application):
             if v is not None:
                 object.__setattr__(event, "v", v)
             events.append(event)
-        self._store(game_id, events, None)
-        self._issue_seat_keys(game_id, header.seats)
+        extra = [self._seat_keys(game_id, header.seats)[0]]
+        if notes:
+            nid = uuid5(game_id, "notes")
+            extra.append(_note_event(Notes.Opened, nid, 1, None, game=str(game_id),
+                                     originator_topic=_NOTES_TOPIC))
+            for i, n in enumerate(notes, 2):
+                author, text = check_note(n["author"], n["text"])
+                extra.append(_note_event(Notes.NoteAdded, nid, i, n.get("created"), note=str(n["note"]),
+                                         step=n["step"], author=author, text=text))
+        self._store(game_id, events, None, extra=extra)
         return game_id
 
+    def id_taken(self, game_id: UUID) -> str | None:
+        """Why `game_id` cannot be given to a new or imported game, or None:
+        it is a stream already (a game or not), one of an existing game's
+        derived streams (notes, seat keys, summary), or a stream already
+        sits where its own derived streams would go."""
+        if self._head(game_id):
+            return f"{game_id} is already in {self.location()}"
+        for name in DERIVED:
+            if self._head(uuid5(game_id, name)):
+                return f"the {name} stream of {game_id} is already in {self.location()}"
+        for other in self.game_ids():
+            if game_id in {uuid5(other, name) for name in DERIVED}:
+                return f"{game_id} is reserved for game {other}'s own records"
+        return None
+
     # ---- seats: secret play links ------------------------------------------------------
-    def _issue_seat_keys(self, game_id: UUID, seats: tuple[str, ...]) -> dict[str, str]:
+    @staticmethod
+    def _seat_keys(game_id: UUID, seats: tuple[str, ...]) -> tuple[SeatKeys.Issued, dict[str, str]]:
         # "*" is the hot-seat link: it acts for whichever seat the game waits for.
         tokens = {seat: secrets.token_urlsafe(16) for seat in (*seats, "*")}
-        self.events.put([SeatKeys.Issued(
+        return SeatKeys.Issued(
             originator_id=uuid5(game_id, "seat-keys"), originator_version=1,
             timestamp=SeatKeys.Event.create_timestamp(), originator_topic=get_topic(SeatKeys),
             game=str(game_id), tokens=tokens,
-        )])
+        ), tokens
+
+    def _issue_seat_keys(self, game_id: UUID, seats: tuple[str, ...]) -> dict[str, str]:
+        event, tokens = self._seat_keys(game_id, seats)
+        self.events.put([event])
         return tokens
 
     def seat_tokens(self, game_id: UUID) -> dict[str, str]:
         """Each seat's secret token (issued with the game; never exported)."""
         rows = self._reader(uuid5(game_id, "seat-keys"), 0, None)
         if rows:
+            if rows[0][1] != _SEAT_KEYS_TOPIC:
+                raise GameUnreadable(f"the seat keys of game {game_id} were overwritten by another stream")
             return orjson.loads(rows[0][2])["tokens"]
         return self._issue_seat_keys(game_id, self.header(game_id).seats)
 
@@ -512,17 +579,61 @@ class Store(Application):
         return found
 
     # ---- notes -----------------------------------------------------------------------------
+    # Notes commute: each game's notes are folded once, kept in a bounded
+    # cache and caught up from new rows only, so adding or reading a note
+    # costs the same with 10 or 10,000 of them.
     def notes(self, game_id: UUID) -> list[dict[str, Any]]:
         """The game's notes, by step then time of writing."""
-        notes = self._notes(game_id)
-        items = notes.items.values() if notes else []
-        return sorted(items, key=lambda n: (n["step"], n["created"]))
+        return list(self._notes_fold(game_id).ordered())
 
-    def _notes(self, game_id: UUID) -> Notes | None:
+    def notes_version(self, game_id: UUID) -> int:
+        """The version of the game's notes (0: none yet), for `expected_version`."""
+        return self._notes_fold(game_id).version
+
+    def _notes_fold(self, game_id: UUID) -> _NotesFold:
         nid = uuid5(game_id, "notes")
-        if not self._head(nid):
-            return None
-        return self.repository.get(nid)
+        cached = self._notes_cache.get(game_id)
+        version = cached.version if cached else 0
+        rows = self._reader(nid, version, None)
+        if rows or cached is None:
+            items = dict(cached.items) if cached else {}
+            for v, topic, raw in rows:
+                kind = _NOTE_KINDS.get(topic)
+                if kind is None:
+                    raise GameUnreadable(f"the notes of game {game_id} were overwritten by another stream")
+                _apply_note(items, kind, orjson.loads(raw))
+                version = v
+            cached = _NotesFold(version, items)
+        with self._live_lock:
+            self._notes_cache[game_id] = cached
+            self._notes_cache.move_to_end(game_id)
+            while len(self._notes_cache) > self.notes_limit:
+                self._notes_cache.popitem(last=False)
+        return cached
+
+    def _write_note(self, game_id: UUID, make, expected_version: int | None = None) -> None:
+        """Append the event `make(notes_fold)` returns; on a version clash
+        (another writer got there first) catch up and try again, unless the
+        caller named the version it changes."""
+        nid = uuid5(game_id, "notes")
+        for attempt in range(NOTE_RETRIES):
+            notes = self._notes_fold(game_id)
+            if expected_version is not None and expected_version != notes.version:
+                raise ConflictError(f"the notes are at version {notes.version}, not {expected_version}: "
+                                    "they changed meanwhile; nothing was stored, reload and try again")
+            events = []
+            if notes.version == 0:
+                events.append(_note_event(Notes.Opened, nid, 1, None, game=str(game_id),
+                                          originator_topic=_NOTES_TOPIC))
+            events.append(make(notes, notes.version + len(events) + 1))
+            try:
+                self.events.put(events)
+                return
+            except IntegrityError:
+                if expected_version is not None:
+                    break
+                time.sleep(random.random() * min(0.05, 0.001 * 2**attempt))  # let the others through
+        raise ConflictError("the notes changed meanwhile; nothing was stored, reload and try again")
 
     def add_note(self, game_id: UUID, step: int, author: str, text: str,
                  note: str | None = None, when: str | None = None) -> str:
@@ -530,42 +641,77 @@ class Store(Application):
         if not 1 <= step <= last:
             raise StepOutOfRange(f"step: {step} is outside 1..{last}")
         author, text = check_note(author, text)
-        notes = self._notes(game_id)
-        if notes is None:
-            notes = Notes._create(Notes.Opened, id=uuid5(game_id, "notes"), game=str(game_id))
         note = note or uuid4().hex[:12]
         # An imported note keeps the time it was first written.
-        notes.trigger_event(Notes.NoteAdded, note=note, step=step, author=author, text=text,
-                            timestamp=_when(when) if when else None)
-        self._save_notes(notes)
+        self._write_note(game_id, lambda notes, v: _note_event(
+            Notes.NoteAdded, uuid5(game_id, "notes"), v, when, note=note, step=step, author=author, text=text))
         return note
 
-    def edit_note(self, game_id: UUID, note: str, author: str, text: str) -> None:
+    def edit_note(self, game_id: UUID, note: str, author: str, text: str,
+                  expected_version: int | None = None) -> None:
         author, text = check_note(author, text)
-        notes = self._existing_note(game_id, note)
-        notes.trigger_event(Notes.NoteEdited, note=note, author=author, text=text)
-        self._save_notes(notes)
 
-    def delete_note(self, game_id: UUID, note: str, author: str) -> None:
+        def make(notes, v):
+            _require_note(game_id, notes, note)
+            return _note_event(Notes.NoteEdited, uuid5(game_id, "notes"), v, None,
+                               note=note, author=author, text=text)
+        self._write_note(game_id, make, expected_version)
+
+    def delete_note(self, game_id: UUID, note: str, author: str,
+                    expected_version: int | None = None) -> None:
         author, _ = check_note(author, "-")
-        notes = self._existing_note(game_id, note)
-        notes.trigger_event(Notes.NoteDeleted, note=note, author=author)
-        self._save_notes(notes)
 
-    def _existing_note(self, game_id: UUID, note: str) -> Notes:
-        notes = self._notes(game_id)
-        if notes is None or note not in notes.items:
-            raise BadInput(f"note: no note {note!r} on game {game_id}")
-        return notes
-
-    def _save_notes(self, notes: Notes) -> None:
-        try:
-            self.events.put(notes.collect_events())
-        except IntegrityError:
-            raise ConflictError("the notes changed meanwhile; nothing was stored, reload and try again") from None
+        def make(notes, v):
+            _require_note(game_id, notes, note)
+            return _note_event(Notes.NoteDeleted, uuid5(game_id, "notes"), v, None, note=note, author=author)
+        self._write_note(game_id, make, expected_version)
 
     def exists(self, game_id: UUID) -> bool:
         return self.head_version(game_id) > 0
+
+
+class _NotesFold:
+    """A game's notes folded up to `version` (its items never change once
+    cached; a newer version is a new fold), sorted once when first read."""
+
+    __slots__ = ("version", "items", "_ordered")
+
+    def __init__(self, version: int, items: dict[str, dict[str, Any]]):
+        self.version, self.items, self._ordered = version, items, None
+
+    def ordered(self) -> tuple[dict[str, Any], ...]:
+        if self._ordered is None:
+            self._ordered = tuple(sorted(self.items.values(), key=lambda n: (n["step"], n["created"])))
+        return self._ordered
+
+
+def _note_event(cls, nid: UUID, version: int, when: str | None, **fields):
+    return cls(originator_id=nid, originator_version=version,
+               timestamp=_when(when) if when else Notes.Event.create_timestamp(), **fields)
+
+
+def _require_note(game_id: UUID, notes: _NotesFold, note: str) -> None:
+    if note not in notes.items:
+        raise BadInput(f"note: no note {note!r} on game {game_id}")
+
+
+def _stamp(data: dict[str, Any]) -> str:
+    stamp = data.get("timestamp")
+    if isinstance(stamp, dict):  # the library's wrapped form
+        stamp = stamp.get("_data_")
+    return datetime.fromisoformat(stamp).isoformat()
+
+
+def _apply_note(items: dict[str, dict[str, Any]], kind: str, data: dict[str, Any]) -> None:
+    """One notes record onto `items` (the same as `Notes`' own apply methods)."""
+    note = data.get("note")
+    if kind == "NoteAdded":
+        items[note] = {"note": note, "step": data["step"], "author": data["author"],
+                       "text": data["text"], "created": _stamp(data), "edited": None}
+    elif kind == "NoteEdited" and note in items:
+        items[note] = {**items[note], "text": data["text"], "edited": _stamp(data), "editor": data["author"]}
+    elif kind == "NoteDeleted":
+        items.pop(note, None)
 
 
 @contextmanager

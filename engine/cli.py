@@ -16,9 +16,34 @@ from uuid import UUID
 from engine.core.context import SYSTEM
 from engine.core.errors import BadInput, BoardlogError, GameStuck
 from engine.core.game import find_game, game_ids
+from engine.core.limits import MAX_INT, MAX_PLAYERS, check_options, check_text, parse_int, shorten
 from engine.core.store import Store, open_store, parse_options
 
 MAX_SELFPLAY_COMMANDS = 100_000
+PATH_ARGS = ("db", "file", "output", "target")  # file names: any bytes the system allows
+
+
+def _whole(lo: int, hi: int):
+    """An argparse type: a whole number in ASCII digits within lo..hi (a bad
+    one is a usage error: one line naming the argument, exit status 2)."""
+    def convert(text: str) -> int:
+        try:
+            return parse_int("value", text, lo, hi)
+        except BadInput as e:
+            raise argparse.ArgumentTypeError(str(e).removeprefix("value: ")) from None
+    convert.__name__ = "whole number"
+    return convert
+
+
+def _check_text_args(args) -> None:
+    """Every text argument must be valid UTF-8 (an undecodable byte reaches
+    Python as a lone surrogate): refused naming the argument."""
+    for name, value in vars(args).items():
+        if name in PATH_ARGS:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str):
+                check_text(name, item)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -28,9 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        _check_text_args(args)
         return args.run(args) or 0
     except BoardlogError as e:
-        print(f"boardlog: {e}", file=sys.stderr)
+        print(f"boardlog: {shorten(str(e))}", file=sys.stderr)
         return e.exit_status
     except KeyboardInterrupt:
         print("boardlog: interrupted", file=sys.stderr)
@@ -39,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
         return 0
     except Exception as e:  # a failure of the store or the machine, not the user's
-        print(f"boardlog: {type(e).__name__}: {e}", file=sys.stderr)
+        print(f"boardlog: {type(e).__name__}: {shorten(str(e))}", file=sys.stderr)
         return 1
 
 
@@ -64,19 +90,19 @@ def _parser() -> argparse.ArgumentParser:
                             ("selfplay", cmd_selfplay, "play complete games with bots and store them")):
         c = command(name, run, help)
         c.add_argument("kind", help=f"one of: {', '.join(game_ids())}")
-        c.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
-        c.add_argument("--players", type=int, help="number of players")
+        c.add_argument("--seed", type=_whole(0, MAX_INT), help="random seed (default: a fresh one)")
+        c.add_argument("--players", type=_whole(1, MAX_PLAYERS), help="number of players")
         c.add_argument("--option", action="append", metavar="K=V", help="a setup option (repeatable)")
         if name == "selfplay":
-            c.add_argument("--games", type=int, default=1, help="how many games (default 1)")
+            c.add_argument("--games", type=_whole(1, 1_000_000), default=1, help="how many games (default 1)")
             c.add_argument("--bot", default="random", help="bot name (default: random)")
     c = command("show", cmd_show, "print the state at a step and the timeline around it")
     c.add_argument("game")
     at = c.add_mutually_exclusive_group()
-    at.add_argument("--step", type=int, help="step to show (default: the last)")
-    at.add_argument("--command", type=int, metavar="N",
+    at.add_argument("--step", type=_whole(-MAX_INT, MAX_INT), help="step to show (default: the last)")
+    at.add_argument("--command", type=_whole(-MAX_INT, MAX_INT), metavar="N",
                     help="show the state after the Nth command (0: after setup)")
-    c.add_argument("--context", type=int, default=6, help="timeline lines either side (default 6)")
+    c.add_argument("--context", type=_whole(0, 100_000), default=6, help="timeline lines either side (default 6)")
     c.add_argument("--seat", help="read the timeline as this seat (default: a spectator while the "
                                   "game runs, everything once it is over)")
     c = command("play", cmd_play, "issue a command for a seat, e.g. boardlog play ID investigator 'swap 1 2'")
@@ -100,18 +126,18 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("target", metavar="ID|FILE")
     c = command("fork", cmd_fork, "start a new game from a game's history up to a step")
     c.add_argument("game")
-    c.add_argument("--step", type=int, required=True)
+    c.add_argument("--step", type=_whole(-MAX_INT, MAX_INT), required=True)
     c = command("seats", cmd_seats, "print each seat's secret play link (and the hot-seat link)")
     c.add_argument("game")
     c.add_argument("--base-url", default="http://127.0.0.1:8000", help="where the viewer is served")
     c = command("serve", cmd_serve, "serve the replay viewer and play pages")
     c.add_argument("--host", default="127.0.0.1")
-    c.add_argument("--port", type=int, default=8000)
+    c.add_argument("--port", type=_whole(0, 65535), default=8000)
     c.add_argument("--demo", action="store_true", help="record demo games first if the store is empty")
     c = command("demo", cmd_demo, "record one demo game of every game if the store has none")
     c = command("bench", cmd_bench, "measure append, fold and step-read speed against the library's plain path")
     c.add_argument("--quick", action="store_true", help="a 10,000-event game instead of 100,000")
-    c.add_argument("--events", type=int, help="length of the synthetic game")
+    c.add_argument("--events", type=_whole(1, 100_000_000), help="length of the synthetic game")
     c.add_argument("--games", default="all",
                    help="per-game figures for these games, comma-separated ('all', the default; 'none')")
     return p
@@ -142,7 +168,8 @@ def cmd_games(args) -> None:
 
 def cmd_new(args) -> None:
     store = _store(args)
-    gid = store.create(args.kind, seed=args.seed, players=args.players, options=parse_options(args.option))
+    gid = store.create(args.kind, seed=args.seed, players=args.players,
+                       options=check_options(parse_options(args.option)))
     print(gid)
 
 
@@ -153,11 +180,11 @@ def cmd_selfplay(args) -> None:
     if args.bot not in game.BOTS:
         raise BadInput(f"unknown bot {args.bot!r} for {args.kind} (have: {', '.join(sorted(game.BOTS))})")
     store = _store(args)
-    options = parse_options(args.option)
+    options = check_options(parse_options(args.option))
     base = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     progress = _Progress(args.games) if args.games > 1 and sys.stdout.isatty() else None
     for n in range(args.games):
-        gid, steps, outcome = selfplay_one(store, args.kind, base + n, args.players, options, args.bot)
+        gid, steps, outcome = selfplay_one(store, args.kind, (base + n) % (MAX_INT + 1), args.players, options, args.bot)
         if progress:
             progress.clear()
         print(f"{gid}  steps {steps:>5}  {outcome}")

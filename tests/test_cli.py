@@ -128,3 +128,23 @@ def test_a_closed_pipe_is_not_an_error(cli, tmp_path):
     export.stdout.close()  # the reader leaves after one line, as `| head -1` does
     assert export.wait(timeout=60) == 0
     assert export.stderr.read() == b""
+
+
+def test_numbers_are_ascii_and_bounded_and_text_is_utf8(cli):
+    """Issue #12: bad numbers and text are user mistakes (exit 2, one line
+    naming the argument), never a crash or exit 1."""
+    for args, words in ((["new", KIND, "--seed", "²"], "--seed"), (["new", KIND, "--seed", "٣"], "--seed"),
+                        (["new", KIND, "--seed", str(2**64)], "--seed"), (["new", KIND, "--seed", "-1"], "--seed"),
+                        (["new", KIND, "--players", "0"], "--players"),
+                        (["new", KIND, "--option", "investigators=²"], "investigators"),
+                        (["new", KIND, "--option", "tile=" + "9" * 5000], "tile"),
+                        (["show", "abcd", "--step", "1" * 30], "--step"),
+                        (["selfplay", KIND, "--games", "0"], "--games")):
+        done = cli(*args, expect=2)
+        assert done.stderr.startswith("boardlog: ") and done.stderr.count("\n") == 1, (args, done.stderr)
+        assert words in done.stderr and len(done.stderr) < 400, (args, done.stderr)
+    assert len(cli("new", KIND, "--seed", str(2**63 - 1)).stdout.strip()) == 36
+    gid = cli("new", KIND, "--seed", "1").stdout.strip()
+    done = cli("play", gid, "investigator", b"swap \xff 2", expect=2)  # not UTF-8: a lone surrogate
+    assert "text: not valid UTF-8" in done.stderr and done.stderr.count("\n") == 1
+    assert "step 12 of 12" in cli("show", gid).stdout  # nothing was stored

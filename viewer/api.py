@@ -22,9 +22,11 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from engine.core import session as fold
 from engine.core.errors import (
@@ -38,6 +40,7 @@ from engine.core.store import Live, Record, Store
 from engine.core.visibility import shown_payload
 from projections.steps import StepCache
 from viewer.errors import status_of
+from viewer.limits import MAX_INT, MAX_PLAYERS, Text, check_options, shorten, validation_message
 from viewer.shared import HOT_SEAT, hot_seat_acts_for, may_act, replay_of, store_of
 
 TOKEN_HEADER = "X-Seat-Token"
@@ -47,8 +50,8 @@ TOKEN_HEADER = "X-Seat-Token"
 def _error_response(error: BoardlogError) -> JSONResponse:
     """One table for every engine error: status, and a body naming the cause."""
     if isinstance(error, RuleViolation):
-        return JSONResponse({"detail": error.reason, "rule": error.rule}, status_code=status_of(error))
-    return JSONResponse({"detail": str(error)}, status_code=status_of(error))
+        return JSONResponse({"detail": shorten(error.reason), "rule": error.rule}, status_code=status_of(error))
+    return JSONResponse({"detail": shorten(str(error))}, status_code=status_of(error))
 
 
 class _EngineErrors(APIRoute):
@@ -67,55 +70,89 @@ class _EngineErrors(APIRoute):
                 return await handler(request)
             except BoardlogError as error:
                 return _error_response(error)
+            except StarletteHTTPException as error:  # ours, and a body over its limit (413)
+                return JSONResponse({"detail": shorten(str(error.detail))}, status_code=error.status_code,
+                                    headers=error.headers)
+            except RequestValidationError as error:
+                # The same one-string body as every other error, in any app
+                # that includes this router (not FastAPI's list of dicts).
+                return JSONResponse({"detail": validation_message(error)}, status_code=422)
 
         return guarded
 
 
 class ErrorOut(BaseModel):
-    detail: str | list[dict[str, Any]] = Field(
-        description="what is wrong, in words (a list, field by field, for a malformed body)")
+    """Every error the API answers (4xx), whatever its cause."""
+    detail: str = Field(description="what is wrong, in words, starting with the field it is about "
+                                    "(input is quoted at most 80 characters long)")
     rule: str | None = Field(None, description="the rule id, when a game rule refused the request")
+
+
+_WHY = {
+    400: "The body could not be parsed",
+    403: "No token, a bad one, or acting for another seat; or a view not allowed",
+    404: "No such game (or step, or note)",
+    409: "Another writer stored first; nothing was stored",
+    413: "The request body is larger than its limit (64 KB)",
+    422: "A field is malformed or out of bounds, or a rule refused it "
+         "(the message names the field; `rule` names the rule)",
+}
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for these error statuses, all with the ErrorOut body."""
+    return {code: {"model": ErrorOut, "description": _WHY[code]} for code in codes}
 
 
 router = APIRouter(
     prefix="/api", tags=["api"], route_class=_EngineErrors,
-    responses={404: {"model": ErrorOut, "description": "No such game (or step)"}},
+    # Any operation: an unknown game, a body over the limit (the viewer's
+    # BodyLimit middleware), a malformed parameter.
+    responses=_errors(404, 413, 422),
 )
 
 
 # ---- request and response bodies -----------------------------------------------------------
+Version = Field(None, ge=0, le=MAX_INT,
+                description="the step the client saw last; 409 if another command came first")
+
+
 class NewGame(BaseModel):
-    kind: str = Field(description="a game id, e.g. forbidden_alchemy")
-    seed: int | None = Field(None, description="dice seed (random if left out)")
-    players: int | None = Field(None, description="number of players, where the game allows a choice")
-    options: dict[str, str] = Field(default_factory=dict, description="the game's setup options")
+    kind: Text = Field(max_length=100, description="a game id, e.g. forbidden_alchemy")
+    seed: int | None = Field(None, ge=0, le=MAX_INT, description="dice seed (random if left out)")
+    players: int | None = Field(None, ge=1, le=MAX_PLAYERS,
+                                description="number of players, where the game allows a choice")
+    options: dict[str, str] = Field(default_factory=dict, max_length=50,
+                                    description="the game's setup options (keys and values up to "
+                                                "100 characters, digits 0-9)")
 
 
 class CommandIn(BaseModel):
-    text: str = Field(max_length=200, description="the command in notation, e.g. 'swap 1 2'")
-    expected_version: int | None = Field(
-        None, description="the step the client saw last; 409 if another command came first")
-    seat: str | None = Field(None, description="optional: must be the token's own seat")
+    text: Text = Field(max_length=200, description="the command in notation, e.g. 'swap 1 2'")
+    expected_version: int | None = Version
+    seat: Text | None = Field(None, max_length=100, description="optional: must be the token's own seat")
 
 
 class SeatAction(BaseModel):
-    expected_version: int | None = None
-    seat: str | None = Field(None, description="optional: must be the token's own seat")
+    expected_version: int | None = Version
+    seat: Text | None = Field(None, max_length=100, description="optional: must be the token's own seat")
 
 
+# Notes: lengths are the store's (one rule, one place: BadInput names the field);
+# text that is not valid UTF-8 is refused here.
 class NoteIn(BaseModel):
-    step: int
-    author: str
-    text: str  # its limits are the store's (one rule, one place): BadInput names the field
+    step: int = Field(ge=-MAX_INT, le=MAX_INT)
+    author: Text
+    text: Text
 
 
 class NoteEdit(BaseModel):
-    author: str
-    text: str
+    author: Text
+    text: Text
 
 
 class ForkIn(BaseModel):
-    step: int
+    step: int = Field(ge=-MAX_INT, le=MAX_INT)
 
 
 class GameOut(BaseModel):
@@ -140,7 +177,7 @@ class GameDetail(GameOut):
 
 
 SeatToken = Annotated[str | None, Header(alias=TOKEN_HEADER, description="a seat's secret token")]
-Step = Annotated[int | None, Query(description="a step number (default: the latest)")]
+Step = Annotated[int | None, Query(ge=-MAX_INT, le=MAX_INT, description="a step number (default: the latest)")]
 SeatQuery = Annotated[str | None, Query(description="a seat (default: the omniscient view)")]
 
 
@@ -263,8 +300,7 @@ def list_games(request: Request, kind: str | None = None,
     return [_info_out(info) for info in store.summaries(kind, status)]
 
 
-@router.post("/games", status_code=201, summary="Start a game",
-             responses={422: {"model": ErrorOut, "description": "Unknown kind or bad options"}})
+@router.post("/games", status_code=201, summary="Start a game", responses=_errors(400))
 def create_game(request: Request, body: NewGame) -> dict[str, Any]:
     """Record a new game and return its id and each seat's secret play link.
 
@@ -272,7 +308,8 @@ def create_game(request: Request, body: NewGame) -> dict[str, Any]:
     `hotseat` is a link that plays every seat at one screen, when the store
     issued one."""
     store = _store(request)
-    game_id = store.create(body.kind, seed=body.seed, players=body.players, options=body.options)
+    game_id = store.create(body.kind, seed=body.seed, players=body.players,
+                           options=check_options(body.options))
     tokens = store.seat_tokens(game_id)
     link = f"/games/{game_id}/play/{{}}".format
     return {
@@ -297,9 +334,8 @@ def get_game(request: Request, game: str) -> dict[str, Any]:
             "version": live.session.version}
 
 
-@router.get("/games/{game}/events", summary="Records after a step",
-            responses={403: {"model": ErrorOut, "description": "Not allowed to see this view"}})
-def get_events(request: Request, game: str, since: Annotated[int, Query(ge=0)] = 0,
+@router.get("/games/{game}/events", summary="Records after a step", responses=_errors(403))
+def get_events(request: Request, game: str, since: Annotated[int, Query(ge=0, le=MAX_INT)] = 0,
                seat: SeatQuery = None, x_seat_token: SeatToken = None) -> dict[str, Any]:
     """The records with step > `since`, each with its rule id and cause, and
     `version`, the step to pass as `since` next time.
@@ -319,8 +355,7 @@ def get_events(request: Request, game: str, since: Annotated[int, Query(ge=0)] =
             "version": head}
 
 
-@router.get("/games/{game}/state", summary="The board at a step",
-            responses={403: {"model": ErrorOut, "description": "Not allowed to see this view"}})
+@router.get("/games/{game}/state", summary="The board at a step", responses=_errors(403))
 def get_state(request: Request, game: str, step: Step = None, seat: SeatQuery = None,
               x_seat_token: SeatToken = None) -> dict[str, Any]:
     """What `seat` sees after `step` records (default: the latest), with the
@@ -338,9 +373,7 @@ def get_state(request: Request, game: str, step: Step = None, seat: SeatQuery = 
 
 
 # ---- playing ---------------------------------------------------------------------------------
-_ACTING = {403: {"model": ErrorOut, "description": "No token, a bad one, or acting for another seat"},
-           409: {"model": ErrorOut, "description": "Another command was stored first"},
-           422: {"model": ErrorOut, "description": "A rule refused it (`rule` names the rule)"}}
+_ACTING = _errors(400, 403, 409)
 
 
 @router.post("/games/{game}/commands", status_code=201, summary="Issue a command", responses=_ACTING)
@@ -381,7 +414,7 @@ def _undo_or_redo(request: Request, game: str, body: SeatAction, token: str | No
 
 
 @router.get("/games/{game}/legal", summary="What the seat may do now",
-            responses={403: _ACTING[403]})
+            responses=_errors(403))
 def get_legal(request: Request, game: str, seat: Annotated[str | None, Query()] = None,
               x_seat_token: SeatToken = None) -> dict[str, Any]:
     """The commands the token's seat may issue now (in notation), and
@@ -399,7 +432,7 @@ def get_legal(request: Request, game: str, seat: Annotated[str | None, Query()] 
 
 
 # ---- notes -----------------------------------------------------------------------------------
-_NOTE_ERRORS = {422: {"model": ErrorOut, "description": "Bad author or text (the message names the field)"}}
+_NOTE_ERRORS = _errors(400, 409)
 
 
 @router.get("/games/{game}/notes", summary="Notes on a game")
@@ -440,7 +473,8 @@ def delete_note(request: Request, game: str, note: str,
 
 
 # ---- forks -----------------------------------------------------------------------------------
-@router.post("/games/{game}/fork", status_code=201, summary="Fork a game at a step")
+@router.post("/games/{game}/fork", status_code=201, summary="Fork a game at a step",
+             responses=_errors(400))
 def fork_game(request: Request, game: str, body: ForkIn) -> dict[str, Any]:
     """A new game whose history is this one's up to `step`, extended to the
     end of the command containing it; returns its id and the step it forked at."""

@@ -15,9 +15,10 @@ from uuid import UUID
 
 from fastapi import FastAPI, Form, Query, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from engine.core.errors import (
@@ -33,9 +34,22 @@ from projections.replay import SPECTATOR, Replay, audit, changed_paths, timeline
 from viewer import boards
 from viewer.api import router as api_router
 from viewer.errors import status_of
+from viewer.limits import (
+    MAX_IMPORT_BYTES,
+    MAX_INT,
+    MAX_PLAYERS,
+    BodyLimit,
+    check_options,
+    check_text,
+    parse_int,
+    shorten,
+    too_large_message,
+    validation_message,
+)
 from viewer.shared import HOT_SEAT, hot_seat_acts_for, may_act, store_of
 
 HERE = Path(__file__).parent
+StepForm = Form(..., ge=-MAX_INT, le=MAX_INT)
 BY = ("event", "command", "turn")
 
 
@@ -55,6 +69,7 @@ def create_app(store: Store | None = None) -> FastAPI:
     app.include_router(api_router)
     _routes(app, templates)
     _errors(app, templates)
+    app.add_middleware(BodyLimit)  # 413 for a body over its limit, before it is read whole
 
     @app.middleware("http")
     async def server_timing(request: Request, call_next):
@@ -79,38 +94,69 @@ def _partial(request: Request) -> bool:
     return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
 
 
+_HTML = {"text/html": {"schema": {"type": "string"}}}
+_PAGE_WHY = {
+    303: "Done: see the page it leads to",
+    400: "The body could not be parsed",
+    403: "Not allowed (the page says why)",
+    404: "No such game, rule table or play link",
+    409: "Another writer stored first; nothing was stored",
+    413: "The request body is larger than its limit (64 KB; 10 MB for an import)",
+    422: "A field is malformed or out of bounds (the page names the field and why)",
+}
+
+
+def _page(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` of a page: its errors are pages too (text/html)."""
+    return {code: {"description": _PAGE_WHY[code], **({} if code == 303 else {"content": _HTML})}
+            for code in sorted({*codes, 413, 422})}
+
+
+class LiveOut(BaseModel):
+    version: int = Field(description="the game's latest step: reload the page (HX-Refresh is set)")
+
+
 def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)
 
-    @app.get("/", response_class=HTMLResponse, summary="Games list")
+    @app.get("/", response_class=HTMLResponse, summary="Games list", responses=_page())
     def games_list(request: Request, kind: str = "", status: str = "", error: str = ""):
         store = _store(request)
         games = store.summaries(kind or None, status or None)
         return page(request, "games.html", games=games, kind=kind, status_filter=status,
                     kinds=game_ids(), error=error)
 
-    @app.post("/games", response_class=HTMLResponse, summary="Start a game")
+    @app.post("/games", response_class=HTMLResponse, summary="Start a game", status_code=201,
+              responses=_page(400, 422))
     def games_create(request: Request, kind: str = Form(...), players: str = Form(""),
                      seed: str = Form(""), options: str = Form("")):
         store = _store(request)
         try:
-            gid = store.create(kind, seed=_int_or_none("seed", seed), players=_int_or_none("players", players),
-                               options=parse_options(options.split()))
+            for field, value in (("kind", kind), ("players", players), ("seed", seed), ("options", options)):
+                check_text(field, value)
+            gid = store.create(kind, seed=parse_int("seed", seed, 0, MAX_INT),
+                               players=parse_int("players", players, 1, MAX_PLAYERS),
+                               options=check_options(parse_options(options.split())))
         except BadInput as e:
             return _games_with_error(request, page, str(e))
         return page(request, "created.html", game=store.info(gid), links=_seat_links(store, gid), status=201)
 
-    @app.post("/import", response_class=HTMLResponse, summary="Import a .jsonl export")
+    @app.post("/import", response_class=HTMLResponse, summary="Import a .jsonl export",
+              responses=_page(303, 400, 422))
     async def games_import(request: Request, file: UploadFile):
-        data = await file.read()
+        # BodyLimit already refused a larger body; this read is capped all the same.
+        data = await file.read(MAX_IMPORT_BYTES + 1)
+        if len(data) > MAX_IMPORT_BYTES:
+            raise StarletteHTTPException(413, too_large_message(MAX_IMPORT_BYTES))
         try:
             gid = import_file(_store(request), file.filename or "upload.jsonl", data)
         except BadInput as e:
             return _games_with_error(request, page, str(e))
         return RedirectResponse(f"/games/{gid}", status_code=303)
 
-    @app.get("/games/{ref}", response_class=HTMLResponse, summary="Replay a game at a step")
+    @app.get("/games/{ref}", response_class=HTMLResponse, summary="Replay a game at a step",
+             responses=_page(404, 422))
     def game_replay(request: Request, ref: str, step: int | None = None, by: str = "command",
                     seat: str | None = None):
         gid = _game_id(request, ref)
@@ -119,35 +165,43 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             return page(request, "_stage.html", **ctx)
         return page(request, "replay.html", **ctx)
 
-    @app.post("/games/{ref}/notes", response_class=HTMLResponse, summary="Add a note to a step")
-    def notes_add(request: Request, ref: str, step: int = Form(...), author: str = Form(""),
+    @app.post("/games/{ref}/notes", response_class=HTMLResponse, summary="Add a note to a step",
+              responses=_page(303, 400, 404, 409, 422))
+    def notes_add(request: Request, ref: str, step: int = StepForm, author: str = Form(""),
                   text: str = Form(""), by: str = Form("command"), seat: str = Form("")):
         gid = _game_id(request, ref)
         return _after_note(request, page, gid, step, by, seat,
-                           lambda: _store(request).add_note(gid, step, author, text))
+                           lambda: _store(request).add_note(gid, step, *_note_text(author, text)))
 
-    @app.post("/games/{ref}/notes/{note}/edit", response_class=HTMLResponse, summary="Edit a note")
-    def notes_edit(request: Request, ref: str, note: str, step: int = Form(...), author: str = Form(""),
+    @app.post("/games/{ref}/notes/{note}/edit", response_class=HTMLResponse, summary="Edit a note",
+              responses=_page(303, 400, 404, 409, 422))
+    def notes_edit(request: Request, ref: str, note: str, step: int = StepForm, author: str = Form(""),
                    text: str = Form(""), by: str = Form("command"), seat: str = Form("")):
         gid = _game_id(request, ref)
         return _after_note(request, page, gid, step, by, seat,
-                           lambda: _store(request).edit_note(gid, note, author, text))
+                           lambda: _store(request).edit_note(gid, note, *_note_text(author, text)))
 
-    @app.post("/games/{ref}/notes/{note}/delete", response_class=HTMLResponse, summary="Delete a note")
-    def notes_delete(request: Request, ref: str, note: str, step: int = Form(...), author: str = Form("viewer"),
+    @app.post("/games/{ref}/notes/{note}/delete", response_class=HTMLResponse, summary="Delete a note",
+              responses=_page(303, 400, 404, 409, 422))
+    def notes_delete(request: Request, ref: str, note: str, step: int = StepForm, author: str = Form("viewer"),
                      by: str = Form("command"), seat: str = Form("")):
         gid = _game_id(request, ref)
         return _after_note(request, page, gid, step, by, seat,
-                           lambda: _store(request).delete_note(gid, note, author or "viewer"))
+                           lambda: _store(request).delete_note(gid, note, _note_text(author or "viewer", "")[0]))
 
-    @app.post("/games/{ref}/fork", summary="Fork a new game from a step")
-    def game_fork(request: Request, ref: str, step: int = Form(...)):
+    @app.post("/games/{ref}/fork", response_class=HTMLResponse, summary="Fork a new game from a step",
+              responses=_page(303, 400, 404, 422))
+    def game_fork(request: Request, ref: str, step: int = StepForm):
         new, at = _store(request).fork(_game_id(request, ref), step)
         response = RedirectResponse(f"/games/{new}?step={at}", status_code=303)
         response.headers["HX-Redirect"] = f"/games/{new}?step={at}"
         return response
 
-    @app.get("/games/{ref}/export", summary="Download a finished game as .jsonl")
+    @app.get("/games/{ref}/export", summary="Download a finished game as .jsonl",
+             response_class=Response, responses={
+                 200: {"description": "the game, one JSON record a line",
+                       "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
+                 **_page(403, 404, 422)})
     def game_export(request: Request, ref: str):
         gid = _game_id(request, ref)
         store = _store(request)
@@ -159,25 +213,30 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         return Response(b"".join(export_lines(store, gid)), media_type="application/x-ndjson",
                         headers={"Content-Disposition": f'attachment; filename="{gid}.jsonl"'})
 
-    @app.get("/rules/{kind}", response_class=HTMLResponse, summary="A game's rule table")
+    @app.get("/rules/{kind}", response_class=HTMLResponse, summary="A game's rule table",
+             responses=_page(404))
     def rules_page(request: Request, kind: str):
         if kind not in game_ids():
             raise StarletteHTTPException(404, f"no game kind {kind!r}; known: {', '.join(game_ids())}")
         game = find_game(kind)
         return page(request, "rules.html", game=game, rules=list(game.RULES))
 
-    @app.get("/games/{ref}/play/{token}", response_class=HTMLResponse, summary="Play as a seat")
+    @app.get("/games/{ref}/play/{token}", response_class=HTMLResponse, summary="Play as a seat",
+             responses=_page(404, 422))
     def play_page(request: Request, ref: str, token: str, as_: str = Query("", alias="as")):
         gid = _game_id(request, ref)
         _store(request).tick(gid)  # a deadline that passed is enforced whenever anyone looks
         return page(request, "play.html", **_play_context(request, gid, token, as_))
 
-    @app.post("/games/{ref}/play/{token}", response_class=HTMLResponse, summary="Act as a seat")
+    @app.post("/games/{ref}/play/{token}", response_class=HTMLResponse, summary="Act as a seat",
+              responses=_page(303, 400, 404, 409, 422))
     def play_act(request: Request, ref: str, token: str, action: str = Form("command"),
-                 text: str = Form(""), version: int | None = Form(None),
+                 text: str = Form(""), version: int | None = Form(None, ge=0, le=MAX_INT),
                  as_: str = Form("", alias="as")):
         gid = _game_id(request, ref)
         store = _store(request)
+        for field, value in (("action", action), ("text", text), ("as", as_)):
+            check_text(field, value)
         ctx = _play_context(request, gid, token, as_ if action == "command" else "", action)
         seat = ctx["seat"]
         try:
@@ -196,31 +255,32 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         return RedirectResponse(f"/games/{gid}/play/{token}" + (f"?as={as_}" if as_ and ctx["hotseat"] else ""),
                                 status_code=303)
 
-    @app.get("/games/{ref}/play/{token}/live", summary="Has the game moved on since version v?")
-    def play_live(request: Request, ref: str, token: str, v: int):
+    @app.get("/games/{ref}/play/{token}/live", summary="Has the game moved on since version v?",
+             status_code=204, response_class=Response, responses={
+                 200: {"model": LiveOut, "description": "It has: the latest step (and HX-Refresh: true, "
+                                                         "which makes the play page reload)"},
+                 204: {"description": "It has not: no body"},
+                 **_page(404, 422)})
+    def play_live(request: Request, ref: str, token: str, v: int = Query(ge=0, le=MAX_INT)):
         gid = _game_id(request, ref)
         _play_context(request, gid, token)  # checks the token
         _store(request).tick(gid)
-        if _store(request).head_version(gid) != v:
-            return Response(status_code=200, headers={"HX-Refresh": "true"})
+        head = _store(request).head_version(gid)
+        if head != v:
+            return JSONResponse({"version": head}, headers={"HX-Refresh": "true"})
         return Response(status_code=204)
 
 
-def _int_or_none(name: str, value: str) -> int | None:
-    value = (value or "").strip()
-    if not value:
-        return None
-    try:
-        return int(value)
-    except ValueError:
-        raise BadInput(f"{name}: {value!r} is not a whole number") from None
+def _note_text(author: str, text: str) -> tuple[str, str]:
+    """A note form's text fields, refused (naming the field) unless valid UTF-8."""
+    return check_text("author", author), check_text("text", text)
 
 
 def _games_with_error(request, page, message: str) -> HTMLResponse:
     store = _store(request)
     games = store.summaries()
     return page(request, "games.html", status=422, games=games, kind="", status_filter="",
-                kinds=game_ids(), error=message)
+                kinds=game_ids(), error=shorten(message))
 
 
 def _seat_links(store: Store, gid: UUID) -> dict[str, str]:
@@ -239,6 +299,12 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
         notice = f"step {step} is outside 1..{last}; showing step {min(max(step, 1), last)}"
         step = min(max(step, 1), last)
     by = by if by in BY else "command"
+    if seat and seat not in live.header.seats:
+        # Never reflected into the page: dropped, with a notice naming the known seats.
+        notice = (notice + "; " if notice else "") + (
+            f"seat: not a seat of this game (seats: {', '.join(live.header.seats)}); showing "
+            + ("everything" if game.outcome(live.session.state) is not None else "what every seat may see"))
+        seat = None
     finished = game.outcome(live.session.state) is not None
     # A running game shows only what every seat may see; a finished one may
     # be seen whole or through any seat's eyes.
@@ -296,11 +362,13 @@ def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
 
 
 def _after_note(request, page, gid, step, by, seat, action) -> HTMLResponse:
+    seat = seat if seat in _store(request).header(gid).seats else ""  # never reflected unknown
+    by = by if by in BY else "command"
     error = None
     try:
         action()
     except BadInput as e:
-        error = str(e)
+        error = shorten(str(e))
     if not _partial(request) and error is None:
         return RedirectResponse(f"/games/{gid}?step={step}&by={by}" + (f"&seat={seat}" if seat else ""),
                                 status_code=303)
@@ -312,8 +380,8 @@ def _after_note(request, page, gid, step, by, seat, action) -> HTMLResponse:
 
 def _errors(app: FastAPI, templates: Jinja2Templates) -> None:
     def respond(request: Request, status: int, message: str, rule: str | None = None):
+        message = shorten(message)
         if request.url.path.startswith("/api/"):
-            from fastapi.responses import JSONResponse
             body = {"detail": message}
             if rule:
                 body["rule"] = rule
@@ -329,12 +397,10 @@ def _errors(app: FastAPI, templates: Jinja2Templates) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'request'}: {e['msg']}"
-                             for e in exc.errors())
-        return respond(request, 422, f"malformed request: {problems}")
+        return respond(request, 422, validation_message(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
         message = exc.detail if exc.status_code != 404 or exc.detail != "Not Found" else \
-            f"nothing at {request.url.path}"
+            f"nothing at {shorten(request.url.path)}"
         return respond(request, exc.status_code, str(message))

@@ -214,7 +214,9 @@ def deployment() -> Scenario:
 
 def test_turn_2_deployment_inside_the_own_zone_then_the_tide_phase():
     sc = deployment()
-    assert sc.state.phase == "deployment" and game.to_act(sc.state) == ("red",)
+    # "All players together ... at the same time": both may deploy, in any order.
+    assert sc.state.phase == "deployment" and game.to_act(sc.state) == ("red", "blue")
+    sc.play("blue", "deploy blue-tank-1 AB11")
     sc.play("red", "deploy red-tank-1 K12")
     assert unit(sc, "red-tank-1").at == "K12" and not unit(sc, "red-tank-1").inside
     sc.play("red", "deploy red-motorboat-1 I12")   # a reef (sea at normal tide) on the shore
@@ -716,11 +718,12 @@ def test_destroyers_never_destroy_their_own_units_but_pontoons():
 
 
 def test_freighters_cannot_be_destroyed_but_turrets_can():
-    sc = position({"blue-tank-1": "M11", "blue-tank-2": "L11"})
+    # M9 and M8 lie outside the turrets' fire zone (a destroyer under it could not fire).
+    sc = position({"blue-tank-1": "M9", "blue-heap-1": "M8"})
     sc.apply([ev.PlayerTurnEnded(rule=P + "turn.end", seat="red", unspent=0, saved=0),
               ev.PlayerTurnBegan(rule=P + "turn.ap", seat="blue", credit=15, saved=0, deadline="")])
-    refused(sc, "fire blue-tank-1 blue-tank-2 K10", P + "fire.freighter", seat="blue")
-    facts = sc.play("blue", "fire blue-tank-1 blue-tank-2 L9", )
+    refused(sc, "fire blue-tank-1 blue-heap-1 K10", P + "fire.freighter", seat="blue")
+    facts = sc.play("blue", "fire blue-tank-1 blue-heap-1 L9")
     assert facts[0].units == ("red-turret-1",)
     assert rules.broken_turrets(sc.state, "red") == 1
 

@@ -10,8 +10,6 @@ Modules: `content` (the map), `state` (the fold), `events`, `commands`,
 (deployment, movement, loading, fire, capture, the Weather Hen),
 `board` (what is derived: tide effects, fire zones, pontoon support),
 `legal`, `view`, `bots`.
-
-Not implemented yet: a timer for turns 1 and 2.
 """
 
 from .bots import BOTS
@@ -26,7 +24,7 @@ from .view import board_targets, describe, redact, render, scramble_hidden, turn
 
 ID = "fmp"
 TITLE = "Full Metal Planète"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: deployment simultaneous, turns 1-2 timed, no fire from under unfavourable fire, Weather Hen inoperative under fire (see the rule table)
 PLAYER_COUNTS = (2, 3, 4)
 
 __all__ = [

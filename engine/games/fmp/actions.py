@@ -98,26 +98,43 @@ def deploy(state: Planet, seat: str, uid: str, hexes: tuple[str, ...]) -> list[E
         raise RuleViolation(R + "deploy.barge", "a barge's two hexes touch each other")
     sector = b.sector()
     zone = sector.zone[b.hex_of(state.freighters[seat].centre)]
-    coast = sector.coast(zone)
     for h in hexes:
-        if sector.zone.get(b.hex_of(h)) != zone:
-            raise RuleViolation(R + "deploy.zone", f"{h} is outside landing zone {zone}")
-        why = _blocked(state, h)
-        if why:
-            raise RuleViolation(R + "deploy.occupied", f"{h}: {why}")
-        if b.under_fire(state, h, seat):  # a unit is never placed under unfavourable fire
-            raise RuleViolation(R + "move.fire", f"{h} is under unfavourable fire for {seat}")
-        pontoon = b.pontoon_at(state, h) is not None
-        if u.kind == "pontoon":
-            if pontoon:
-                raise RuleViolation(R + "deploy.occupied", f"{h}: a pontoon lies there already")
-        elif not b.can_use(u.kind, h, b.NORMAL, pontoon):
-            raise RuleViolation(R + "deploy.terrain", f"{uid} cannot stand on {h} ({b.terrain(h)}) "
-                                                      "at normal tide")
-    if u.kind in b.MARINE | {"pontoon"} and not any(b.hex_of(h) in coast for h in hexes):
+        problem = deploy_problem(state, seat, u.kind, h)
+        if problem:
+            raise RuleViolation(R + problem[0], f"{uid}: {problem[1]}")
+    if u.kind in b.MARINE | {"pontoon"} and not any(on_coast(zone, h) for h in hexes):
         raise RuleViolation(R + "deploy.coast", f"{uid} must touch the coast of zone {zone}")
     return [ev.UnitDeployed(rule=R + "deploy.place", unit=uid, to=hexes[-1],
                             tail=hexes[0] if want == 2 else "")]
+
+
+def deploy_problem(state: Planet, seat: str, kind: str, h: str) -> tuple[str, str] | None:
+    """Why a unit of `kind` may not be deployed on `h` by `seat` (rule, words), or None.
+    The coast (for the pontoon and marine units) is checked on the unit's hexes."""
+    zone = b.sector().zone[b.hex_of(state.freighters[seat].centre)]
+    if b.sector().zone.get(b.hex_of(h)) != zone:
+        return "deploy.zone", f"{h} is outside landing zone {zone}"
+    why = _blocked(state, h)
+    if why:
+        return "deploy.occupied", f"{h}: {why}"
+    if b.under_fire(state, h, seat):  # a unit is never placed under unfavourable fire
+        return "move.fire", f"{h} is under unfavourable fire for {seat}"
+    pontoon = b.pontoon_at(state, h) is not None
+    if kind == "pontoon":
+        if pontoon:
+            return "deploy.occupied", f"{h}: a pontoon lies there already"
+    elif not b.can_use(kind, h, b.NORMAL, pontoon):
+        return "deploy.terrain", f"a {kind} cannot stand on {h} ({b.terrain(h)}) at normal tide"
+    if kind == "tank":
+        try:
+            check_mountain_pair(state, seat, "", h)
+        except RuleViolation as e:
+            return "move.mountain-tanks", e.reason
+    return None
+
+
+def on_coast(zone: str, h: str) -> bool:
+    return b.hex_of(h) in b.sector().coast(zone)
 
 
 # ---- movement --------------------------------------------------------------------------------
@@ -156,12 +173,12 @@ def move(state: Planet, seat: str, uid: str, path: tuple[str, ...], second_unit:
                 state.freighters[f].controller == seat or can_take(state, u, f)):
             into = f  # through a pod into the Freighter (1 point, a barge whole)
             break
-        stranded = _check_step(state, seat, u, h, tide, last, fire_ok=second_unit and last)
+        stranded = check_step(state, seat, u, h, tide, last, fire_ok=second_unit and last)
         heads = (h, pivot) if u.kind == "barge" else (h,)
         tail = pivot if u.kind == "barge" else ""
     require_ap(state, cost, f"moving {uid} {len(path)} hex(es)")
     if not into and u.kind == "tank":
-        _check_mountain_pair(state, seat, u, path[-1])
+        check_mountain_pair(state, seat, uid, path[-1])
     facts: list[Event] = [ev.UnitMoved(
         rule=R + ("move.strand" if stranded else "move.enter" if into else "move.step"),
         unit=uid, path=path, tail=tail, into=into, cost=cost, stranded=stranded)]
@@ -206,6 +223,10 @@ def _take_freighter(state: Planet, seat: str, uid: str, colour: str, moved: Plan
         and any(b.under_fire(taken, h, seat) for h in hexes_of(u))))
     facts: list[Event] = [ev.FreighterCaptured(rule=R + "freighter.capture", freighter=colour, seat=seat,
                                                previous=loser, unit=uid, bonus=5, endangered=endangered)]
+    # Its units that the captor itself had neutralised now obey the captor: operational again.
+    facts += [ev.UnitFreed(rule=R + "freighter.capture", unit=x)
+              for x, by in sorted(state.neutralised.items())
+              if by == seat and x in state.units and state.units[x].colour == colour]
     if not any(f.controller == loser and f.status == "landed" and c != colour
                for c, f in state.freighters.items()):
         facts.append(ev.PlayerEliminated(rule=R + "freighter.none-left", seat=loser))
@@ -243,9 +264,9 @@ def _holder_of(state: Planet, uid: str, seat: str) -> str:
 
 
 def _check_holder(state: Planet, seat: str, uid: str) -> None:
-    held = state.holding.get(uid)
-    if held in state.units and state.controller(state.units[held]) != seat and held in state.neutralised:
-        raise RuleViolation(R + "neutralise.stay", f"{uid} holds {held} neutralised: it stays put this turn")
+    for held in state.holding.get(uid, ()):
+        if held in state.units and state.controller(state.units[held]) != seat and held in state.neutralised:
+            raise RuleViolation(R + "neutralise.stay", f"{uid} holds {held} neutralised: it stays put this turn")
 
 
 def _retreat(state: Planet, seat: str, u: Unit, path: tuple[str, ...]) -> list[Event]:
@@ -256,7 +277,7 @@ def _retreat(state: Planet, seat: str, u: Unit, path: tuple[str, ...]) -> list[E
     h = path[0]
     if b.under_fire(state, h, seat):
         raise RuleViolation(R + "neutralise.retreat", f"{u.id} may only retreat out of the fire zone")
-    _check_step(state, seat, u, h, b.tide_now(state), last=False)
+    check_step(state, seat, u, h, b.tide_now(state), last=False)
     require_ap(state, 1, "a retreat")
     tail = hexes_of(u)[0] if u.kind == "barge" else ""
     return [ev.UnitMoved(rule=R + "neutralise.retreat", unit=u.id, path=(h,), tail=tail, into="", cost=1,
@@ -285,16 +306,16 @@ def _leave_freighter(state: Planet, u: Unit, path: tuple[str, ...]) -> tuple[tup
         raise RuleViolation(R + "move.exit", f"{u.id} leaves the Freighter through a pod, to a hex next to it")
     seat, tide = f.controller, b.tide_now(state)
     if u.kind != "barge":
-        _check_step(state, seat, u, path[0], tide, len(path) == 1)
+        check_step(state, seat, u, path[0], tide, len(path) == 1)
         return (path[0],), 1, 1
     if len(path) < 2 or not adjacent(path[0], path[1]):
         raise RuleViolation(R + "move.exit", "a barge leaves the Freighter onto two touching hexes")
     for h in path[:2]:
-        _check_step(state, seat, u, h, tide, last=False)
+        check_step(state, seat, u, h, tide, last=False)
     return (path[1], path[0]), 1, 2
 
 
-def _check_step(state: Planet, seat: str, u: Unit, h: str, tide: str, last: bool,
+def check_step(state: Planet, seat: str, u: Unit, h: str, tide: str, last: bool,
                 fire_ok: bool = False) -> bool:
     """May `u` enter `h` now?  True when it strands itself there."""
     why = _blocked(state, h, u.id)
@@ -314,14 +335,17 @@ def _check_step(state: Planet, seat: str, u: Unit, h: str, tide: str, last: bool
     raise RuleViolation(R + "move.terrain", f"{u.id} cannot go on {h} ({b.terrain(h)}) at {tide} tide")
 
 
-def _check_mountain_pair(state: Planet, seat: str, u: Unit, h: str) -> None:
+def check_mountain_pair(state: Planet, seat: str, uid: str, h: str) -> None:
+    """A tank of `seat` coming to stand on `h` (moved, unloaded, laid or
+    deployed) must not make a pair of tanks on touching mountains."""
     if b.terrain(h) != MOUNTAIN or b.pontoon_at(state, h):
         return
     for other in state.units.values():
-        if other.kind == "tank" and other.id != u.id and other.at and state.controller(other) == seat \
-                and b.terrain(other.at) == MOUNTAIN and adjacent(other.at, h):
+        if other.kind == "tank" and other.id != uid and other.at and state.controller(other) == seat \
+                and b.terrain(other.at) == MOUNTAIN and adjacent(other.at, h) \
+                and b.pontoon_at(state, other.at) is None:
             raise RuleViolation(R + "move.mountain-tanks",
-                                f"{u.id} would park on a mountain next to {other.id}'s mountain")
+                                f"a tank on {h} would stand on a mountain next to {other.id}'s mountain")
 
 
 # ---- loading and unloading -------------------------------------------------------------------
@@ -333,6 +357,8 @@ def _transporter(state: Planet, seat: str, tid: str, inside_ok: bool = False) ->
         return t
     if not t.at or not b.is_operational(state, t):
         raise RuleViolation(R + "load.neutralised", f"{tid} is neutralised and cannot load or unload")
+    if t.kind == "weatherhen" and b.under_fire(state, t.at, seat):
+        raise RuleViolation(R + "hen.inoperative", f"{tid} stands under unfavourable fire: it can do nothing")
     return t
 
 
@@ -357,13 +383,13 @@ def load(state: Planet, seat: str, tid: str, item: str) -> list[Event]:
     t = _transporter(state, seat, tid, inside_ok=True)
     if t.inside:
         return stow(state, seat, t, item)
-    tide = b.tide_now(state)
     if item in state.units:
         x = state.units[item]
         if x.id == t.id or not x.at or x.kind == "turret":
             raise RuleViolation(R + "load.kind", f"{item} cannot be loaded")
         if x.kind != "pontoon" and state.controller(x) != seat:
             raise RuleViolation(R + "load.own", f"{item} is not {seat}'s (only pontoons are neutral)")
+        _check_holder(state, seat, item)  # a neutralising destroyer is not carried away either
         kind, origin = x.kind, x.at
         if kind == "pontoon" and b.standing_at(state, origin) is not None:
             raise RuleViolation(R + "load.occupied", f"something stands on the pontoon {item}")
@@ -376,7 +402,7 @@ def load(state: Planet, seat: str, tid: str, item: str) -> list[Event]:
         raise RuleViolation(R + "load.kind", f"a {t.kind} cannot carry a {kind}")
     if not touching(t, origin):
         raise RuleViolation(R + "load.adjacent", f"{origin} does not touch {tid}")
-    if kind != "pontoon" and b.sunken(origin, tide):
+    if kind != "pontoon" and _on_sunken(state, origin):
         raise RuleViolation(R + "load.sunken", f"{origin} is under water: only a pontoon is loaded from it")
     if b.under_fire(state, origin, seat):
         raise RuleViolation(R + "load.fire", f"{origin} is under unfavourable fire for {seat}")
@@ -423,7 +449,7 @@ def unload(state: Planet, seat: str, tid: str, item: str, to: str) -> list[Event
         _room(state, other, kind)
         return [ev.CargoUnloaded(rule=R + "unload.transporter", transporter=tid, item=item, to=to,
                                  into="", onto=other.id, cost=1)]
-    return [ev.CargoUnloaded(rule=R + _check_drop(state, seat, kind, to), transporter=tid, item=item,
+    return [ev.CargoUnloaded(rule=R + _check_drop(state, seat, kind, to, item), transporter=tid, item=item,
                              to=to, into="", onto="", cost=1)]
 
 
@@ -499,6 +525,7 @@ def _freighter_load(state: Planet, seat: str, colour: str, item: str) -> list[Ev
             raise RuleViolation(R + "load.kind", f"{item} cannot be loaded (marine units sail in)")
         if x.kind != "pontoon" and state.controller(x) != seat:
             raise RuleViolation(R + "load.own", f"{item} is not {seat}'s (only pontoons are neutral)")
+        _check_holder(state, seat, item)
         if x.kind == "pontoon" and b.standing_at(state, x.at) is not None:
             raise RuleViolation(R + "load.occupied", f"something stands on the pontoon {item}")
         kind, origin = x.kind, x.at
@@ -508,7 +535,7 @@ def _freighter_load(state: Planet, seat: str, colour: str, item: str) -> list[Ev
             raise RuleViolation(R + "load.kind", f"no unit {item!r} and no ore on {origin}")
         kind = ORE
     _at_a_pod(f, origin)
-    if kind != "pontoon" and b.sunken(origin, b.tide_now(state)):
+    if kind != "pontoon" and _on_sunken(state, origin):
         raise RuleViolation(R + "load.sunken", f"{origin} is under water: only a pontoon is loaded from it")
     if b.under_fire(state, origin, seat):
         raise RuleViolation(R + "load.fire", f"{origin} is under unfavourable fire for {seat}")
@@ -540,13 +567,14 @@ def _freighter_unload(state: Planet, seat: str, colour: str, item: str, to: str)
         _room(state, other, x.kind)
         return [ev.CargoUnloaded(rule=R + "unload.transporter", transporter=colour, item=item, to=to,
                                  into="", onto=other.id, cost=1)]
-    _check_drop(state, seat, x.kind, to)
+    _check_drop(state, seat, x.kind, to, item)
     return [ev.CargoUnloaded(rule=R + "freighter.unload", transporter=colour, item=item, to=to,
                              into="", onto="", cost=1)]
 
 
-def _check_drop(state: Planet, seat: str, kind: str, to: str) -> str:
-    """May a `kind` be put down on `to` (unloaded or laid)?  The rule it follows."""
+def _check_drop(state: Planet, seat: str, kind: str, to: str, item: str = "") -> str:
+    """May a `kind` (the unit `item`, if any) be put down on `to` (unloaded or
+    laid)?  The rule it follows."""
     if b.under_fire(state, to, seat):
         raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
     if b.terrain(to) == SEA and kind != "pontoon" and b.pontoon_at(state, to) is None:
@@ -554,12 +582,20 @@ def _check_drop(state: Planet, seat: str, kind: str, to: str) -> str:
     why = _blocked(state, to) or (kind == "pontoon" and b.pontoon_at(state, to) and "a pontoon lies there")
     if why:
         raise RuleViolation(R + "unload.occupied", f"{to}: {why}")
-    if kind == "heap" and b.terrain(to) == MOUNTAIN and b.pontoon_at(state, to) is None:
-        raise RuleViolation(R + "move.heap-mountain", "the Heap never goes on a mountain")
+    heap = kind == "heap" or (item in state.units and carries_heap(state, state.units[item]))
+    if heap and b.terrain(to) == MOUNTAIN and b.pontoon_at(state, to) is None:
+        raise RuleViolation(R + "move.heap-mountain", "the Heap never goes on a mountain, even carried")
+    if kind == "tank":
+        check_mountain_pair(state, seat, item, to)
     if kind == "pontoon" and not _pontoon_supported(state, to):
         raise RuleViolation(R + "pontoon.ground", f"a pontoon on {to} would touch no ground")
-    sunk = kind not in (ORE, "pontoon") and b.sunken(to, b.tide_now(state))
+    sunk = kind not in (ORE, "pontoon") and _on_sunken(state, to)
     return "unload.sunken" if sunk else "unload.cost"
+
+
+def _on_sunken(state: Planet, h: str) -> bool:
+    """A reef or swamp under water with no pontoon over it (a pontoon is a plain)."""
+    return b.sunken(h, b.tide_now(state)) and b.pontoon_at(state, h) is None
 
 
 # ---- the Weather Hen -------------------------------------------------------------------------
@@ -596,7 +632,7 @@ def build(state: Planet, seat: str, hid: str, kind: str, to: str) -> list[Event]
 
 def _pontoon_supported(state: Planet, to: str) -> bool:
     tide = b.tide_now(state)
-    near = [str(n) for n in b.grid().neighbours(b.hex_of(to))]
+    near = b.near(to)
     return b.is_ground(to, tide) or any(
         b.is_ground(n, tide) or n in b.freighter_hexes(state) or b.pontoon_at(state, n) for n in near)
 
@@ -627,12 +663,18 @@ def _pair(state: Planet, seat: str, first: str, second: str) -> tuple[Unit, Unit
     return ready[first], ready[second]
 
 
-def fire(state: Planet, seat: str, first: str, second: str, target: str) -> list[Event]:
+def fire(state: Planet, seat: str, first: str, second: str, target: str, assaulting: str = ""
+         ) -> list[Event]:
+    """Two destroyers fire at a hex; `assaulting`: the second unit of an
+    assault, which fires from inside the fire zone it entered."""
     pair = _pair(state, seat, first, second)
     target = parse_hex(target)
     for d in pair:
         if state.shots.get(d.id, 0) >= 2:
             raise RuleViolation(R + "fire.ammo", f"{d.id} has fired twice this turn")
+        if d.kind != "turret" and d.id != assaulting and b.under_fire(state, d.at, seat):
+            raise RuleViolation(R + "fire.under-fire", f"{d.id} stands under unfavourable fire: it cannot "
+                                                       "fire (only turrets and an assault's second unit do)")
         if not b.in_range(state, d, target):
             raise RuleViolation(R + "fire.range", f"{target} is out of {d.id}'s range "
                                                   f"({b.fire_range(state, d)})")
@@ -651,7 +693,21 @@ def fire(state: Planet, seat: str, first: str, second: str, target: str) -> list
     pontoons = frozenset(x for x in units if state.units[x].kind == "pontoon")
     if pontoons:
         facts += collapse(state, without=pontoons)
-    return facts
+    return facts + released(fold(state, facts), seat)
+
+
+def held(state: Planet, uid: str, by: str) -> bool:
+    """Is the unit still within reach of two destroyers of `by`, the seat that neutralised it?"""
+    u = state.units[uid]
+    return any(b.fire_counts(state).get(by, {}).get(h, 0) >= 2 for h in hexes_of(u))
+
+
+def released(state: Planet, seat: str) -> list[Event]:
+    """Units of `seat` that other destroyers have just freed: the fire that
+    neutralised them no longer holds them."""
+    return [ev.UnitFreed(rule=R + "neutralise.freed", unit=uid)
+            for uid, by in sorted(state.neutralised.items())
+            if uid in state.units and state.controller(state.units[uid]) == seat and not held(state, uid, by)]
 
 
 def capture(state: Planet, seat: str, first: str, second: str, target: str) -> list[Event]:
@@ -694,7 +750,7 @@ def assault(state: Planet, seat: str, uid: str, words: tuple[str, ...]) -> list[
                           for f in move(state, seat, uid, path, second_unit=True)]
     after = fold(state, facts)
     for partner, target in zip(shots[::2], shots[1::2], strict=True):
-        shot = fire(after, seat, uid, partner, target)
+        shot = fire(after, seat, uid, partner, target, assaulting=uid)
         facts += shot
         after = fold(after, shot)
     if b.under_fire(after, end, seat):

@@ -47,6 +47,12 @@ def hex_of(name: str) -> Hex:
 
 
 @cache
+def near(name: str) -> tuple[str, ...]:
+    """The names of the hexes touching `name`, in the kit's order (N, NE, SE, S, SW, NW)."""
+    return tuple(str(n) for n in grid().neighbours(hex_of(name)))
+
+
+@cache
 def terrain(name: str) -> str:
     return sector().terrain[hex_of(name)]
 
@@ -71,6 +77,7 @@ def can_use(unit_kind: str, hex_name: str, tide: str, pontoon: bool = False) -> 
     return marine if unit_kind in MARINE else land
 
 
+@cache
 def sometimes_usable(unit_kind: str, hex_name: str) -> bool:
     """Usable at some tide: a hex the unit may strand itself on voluntarily."""
     return any(can_use(unit_kind, hex_name, t) for t in TIDES)
@@ -205,7 +212,19 @@ def fire_counts(state: Planet) -> dict[str, Counter]:
 
 def under_fire(state: Planet, hex_name: str, seat: str) -> bool:
     """"Under unfavourable fire" for `seat`: two destroyers of one opponent reach it."""
-    return any(c[hex_name] >= 2 for other, c in fire_counts(state).items() if other != seat)
+    hot = hot_zones(state)
+    zone = hot.get(seat)
+    if zone is None:  # a seat with no destroyer of its own: every opponent's zone
+        zone = hot[seat] = frozenset(h for c in fire_counts(state).values() for h, n in c.items() if n >= 2)
+    return hex_name in zone
+
+
+@_memoised("hot")
+def hot_zones(state: Planet) -> dict[str, frozenset[str]]:
+    """seat -> the hexes under unfavourable fire for it (memoised per position)."""
+    counts = fire_counts(state)
+    return {seat: frozenset(h for other, c in counts.items() if other != seat for h, n in c.items() if n >= 2)
+            for seat in state.seats}
 
 
 # ---- pontoons --------------------------------------------------------------------------------

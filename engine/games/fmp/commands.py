@@ -19,6 +19,7 @@
     liftoff red                 turn 25: take off (1 AP + 1 per destroyed turret)
     tide                        the system seat's tide phase
     timeout                     the system seat ends a turn whose three minutes are over
+    clock                       the system seat starts the three minutes of a landing or the deployment
 """
 
 from __future__ import annotations
@@ -207,5 +208,12 @@ class TimeUp(Command):
     verb = "timeout"
 
 
+@dataclass(frozen=True)
+class StartClock(Command):
+    """The system seat starts the three minutes of a landing or of the deployment."""
+
+    verb = "clock"
+
+
 COMMANDS = CommandSet(Land, Deploy, Done, Move, Load, Unload, Build, Fire, Capture, Neutralise, Assault, RebuildTurret, Secure, EndTurn,
-                      ChooseDeparture, LiftOff, TidePhase, TimeUp)
+                      ChooseDeparture, LiftOff, TidePhase, TimeUp, StartClock)

@@ -178,10 +178,30 @@ class PlayerTurnEnded(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class TimeRanOut(Event):
-    """The three minutes of this player's turn have passed."""
+    """The three minutes of this player's turn have passed (`seat` "": the
+    deployment of turn 2, which every player plays at once)."""
 
     seat: str
     deadline: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TimerStarted(Event):
+    """With the timer on, the three minutes of turn 1 (for `seat`, the player
+    landing now) or of turn 2 (`seat` "": every player deploys at once) run
+    until `deadline`, an ISO time."""
+
+    seat: str
+    deadline: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class LandingMissed(Event):
+    """Turn 1's three minutes ran out before the `colour` Freighter landed:
+    it stays in orbit and takes no part in the mission."""
+
+    colour: str
+    seat: str
 
 
 # ---- actions ---------------------------------------------------------------------------------
@@ -387,7 +407,7 @@ EVENTS = event_registry(
     SectorSurveyed, FreighterAssigned, OreSpread, ReserveStocked, TideCardsShuffled, TurnTimerSet,
     LandingOrderDrawn, TurnBegan, FreighterLanded, UnitDeployed, DeploymentFinished,
     PlayOrderDrawn, TideChanged, TideCardsReshuffled, TideForecast, PlayerTurnBegan,
-    PlayerTurnEnded, TimeRanOut, UnitMoved, CargoLoaded, CargoUnloaded, UnitBuilt, PontoonsCollapsed,
+    PlayerTurnEnded, TimeRanOut, TimerStarted, LandingMissed, UnitMoved, CargoLoaded, CargoUnloaded, UnitBuilt, PontoonsCollapsed,
     TargetDestroyed, UnitCaptured, UnitNeutralised, UnitFreed, FreighterCaptured, TurretRebuilt, PlayerEliminated, DeparturesCalled, DepartureChosen, DeparturesRevealed, FreighterTookOff,
     UnitsAbandoned, FreighterStranded, MissionEnded, SecretRevealed,
 )

@@ -4,12 +4,21 @@ Candidates are built from the position (each unit's next hex, each load,
 each pair of destroyers and target, ...) and kept only if `decide` accepts
 them, so what is offered is exactly what the rules allow.  Moves are offered
 one hex at a time: longer paths are the same steps in a row.
+
+For speed (a busy 4-player position has hundreds of commands): quick sieves
+drop candidates `decide` would refuse anyway (ore, a unit, unfavourable
+fire, impossible ground); deployments, landings and steps out of a Freighter
+are checked with the very guards `decide` uses, once per kind of unit and
+hex; units of one kind laid by a Freighter or stowed in it share one verdict.
+`tests/test_fmp_audit.py` checks the result against `decide` run on every
+candidate.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import cache
 from itertools import combinations
 
 from engine.core.context import SYSTEM, Context
@@ -64,9 +73,13 @@ def _legal(state: Planet, seat: str) -> list[Command]:
     if seat == SYSTEM or seat not in rules.to_act(state):
         return []
     if state.phase == LANDING:
-        found = _landings(state, seat)
+        return sorted(_landings(state, seat), key=notation)
     elif state.phase == DEPLOYMENT:
-        found = _deployments(state, seat) + _stowing(state, seat) + [Done()]
+        if not rules.deploying(state) or seat not in rules.deploying(state):
+            return []
+        ready = _deployments(state, seat)  # exact already: checked hex by hex
+        found = _stowing(state, seat) + [Done()]
+        return sorted(ready + _accepted(state, seat, found), key=notation)
     elif state.phase == DEPARTURE:
         found = [ChooseDeparture(c, choice) for c, f in sorted(state.freighters.items())
                  if f.controller == seat and f.status == "landed" and c not in state.choices
@@ -75,39 +88,134 @@ def _legal(state: Planet, seat: str) -> list[Command]:
         found = _actions(state, seat)
     else:
         found = []
-    return sorted(_accepted(state, seat, found), key=lambda c: c.notation())
+    return sorted(_accepted(state, seat, found), key=notation)
+
+
+def notation(c: Command) -> str:
+    """`c.notation()` without the dataclass machinery (the sort key of every list)."""
+    words = [c.verb]
+    for value in vars(c).values():
+        if isinstance(value, tuple):
+            words += value
+        else:
+            words.append(str(value))
+    return " ".join(words)
 
 
 def _accepted(state: Planet, seat: str, candidates: list[Command]) -> list[Command]:
+    """The candidates `decide` accepts.  Commands whose verdict depends only
+    on the kind of the unit (and on the same hexes) share one verdict: units
+    of one kind leaving a Freighter, laid by it or stowed in it."""
     kept = []
+    verdicts: dict[tuple, bool] = {}
     for command in dict.fromkeys(candidates):
-        try:
-            rules.decide(state, seat, command, _CTX)
-        except RuleViolation:
+        if type(command) is _Sure:
+            kept.append(Move(command.unit, command.path))
             continue
-        kept.append(command)
+        sig = _signature(state, command)
+        ok = verdicts.get(sig) if sig is not None else None
+        if ok is None:
+            try:
+                rules.decide(state, seat, command, _CTX)
+                ok = True
+            except RuleViolation:
+                ok = False
+            if sig is not None:
+                verdicts[sig] = ok
+        if ok:
+            kept.append(command)
     return kept
 
 
+def _signature(state: Planet, c: Command) -> tuple | None:
+    """What the verdict on `c` depends on, when it is the same for every unit
+    of a kind inside a Freighter (None: decide it on its own)."""
+    if isinstance(c, Move):
+        u = state.units.get(c.unit)
+        if u is not None and u.inside:
+            return ("exit", u.inside, _exit_class(state, u), c.path)
+    elif isinstance(c, Unload) and c.transporter in state.freighters:
+        u = state.units.get(c.item)
+        if u is not None and u.inside == c.transporter:
+            aboard = b.standing_at(state, c.to) is not None  # onto a transporter: its room counts
+            cls = u.kind if aboard or u.kind in ("tank", "pontoon") else _exit_class(state, u)
+            return ("lay", c.transporter, cls, c.to)
+    elif isinstance(c, Load):
+        t, x = state.units.get(c.transporter), state.units.get(c.item)
+        if t is not None and x is not None and t.inside and x.inside == t.inside and not t.carrier:
+            return ("stow", c.transporter, x.kind)
+    return None
+
+
 def _landings(state: Planet, seat: str) -> list[Command]:
+    """Every landing site that passes `rules.landing_site` (static, cached) in
+    a zone that `rules.zone_free` allows now."""
+    found: list[Command] = []
+    free: dict[str, bool] = {}
+    for land, zone in _sites():
+        if zone not in free:
+            try:
+                rules.zone_free(state, zone)
+                free[zone] = True
+            except RuleViolation:
+                free[zone] = False
+        if free[zone]:
+            found.append(land)
+    return found
+
+
+@cache
+def _sites() -> tuple[tuple[Land, str], ...]:
     sector = b.sector()
-    return [Land(str(h), pods) for h in sorted(sector.zone) if b.terrain(str(h)) in ("plain", "swamp")
-            for pods in ("a", "b")]
+    found = []
+    for h in sorted(sector.zone):
+        for pods in ("a", "b"):
+            placed = rules.freighter_hexes(b.grid(), str(h), pods)
+            if placed is None:
+                continue
+            zone = rules.landing_site((placed[0], *placed[1]))
+            if not isinstance(zone, RuleViolation):
+                found.append((Land(str(h), pods), zone))
+    return tuple(found)
 
 
 def _deployments(state: Planet, seat: str) -> list[Command]:
-    sector = b.sector()
+    """Every deployment, decided hex by hex with the guards `deploy` uses
+    (`actions.deploy_problem`, the coast), once per kind of unit."""
+    if state.freighters[seat].status != "landed":
+        return []
     zone = rules.landing_zone(state, seat)
-    cells = sorted(str(h) for h in sector.zone_hexes[zone])
+    cells = _zone_cells(zone)
+    fits: dict[str, list[str]] = {}
     found: list[Command] = []
     for u in sorted(state.units.values(), key=lambda u: u.id):
-        if u.inside != seat or u.kind == "turret":
+        if u.inside != seat or u.kind == "turret" or state.controller(u) != seat or u.carrier:
             continue
+        if u.kind not in fits:
+            fits[u.kind] = [h for h in cells if actions.deploy_problem(state, seat, u.kind, h) is None]
+        ok = fits[u.kind]
         if u.kind == "barge":
-            found += [Deploy(u.id, (a, c)) for a in cells for c in cells if a < c and actions.adjacent(a, c)]
+            free = set(ok)
+            found += [Deploy(u.id, (a, c)) for a in ok for c in b.near(a) if c in free and a < c
+                      and (actions.on_coast(zone, a) or actions.on_coast(zone, c))]
+        elif u.kind in b.MARINE or u.kind == "pontoon":
+            found += [Deploy(u.id, (h,)) for h in ok if actions.on_coast(zone, h)]
         else:
-            found += [Deploy(u.id, (h,)) for h in cells]
+            found += [Deploy(u.id, (h,)) for h in ok]
     return found
+
+
+def _exit_class(state: Planet, u) -> str:
+    """Units that leave a Freighter under the same checks: terrain units but
+    the Heap (mountains) and tanks (mountain pairs) share one class."""
+    if u.kind not in ("crab", "weatherhen", "heap"):
+        return u.kind
+    return "heap" if actions.carries_heap(state, u) else "land"
+
+
+@cache
+def _zone_cells(zone: str) -> tuple[str, ...]:
+    return tuple(sorted(str(h) for h in b.sector().zone_hexes[zone]))
 
 
 def _stowing(state: Planet, seat: str) -> list[Command]:
@@ -133,10 +241,22 @@ def _freighter_cargo(state: Planet, seat: str) -> list[Command]:
             if h in state.ore:
                 found.append(Load(c, h))
             found += [Load(c, uid) for uid in occ.get(h, ()) if uid]
+        drops = [h for h in around if _droppable(state, seat, h)]
         found += [Unload(c, u.id, h) for u in sorted(state.units.values(), key=lambda u: u.id)
                   if u.inside == c and u.kind in ("pontoon", "tank", "heap", "crab", "weatherhen")
-                  for h in around]
+                  for h in drops]
     return found
+
+
+def _droppable(state: Planet, seat: str, h: str) -> bool:
+    """A quick sieve for putting a unit down on `h` (laid, unloaded, or a step
+    out of a Freighter): never on ore, a Freighter or a hex under unfavourable
+    fire, nor on a unit but one of the seat's transporters.  `decide` has the
+    final word on what passes."""
+    if h in state.ore or h in b.freighter_hexes(state) or b.under_fire(state, h, seat):
+        return False
+    other = b.standing_at(state, h)
+    return other is None or (other.kind in actions.CAPACITY and state.controller(other) == seat)
 
 
 def _actions(state: Planet, seat: str) -> list[Command]:
@@ -167,7 +287,7 @@ def _actions(state: Planet, seat: str) -> list[Command]:
 
 
 def _near(hexes) -> list[str]:
-    return sorted({str(n) for h in hexes if h for n in b.grid().neighbours(b.hex_of(h))} - set(hexes))
+    return sorted({n for h in hexes if h for n in b.near(h)} - set(hexes))
 
 
 def _steps(state: Planet, u) -> list[Command]:
@@ -177,11 +297,90 @@ def _steps(state: Planet, u) -> list[Command]:
         f = state.freighters[u.inside]
         if f.status != "landed":
             return []
-        exits = [h for h in _near(f.pods) if _may_enter(state, h, u.id)]
+        exits = _exits(state, f)
         if u.kind == "barge":
-            return [Move(u.id, (a, c)) for a in exits for c in _near((a,)) if _may_enter(state, c, u.id)]
-        return [Move(u.id, (h,)) for h in exits]
-    return [Move(u.id, (h,)) for h in _near((u.at, u.tail)) if _may_enter(state, h, u.id)]
+            return _barge_exits(state, u, f, exits)
+        return [_Sure(u.id, (h,)) for h in exits if _steps_out(state, u, f, h)]
+    if b.is_stuck(state, u):  # the tide holds it: it does nothing
+        return []
+    seat, fh = state.controller(u), b.freighter_hexes(state)
+    return [Move(u.id, (h,)) for h in _near((u.at, u.tail)) if _may_enter(state, h, u.id)
+            and (h in fh or (not b.under_fire(state, h, seat) and _ground_for(state, u.kind, h)))]
+
+
+def _ground_for(state: Planet, kind: str, h: str) -> bool:
+    """A sieve: the hex could carry a unit of this kind at some tide (or it
+    is a pontoon, for terrain units)."""
+    if b.pontoon_at(state, h) is not None:
+        return kind not in b.MARINE
+    return b.sometimes_usable(kind, h)
+
+
+_exit_memo: dict[tuple[int, str], tuple[Planet, list[str]]] = {}
+
+
+def _exits(state: Planet, f) -> list[str]:
+    """The free hexes next to a Freighter's pods that a unit could step out
+    onto (a sieve, memoised per position: every unit aboard asks)."""
+    hit = _exit_memo.get((id(state), f.colour))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    if len(_exit_memo) > 64:
+        _exit_memo.clear()
+    found = [h for h in _near(f.pods) if _droppable(state, f.controller, h) and b.standing_at(state, h) is None]
+    _exit_memo[(id(state), f.colour)] = (state, found)
+    return found
+
+
+_out_memo: dict[tuple[int, str, str, str], tuple[Planet, bool]] = {}
+
+
+def _steps_out(state: Planet, u, f, h: str) -> bool:
+    """May `u` step out of Freighter `f` onto `h` (next to a pod, not one of
+    the Freighter's hexes: `_exits` saw to it)?  The checks of
+    `actions.move` for a one-hex exit: the step itself (`check_step`, a
+    voluntary stranding allowed) and, for a tank, the mountain pairs; decided
+    once per class of unit and hex."""
+    key = (id(state), f.colour, _exit_class(state, u), h)
+    hit = _out_memo.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    if len(_out_memo) > 4096:
+        _out_memo.clear()
+    try:
+        actions.check_step(state, f.controller, u, h, b.tide_now(state), last=True)
+        if u.kind == "tank":
+            actions.check_mountain_pair(state, f.controller, u.id, h)
+        ok = True
+    except RuleViolation:
+        ok = False
+    _out_memo[key] = (state, ok)
+    return ok
+
+
+def _barge_exits(state: Planet, u, f, exits: list[str]) -> list[Command]:
+    """A barge leaves its Freighter onto two touching hexes, the first next to
+    a pod, each passing the same step check as `actions._leave_freighter`
+    (its commands are exact: `_accepted` keeps them as they are)."""
+    tide, seat = b.tide_now(state), f.controller
+    ok: dict[str, bool] = {}
+
+    def fits(h: str) -> bool:
+        if h not in ok:
+            try:
+                actions.check_step(state, seat, u, h, tide, last=False)
+                ok[h] = True
+            except RuleViolation:
+                ok[h] = False
+        return ok[h]
+
+    pods = set(f.hexes)
+    return [_Sure(u.id, (a, c)) for a in exits if a not in pods and fits(a)
+            for c in b.near(a) if c != a and fits(c)]
+
+
+class _Sure(Move):
+    """A move already checked in full (kept by `_accepted` without `decide`)."""
 
 
 def _may_enter(state: Planet, h: str, uid: str) -> bool:
@@ -272,7 +471,8 @@ def _captures(state: Planet, seat: str) -> list[Command]:
     for x in state.units.values():
         if not x.at or x.kind in ("pontoon", "turret") or state.controller(x) == seat:
             continue
-        near = [d for d in ready if actions.touching(x, d.at)]
+        around = {n for h in (x.at, x.tail) if h for n in b.near(h)}
+        near = [d for d in ready if d.at in around]
         found += [Capture(d1.id, d2.id, x.id) for d1, d2 in combinations(near, 2)]
     return found
 

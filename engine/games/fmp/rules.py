@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from datetime import datetime, timedelta
+from functools import cache
 
 from engine.core.context import SYSTEM, Context, as_utc
 from engine.core.errors import RuleViolation
@@ -37,6 +38,7 @@ from .commands import (
     Neutralise,
     RebuildTurret,
     Secure,
+    StartClock,
     TidePhase,
     TimeUp,
     Unload,
@@ -57,9 +59,26 @@ def to_act(state: Planet) -> tuple[str, ...]:
         return ()
     if state.phase == DEPARTURE:
         return tuple(s for s in state.order if _undecided(state, s))
+    if _clock_due(state):
+        return (SYSTEM,)
+    if state.phase == DEPLOYMENT:
+        return deploying(state) or (SYSTEM,)
     if state.active:
         return (state.active,)
-    return (SYSTEM,) if state.phase in (DEPLOYMENT, PLAY) else ()
+    return (SYSTEM,) if state.phase == PLAY else ()
+
+
+def deploying(state: Planet) -> tuple[str, ...]:
+    """Turn 2: the players still deploying, all at once (landing order)."""
+    return tuple(s for s in state.order if s not in state.done and state.freighters[s].status == "landed")
+
+
+def _clock_due(state: Planet) -> bool:
+    """With the timer on, a landing or the deployment waits for its three minutes to start."""
+    if not state.timer or state.deadline:
+        return False
+    return (state.phase == LANDING and bool(state.active)) or \
+        (state.phase == DEPLOYMENT and bool(deploying(state)))
 
 
 def outcome(state: Planet) -> str | None:
@@ -73,9 +92,14 @@ def system_command(state: Planet, now: datetime) -> Command | None:
     """The tide phase between turns; the end of a turn whose time is up."""
     if state.phase == OVER:
         return None
-    if state.active and state.deadline and as_utc(now) > _time(state.deadline):
+    timed = state.active or (state.phase == DEPLOYMENT and deploying(state))
+    if timed and state.deadline and as_utc(now) > _time(state.deadline):
         return TimeUp()
-    if not state.active and state.phase in (DEPLOYMENT, PLAY):
+    if _clock_due(state):
+        return StartClock()
+    if state.phase == DEPLOYMENT and not deploying(state):
+        return TidePhase()
+    if not state.active and state.phase == PLAY:
         return TidePhase()
     return None
 
@@ -89,24 +113,33 @@ def decide(state: Planet, seat: str, command: Command, ctx: Context) -> list[Eve
     if state.phase == OVER:
         raise RuleViolation("core.game-over", "the mission is over")
     match command:
-        case TidePhase() | TimeUp():
+        case TidePhase() | TimeUp() | StartClock():
             _require_system(seat)
             if isinstance(command, TimeUp):
                 return _time_up(state, ctx)
+            if isinstance(command, StartClock):
+                return _start_clock(state, ctx)
+            if state.phase == DEPLOYMENT and deploying(state):
+                raise RuleViolation(R + "deploy.done", "players are still deploying: "
+                                                      + ", ".join(deploying(state)))
             return _tide_phase(state, ctx)
         case ChooseDeparture(freighter, choice):
             return _choose(state, seat, freighter, choice, ctx)
         case Land(centre, pods):
             _require_phase(state, seat, LANDING)
+            _require_time(state, ctx)
             return _land(state, seat, centre, pods)
         case Deploy(unit, hexes):
             _require_phase(state, seat, DEPLOYMENT)
+            _require_time(state, ctx)
             return actions.deploy(state, seat, unit, hexes)
         case Load(transporter, item) if state.phase == DEPLOYMENT:
             _require_phase(state, seat, DEPLOYMENT)
+            _require_time(state, ctx)
             return actions.stow_for_deployment(state, seat, transporter, item)
         case Done():
             _require_phase(state, seat, DEPLOYMENT)
+            _require_time(state, ctx)
             return [ev.DeploymentFinished(rule=R + "deploy.done", seat=seat)]
     _require_phase(state, seat, PLAY)
     _require_time(state, ctx)
@@ -148,14 +181,28 @@ def _require_system(seat: str) -> None:
 def _require_phase(state: Planet, seat: str, phase: str) -> None:
     if state.phase != phase:
         raise RuleViolation(R + "turn.phase", f"that is not done now: the mission is in its {state.phase} phase")
+    if phase == DEPLOYMENT:
+        if seat not in deploying(state):
+            raise RuleViolation("core.turn", f"{seat} is not deploying (done, or no Freighter landed)")
+        return
     if seat != state.active:
         raise RuleViolation("core.turn", f"it is {state.active or 'nobody'}'s turn, not {seat}'s")
 
 
 def _require_time(state: Planet, ctx: Context) -> None:
     if state.deadline and as_utc(ctx.now) > _time(state.deadline):
-        raise RuleViolation(R + "time.over", f"the three minutes of {state.active}'s turn ran out "
+        whose = f"{state.active}'s turn" if state.active else "the deployment"
+        raise RuleViolation(R + "time.over", f"the three minutes of {whose} ran out "
                                              f"at {state.deadline}: no further action")
+
+
+def _start_clock(state: Planet, ctx: Context) -> list[Event]:
+    """Turn 1: each lander's three minutes; turn 2: three minutes for all."""
+    if not _clock_due(state):
+        raise RuleViolation(R + "time.limit", "no landing or deployment waits for its clock")
+    deadline = (as_utc(ctx.now) + timedelta(seconds=state.timer)).isoformat()
+    rule = R + ("time.landing" if state.phase == LANDING else "time.deployment")
+    return [ev.TimerStarted(rule=rule, seat=state.active, deadline=deadline)]
 
 
 # ---- turn 1: landing -----------------------------------------------------------------------
@@ -188,18 +235,33 @@ def _land(state: Planet, seat: str, centre: str, pods: str) -> list[Event]:
 
 
 def _check_landing(state: Planet, hexes: tuple[str, ...]) -> None:
+    found = landing_site(hexes)
+    if isinstance(found, RuleViolation):
+        raise found
+    zone_free(state, found)
+
+
+@cache
+def landing_site(hexes: tuple[str, ...]) -> str | RuleViolation:
+    """The landing zone of a Freighter on these four hexes, or why it cannot
+    land there whoever else has landed (edge, terrain, one zone)."""
     sector, g = b.sector(), b.grid()
     cells = [b.hex_of(h) for h in hexes]
     if any(c.col in (0, g.cols - 1) or c.row in (0, g.rows - 1) for c in cells):
-        raise RuleViolation(R + "landing.edge", "leave at least one hex of passage at the map's edge")
+        return RuleViolation(R + "landing.edge", "leave at least one hex of passage at the map's edge")
     bad = [h for h in hexes if b.terrain(h) not in ("plain", "swamp")]
     if bad:
-        raise RuleViolation(R + "landing.terrain", f"a Freighter lands on plain or swamp only, not {bad[0]} "
-                                                   f"({b.terrain(bad[0])})")
+        return RuleViolation(R + "landing.terrain", f"a Freighter lands on plain or swamp only, not {bad[0]} "
+                                                    f"({b.terrain(bad[0])})")
     zones = {sector.zone.get(c) for c in cells}
     if len(zones) != 1 or None in zones:
-        raise RuleViolation(R + "landing.zone", "all four hexes must lie inside one landing zone")
-    zone = zones.pop()
+        return RuleViolation(R + "landing.zone", "all four hexes must lie inside one landing zone")
+    return zones.pop()
+
+
+def zone_free(state: Planet, zone: str) -> None:
+    """No Freighter landed in this zone or in a zone next to it."""
+    sector = b.sector()
     for other in state.freighters.values():
         if other.status != "landed":
             continue
@@ -321,7 +383,7 @@ def _next_player(state: Planet, after: str, ctx: Context) -> list[Event]:
                 deadline = (as_utc(ctx.now) + timedelta(seconds=state.timer)).isoformat()
             freed = [ev.UnitFreed(rule=R + "neutralise.freed", unit=uid)
                      for uid, by in sorted(state.neutralised.items())
-                     if state.controller(state.units[uid]) == seat and not _held(state, uid, by)]
+                     if state.controller(state.units[uid]) == seat and not actions.held(state, uid, by)]
             return [*freed, ev.PlayerTurnBegan(rule=R + "turn.ap", seat=seat, credit=credit(state, seat),
                                                saved=state.saved.get(seat, 0), deadline=deadline)]
     if state.turn >= LAST_TURN or not _landed(state):
@@ -329,10 +391,6 @@ def _next_player(state: Planet, after: str, ctx: Context) -> list[Event]:
     return []
 
 
-def _held(state: Planet, uid: str, by: str) -> bool:
-    """Is the unit still in the fire of two destroyers of the seat that neutralised it?"""
-    u = state.units[uid]
-    return any(b.fire_counts(state).get(by, {}).get(h, 0) >= 2 for h in (u.at, u.tail) if h)
 
 
 # ---- ending a turn ---------------------------------------------------------------------------
@@ -349,11 +407,30 @@ def _end_turn(state: Planet, seat: str, ctx: Context) -> list[Event]:
 
 
 def _time_up(state: Planet, ctx: Context) -> list[Event]:
-    if not (state.active and state.deadline and as_utc(ctx.now) > _time(state.deadline)):
+    timed = state.active or (state.phase == DEPLOYMENT and deploying(state))
+    if not (timed and state.deadline and as_utc(ctx.now) > _time(state.deadline)):
         raise RuleViolation(R + "time.limit", "no turn has run out of time")
     seat = state.active
+    if state.phase == LANDING:
+        return _landing_missed(state, seat)
+    if state.phase == DEPLOYMENT:  # what is not deployed yet stays in the Freighters
+        return [ev.TimeRanOut(rule=R + "time.deployment", seat="", deadline=state.deadline),
+                *(ev.DeploymentFinished(rule=R + "time.deployment", seat=s) for s in deploying(state))]
     return [ev.TimeRanOut(rule=R + "time.over", seat=seat, deadline=state.deadline),
             *_end_turn(state, seat, ctx)]
+
+
+def _landing_missed(state: Planet, seat: str) -> list[Event]:
+    """Our reading: a Freighter still in orbit when its three minutes run
+    out stays there; without a Freighter on the planet its player is out."""
+    facts: list[Event] = [ev.TimeRanOut(rule=R + "time.landing", seat=seat, deadline=state.deadline),
+                          ev.LandingMissed(rule=R + "time.landing", colour=seat, seat=seat),
+                          ev.PlayerEliminated(rule=R + "freighter.none-left", seat=seat)]
+    if seat == state.order[-1]:
+        after = actions.fold(state, facts)
+        facts.append(ev.TurnBegan(rule=R + "turn.deployment", turn=2) if _landed(after)
+                     else _mission_ended(after))
+    return facts
 
 
 # ---- mission end -----------------------------------------------------------------------------

@@ -73,7 +73,7 @@ class Planet:
     shots: dict[str, int] = field(default_factory=dict)   # destroyer -> shots fired this turn
     builds: dict[str, tuple[str, ...]] = field(default_factory=dict)  # Weather Hen -> kinds laid this turn
     neutralised: dict[str, str] = field(default_factory=dict)  # unit -> seat whose fire holds it
-    holding: dict[str, str] = field(default_factory=dict)      # destroyer -> unit it holds this turn
+    holding: dict[str, tuple[str, ...]] = field(default_factory=dict)  # destroyer -> units it holds this turn
     taken: frozenset[str] = frozenset()  # Freighters captured in the turn being played
     evacuation: tuple[str, ...] = ()     # captured units to move out of fire before anything else
     built: int = 0                       # units built so far (for their names)
@@ -172,9 +172,20 @@ _PHASE_OF_TURN = {1: LANDING, 2: DEPLOYMENT}
 
 @_folds(ev.TurnBegan)
 def _(s: Planet, e: ev.TurnBegan) -> Planet:
-    active = s.order[0] if e.turn in _PHASE_OF_TURN else ""
+    # Turn 1: the Freighters land one by one; turn 2: every player deploys at once.
+    active = s.order[0] if e.turn == 1 else ""
     return evolved(s, turn=e.turn, phase=_PHASE_OF_TURN.get(e.turn, PLAY), done=frozenset(),
-                   active=active)
+                   active=active, deadline="")
+
+
+@_folds(ev.TimerStarted)
+def _(s: Planet, e: ev.TimerStarted) -> Planet:
+    return evolved(s, deadline=e.deadline)
+
+
+@_folds(ev.LandingMissed)
+def _(s: Planet, e: ev.LandingMissed) -> Planet:
+    return evolved(s, active=_next_in_order(s, e.seat), deadline="")
 
 
 def _next_in_order(s: Planet, seat: str) -> str:
@@ -189,7 +200,7 @@ def _(s: Planet, e: ev.FreighterLanded) -> Planet:
     turrets = [u for u in s.units.values() if u.inside == e.colour and u.kind == "turret"]
     placed = [evolved(u, inside="", at=pod) for u, pod in zip(sorted(turrets, key=lambda u: u.id),
                                                             e.pods, strict=True)]
-    return evolved(_with_units(s, *placed), active=_next_in_order(s, f.controller))
+    return evolved(_with_units(s, *placed), active=_next_in_order(s, f.controller), deadline="")
 
 
 @_folds(ev.UnitDeployed)
@@ -199,7 +210,7 @@ def _(s: Planet, e: ev.UnitDeployed) -> Planet:
 
 @_folds(ev.DeploymentFinished)
 def _(s: Planet, e: ev.DeploymentFinished) -> Planet:
-    return evolved(s, done=s.done | {e.seat}, active=_next_in_order(s, e.seat))
+    return evolved(s, done=s.done | {e.seat})
 
 
 @_folds(ev.PlayOrderDrawn)
@@ -256,9 +267,16 @@ def _(s: Planet, e: ev.UnitMoved) -> Planet:
     u = s.units[e.unit]
     if e.into:
         moved = evolved(u, at="", tail="", inside=e.into, colour=e.into)
+        s = _recoloured(s, u, e.into)
     else:
         moved = evolved(u, at=e.path[-1], tail=e.tail, inside="")
     return _spend(_freed(_with_units(s, moved), e.unit), e.cost)
+
+
+def _recoloured(s: Planet, u: Unit, colour: str) -> Planet:
+    """Whatever a unit carries into a Freighter takes that Freighter's colour too."""
+    inner = [uid for uid in _unit_gone(s, u.id)[1:] if s.units[uid].colour != colour]
+    return _with_units(s, *(evolved(s.units[uid], colour=colour) for uid in inner)) if inner else s
 
 
 def _freed(s: Planet, *uids: str) -> Planet:
@@ -277,6 +295,7 @@ def _(s: Planet, e: ev.CargoLoaded) -> Planet:
             s = evolved(_with_freighter(s, evolved(f, ore=f.ore + 1)), ore=s.ore - {e.origin})
             return _spend(s, e.cost)
         item = evolved(s.units[e.item], at="", tail="", inside=f.colour, colour=f.colour)
+        s = _recoloured(s, s.units[e.item], f.colour)
         return _spend(_freed(_with_units(s, item), e.item), e.cost)
     t = s.units[e.transporter]
     t = evolved(t, cargo=t.cargo + (e.item,))
@@ -318,6 +337,8 @@ def _(s: Planet, e: ev.CargoUnloaded) -> Planet:
         return _spend(evolved(_with_units(s, t), ore=s.ore | {e.to}), e.cost)
     item = s.units[e.item]
     colour = e.into or item.colour  # a unit entering a Freighter takes its colour
+    if e.into:
+        s = _recoloured(s, item, e.into)
     item = evolved(item, carrier="", inside=e.into, at="" if e.into else e.to, colour=colour)
     return _spend(_with_units(s, t, item), e.cost)
 
@@ -359,7 +380,7 @@ def _(s: Planet, e: ev.UnitCaptured) -> Planet:
 @_folds(ev.UnitNeutralised)
 def _(s: Planet, e: ev.UnitNeutralised) -> Planet:
     return evolved(s, neutralised={**s.neutralised, e.unit: e.seat},
-                   holding={**s.holding, **{d: e.unit for d in e.holders}},
+                   holding={**s.holding, **{d: s.holding.get(d, ()) + (e.unit,) for d in e.holders}},
                    evacuation=tuple(x for x in s.evacuation if x != e.unit))
 
 

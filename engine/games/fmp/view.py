@@ -9,11 +9,11 @@ are revealed.  Everything else on the planet is public.
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.core.events import SecretRevealed, evolved
-from engine.kit.hexgrid import Hex
+from engine.kit.hexgrid import Hex, HexDirection
 
 from . import board as b
 from . import events as ev
@@ -38,12 +38,15 @@ def view(state: Planet, seat: str | None) -> dict[str, Any]:
         "saved": dict(state.saved),
         "deadline": state.deadline,
         "timer": state.timer,
-        "hexes": {h: {"terrain": t, "ore": h in state.ore} for h, t in _terrain().items()},
+        "hexes": _hexes(state.ore),
         "units": {u.id: _unit(state, u) for u in sorted(state.units.values(), key=lambda u: u.id)},
         "freighters": {c: {"controller": f.controller, "centre": f.centre, "pods": list(f.pods),
                            "ore": f.ore, "status": f.status, "score": f.score}
                        for c, f in sorted(state.freighters.items())},
         "reserve": dict(state.reserve),
+        "zones": _zone_sides(),
+        "edge": _edge(),
+        "aboard": _aboard(state),
         "fire_zones": fire_zones(state),
         "shots": dict(state.shots),
         "builds": {h: list(k) for h, k in sorted(state.builds.items())},
@@ -60,20 +63,64 @@ def view(state: Planet, seat: str | None) -> dict[str, Any]:
     return shown
 
 
+# Sides of a flat-topped hex by neighbour direction (N, NE, SE, S, SW, NW), as the
+# indices of its two corners in the kit's corner order (clockwise from the right one).
+_SIDE_CORNERS = ((4, 5), (5, 0), (0, 1), (1, 2), (2, 3), (3, 4))
+_DIRECTIONS = (HexDirection.N, HexDirection.NE, HexDirection.SE, HexDirection.S, HexDirection.SW, HexDirection.NW)
+
+
+@cache
+def _zone_sides() -> list[list]:
+    """The dotted boundaries of the landing zones (static): [hex, corner, corner,
+    zone] for each side of a zone hex that borders another zone or no zone;
+    on the sea side the coast is boundary enough."""
+    sector = b.sector()
+    sides = []
+    for h, z in sorted(sector.zone.items()):
+        for i, d in enumerate(_DIRECTIONS):
+            n = sector.grid.neighbour(h, d)
+            if n is None:
+                continue
+            other = sector.zone.get(n)
+            if other != z and (other is not None or sector.terrain[n] != "sea"):
+                sides.append([str(h), *_SIDE_CORNERS[i], z])
+    return sides
+
+
+def _aboard(state: Planet) -> dict[str, list[str]]:
+    """Freighter -> what is inside it, shown beside the map ("visible to all players")."""
+    found: dict[str, list[str]] = {c: [] for c in sorted(state.freighters)}
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        if u.inside in found:
+            found[u.inside].append(u.id + (f" (+{len(u.cargo)})" if u.cargo else ""))
+    return found
+
+
+@lru_cache(maxsize=64)
+def _hexes(ore: frozenset[str]) -> dict[str, dict[str, Any]]:
+    """Every hex with its terrain and ore (the same dict while the ore stays put:
+    copied by the caller's JSON, never changed in place)."""
+    return {h: {"terrain": t, "ore": h in ore} for h, t in _terrain().items()}
+
+
+@cache
+def _edge() -> dict[str, list[str]]:
+    """The hexes of the top row and of the left column, for the map's labels."""
+    cells = sorted(b.sector().terrain)
+    return {"top": [str(h) for h in cells if h.row == 0], "left": [str(h) for h in cells if h.col == 0]}
+
+
 @cache
 def _terrain() -> dict[str, str]:
     """Every hex's terrain, column by column (static: the map of the content)."""
     return {str(h): t for h, t in sorted(b.sector().terrain.items())}
 
 
-def fire_zones(state: Planet) -> dict[str, list[str]]:
-    """seat -> the hexes under unfavourable fire for it (public: every unit is in sight)."""
-    counts = b.fire_counts(state)
-    zones: dict[str, list[str]] = {}
-    for seat in state.seats:
-        hot = {h for other, c in counts.items() if other != seat for h, n in c.items() if n >= 2}
-        zones[seat] = sorted(hot)
-    return zones
+def fire_zones(state: Planet) -> dict[str, dict[str, bool]]:
+    """seat -> {hex: True} for the hexes under unfavourable fire for it (public:
+    every unit is in sight); keyed by hex, so a step names the hexes that changed."""
+    hot = b.hot_zones(state)
+    return {seat: dict.fromkeys(sorted(hot[seat]), True) for seat in state.seats}
 
 
 def _unit(state: Planet, u) -> dict[str, Any]:
@@ -205,7 +252,12 @@ def describe(e) -> str:
         case ev.PlayerTurnEnded():
             return f"{e.seat} ends the turn" + (f", saving {e.saved}" if e.saved else "")
         case ev.TimeRanOut():
-            return f"{e.seat}'s time is up"
+            return f"{e.seat}'s time is up" if e.seat else "the deployment's time is up"
+        case ev.TimerStarted():
+            return (f"{e.seat} has three minutes to land" if e.seat else "three minutes to deploy") \
+                + f", until {e.deadline}"
+        case ev.LandingMissed():
+            return f"the {e.colour} Freighter did not land in time: it stays in orbit"
         case ev.UnitMoved():
             where = f"into the {e.into} Freighter" if e.into else "-".join(e.path)
             return f"{e.unit} moves {where} ({e.cost} AP)" + (", stranded" if e.stranded else "")

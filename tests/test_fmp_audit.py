@@ -1,0 +1,277 @@
+"""Second pass over the `fmp` rules: narrative tests for the rulebook
+sentences the first pass left untested or read differently.
+
+Positions come from `test_fmp.position` (red's turn, red Freighter on K10,
+blue on AE13); the places of the stand-in map used here:
+
+    G12 sea - H12 reef - I12 reef - J12 swamp - K12 plain   (the west coast of zone 1)
+    M10, N10, N11, O11 plain;  N8, N9, O9, O10 mountains     (inland, no zone)
+"""
+
+from __future__ import annotations
+
+import test_fmp
+from test_fmp import P, blues_turn, game, kinds, position, refused
+
+from engine.games.fmp import board
+from engine.games.fmp import events as ev
+
+
+def deployed(uid: str, at: str) -> ev.UnitDeployed:
+    return ev.UnitDeployed(rule=P + "deploy.place", unit=uid, to=at, tail="")
+
+
+# ---- Destroyers > Mechanism: "the Heap, even if transported, never goes on a mountain" -------
+def test_a_crab_carrying_the_heap_is_never_laid_on_a_mountain(monkeypatch):
+    """The red Freighter sits on L8 with a pod on M9, next to the mountains
+    N8 and N9.  A crab holding the Heap may leave the Freighter onto the
+    plain M8, never onto a mountain."""
+    monkeypatch.setattr(test_fmp, "RED_FREIGHTER", ("L8", ("L7", "M9", "K9")))
+    sc = position()
+    sc.play("red", "load red-crab-1 red-heap-1")       # inside the Freighter: free
+    assert sc.state.ap == 15
+    refused(sc, "unload red red-crab-1 N9", P + "move.heap-mountain")
+    facts = sc.play("red", "unload red red-crab-1 M8")
+    assert facts[0].cost == 1 and sc.state.units["red-heap-1"].carrier == "red-crab-1"
+    # An empty crab may be laid on a mountain.
+    sc.play("red", "unload red-crab-1 red-heap-1 M7")
+    sc.play("red", "move red-crab-1 N8")
+    assert sc.state.units["red-crab-1"].at == "N8"
+
+
+# ---- Transporters: "a unit or item on a sunken hex can not be loaded (except a pontoon)" -----
+def test_a_unit_on_a_pontoon_over_a_sunken_reef_can_be_loaded():
+    """At normal tide the reef I12 is under water, but a tank standing on a
+    pontoon there stands on a plain: the crab on the swamp J12 loads it."""
+    sc = position({"red-pontoon-1": "I12", "red-tank-1": "I12", "red-crab-1": "J12"})
+    assert board.sunken("I12", "normal") and not board.is_stuck(sc.state, sc.state.units["red-tank-1"])
+    facts = sc.play("red", "load red-crab-1 red-tank-1")
+    assert facts[0].rule == P + "load.cost" and sc.state.units["red-tank-1"].carrier == "red-crab-1"
+    # Without the pontoon the same reef holds nothing that can be loaded.
+    bare = position({"red-tank-1": "I12", "red-crab-1": "J12"})
+    refused(bare, "load red-crab-1 red-tank-1", P + "load.sunken")
+
+
+# ---- Destroyers: two tanks never parked on touching mountains, however they get there ---------
+def test_a_tank_unloaded_or_laid_next_to_a_mountain_tank_is_refused():
+    sc = position({"red-tank-1": "N8", "red-crab-1": "N10", "red-tank-2": "M10", "red-tank-3": "O11"})
+    sc.play("red", "load red-crab-1 red-tank-2")
+    refused(sc, "unload red-crab-1 red-tank-2 N9", P + "move.mountain-tanks")
+    sc.play("red", "unload red-crab-1 red-tank-2 M10")       # a plain is fine
+    # A path may cross the mountain next to N8, as long as the tank does not stop there.
+    facts = sc.play("red", "move red-tank-3 O10 N9 M9")
+    assert facts[0].path == ("O10", "N9", "M9")
+    refused(sc, "move red-tank-2 N9", P + "move.mountain-tanks")
+
+
+# ---- Retreat and neutralization: "destroyers can neutralize several units at once" -----------
+def test_a_destroyer_holding_two_units_stays_while_either_is_held():
+    """Red's tanks hold the blue crab and a blue tank; destroying the tank
+    does not free the holders, who still hold the crab."""
+    sc = position({"red-tank-1": "N10", "red-tank-2": "P11", "blue-crab-1": "O12", "blue-tank-1": "O11"})
+    sc.play("red", "neutralise red-tank-1 red-tank-2 blue-crab-1")
+    sc.play("red", "neutralise red-tank-1 red-tank-2 blue-tank-1")
+    assert set(sc.state.neutralised) == {"blue-crab-1", "blue-tank-1"}
+    sc.play("red", "fire red-tank-1 red-tank-2 O11")
+    assert "blue-tank-1" not in sc.state.units
+    refused(sc, "move red-tank-1 M10", P + "neutralise.stay")
+    sc.play("red", "fire red-tank-1 red-tank-2 O12")   # the last held unit is destroyed too
+    sc.play("red", "move red-tank-1 M10")
+
+
+# ---- Retreat and neutralization: "only other destroyers can de-neutralize it" ----------------
+def test_destroying_a_holder_frees_the_neutralised_unit_at_once():
+    sc = position({"red-tank-1": "N10", "red-tank-2": "P11", "blue-crab-1": "O12",
+                   "blue-tank-1": "R11", "blue-tank-2": "R12"})
+    sc.play("red", "neutralise red-tank-1 red-tank-2 blue-crab-1")
+    blues_turn(sc)
+    assert "blue-crab-1" in sc.state.neutralised         # still held at the start of blue's turn
+    assert not board.under_fire(sc.state, "R11", "blue") and not board.under_fire(sc.state, "R12", "blue")
+    facts = sc.play("blue", "fire blue-tank-1 blue-tank-2 P11", )
+    assert kinds(facts) == ["TargetDestroyed", "UnitFreed"]
+    assert facts[1].rule == P + "neutralise.freed" and facts[1].unit == "blue-crab-1"
+    sc.play("blue", "move blue-crab-1 O13 O14")            # operational again: a full move
+
+
+# ---- Retreat and neutralization: "turrets ... can shoot, even inside an unfavorable fire zone" --
+def test_a_destroyer_under_unfavourable_fire_cannot_fire_but_a_turret_can():
+    """Blue's tanks on Q12 and Q13 cover O12.  A red tank standing there may
+    not fire (only an assault's second unit does, as it enters)."""
+    sc = position({"red-tank-1": "P10", "red-tank-2": "O12", "blue-tank-1": "Q12", "blue-tank-2": "Q13"})
+    assert board.under_fire(sc.state, "O12", "red")
+    refused(sc, "fire red-tank-1 red-tank-2 Q12", P + "fire.under-fire")
+    assert not any(c.verb == "fire" and "red-tank-2" in c.notation()
+                   for c in game.legal_commands(sc.state, "red"))
+    # Blue tanks on M11 and L11 put the red pod K11 under unfavourable fire: its turret still fires.
+    near = position({"blue-tank-1": "M11", "blue-tank-2": "L11"})
+    assert board.under_fire(near.state, "K11", "red")
+    facts = near.play("red", "fire red-turret-1 red-turret-2 M11")
+    assert facts[0].units == ("blue-tank-1",)
+
+
+# ---- Tide prediction: "the Weather Hen is inoperative ... under unfavorable fire" -------------
+def test_a_weather_hen_under_unfavourable_fire_neither_builds_nor_loads():
+    sc = position({"red-weatherhen-1": "M10"}, ore=("M11", "L10"))
+    sc.play("red", "load red-weatherhen-1 M11")
+    sc.apply([deployed("blue-tank-1", "O10"), deployed("blue-tank-2", "O11")])
+    assert board.under_fire(sc.state, "M10", "red") and not board.under_fire(sc.state, "L11", "red")
+    refused(sc, "build red-weatherhen-1 tank L11", P + "hen.inoperative")
+    refused(sc, "unload red-weatherhen-1 ore L11", P + "hen.inoperative")
+
+
+# ---- Change of color: "any unit that enters a Freighter takes that Freighter's colour" --------
+def test_a_transporter_entering_a_freighter_brings_its_cargo_into_that_colour():
+    """Red controls the captured blue Freighter too; a blue crab carrying a
+    blue tank enters the red Freighter: both now carry red markers."""
+    sc = position({"blue-crab-1": "L10", "blue-tank-1": "M10"})
+    sc.apply([ev.FreighterCaptured(rule=P + "freighter.capture", freighter="blue", seat="red",
+                                   previous="blue", unit="red-tank-1", bonus=5, endangered=())])
+    sc.play("red", "load blue-crab-1 blue-tank-1")
+    sc.play("red", "move blue-crab-1 L9")
+    assert sc.state.units["blue-crab-1"].inside == "red"
+    assert sc.state.units["blue-crab-1"].colour == sc.state.units["blue-tank-1"].colour == "red"
+
+
+# ---- Time / Turn 1 / Turn 2: "three minutes in which to land", "three minutes, at the same time" --
+def timed_landing():
+    from engine.kit.testing import LoadedDice, Scenario
+    return Scenario(game, game.setup(game.options(2, {"timer": "on"}), LoadedDice()))
+
+
+def test_each_landing_has_three_minutes_and_a_freighter_left_in_orbit_is_out():
+    from datetime import timedelta
+
+    from engine.core.context import SYSTEM
+    from engine.kit.testing import FIXED_NOW
+    sc = timed_landing()
+    assert game.to_act(sc.state) == (SYSTEM,)                # the clock starts first
+    assert game.system_command(sc.state, FIXED_NOW).notation() == "clock"
+    facts = sc.play(SYSTEM, "clock")
+    assert facts[0].rule == P + "time.landing" and facts[0].seat == "red"
+    deadline = FIXED_NOW + timedelta(seconds=180)
+    assert sc.state.deadline == deadline.isoformat() and game.to_act(sc.state) == ("red",)
+    sc.play("red", "land K10 b", now=deadline)                # in time, at the last second
+    sc.play(SYSTEM, "clock", now=deadline)                    # blue's three minutes
+    late = deadline + timedelta(seconds=181)
+    sc.expect_violation("blue", "land AE13 b", P + "time.over", now=late)
+    assert game.system_command(sc.state, late).notation() == "timeout"
+    facts = sc.play(SYSTEM, "timeout", now=late)
+    assert kinds(facts) == ["TimeRanOut", "LandingMissed", "PlayerEliminated", "TurnBegan"]
+    assert sc.state.freighters["blue"].status == "orbit" and "blue" in sc.state.eliminated
+    # Only red deploys; blue's units never reach the planet.
+    sc.play(SYSTEM, "clock", now=late)
+    assert game.to_act(sc.state) == ("red",)
+
+
+def test_deployment_is_simultaneous_with_one_shared_three_minutes():
+    from datetime import timedelta
+
+    from engine.core.context import SYSTEM
+    from engine.kit.testing import FIXED_NOW
+    sc = timed_landing()
+    sc.play(SYSTEM, "clock")
+    sc.play("red", "land K10 b")
+    sc.play(SYSTEM, "clock")
+    sc.play("blue", "land AE13 b")
+    assert sc.state.phase == "deployment" and game.to_act(sc.state) == (SYSTEM,)
+    facts = sc.play(SYSTEM, "clock")
+    assert facts[0].rule == P + "time.deployment" and facts[0].seat == ""
+    assert game.to_act(sc.state) == ("red", "blue")          # both at once
+    sc.play("blue", "deploy blue-tank-1 AB11")
+    sc.play("red", "deploy red-tank-1 K12")
+    sc.play("red", "done")
+    assert game.to_act(sc.state) == ("blue",)
+    late = FIXED_NOW + timedelta(seconds=181)
+    sc.expect_violation("blue", "deploy blue-tank-2 AB10", P + "time.over", now=late)
+    facts = sc.play(SYSTEM, "timeout", now=late)
+    assert kinds(facts) == ["TimeRanOut", "DeploymentFinished"] and facts[1].seat == "blue"
+    assert sc.state.units["blue-tank-2"].inside == "blue"     # not deployed: still aboard
+    assert game.system_command(sc.state, late).notation() == "tide"
+
+
+# ---- legal_commands is exact: the fast paths agree with `decide` on every candidate ------------
+def brute_force(state, seat):
+    """Every command a seat could think of, kept if `decide` accepts it."""
+    from engine.core.errors import RuleViolation
+    from engine.games.fmp import legal, rules
+    from engine.games.fmp.commands import Deploy, Land, Move, Unload
+
+    if seat not in rules.to_act(state):
+        return []
+    sector = board.sector()
+    if state.phase == "landing":
+        found = [Land(str(h), p) for h in sector.zone for p in "ab"]
+    elif state.phase == "deployment":
+        cells = sorted(str(h) for h in sector.zone_hexes[rules.landing_zone(state, seat)])
+        found = legal._stowing(state, seat) + [legal.Done()]
+        for u in state.units.values():
+            if u.inside == seat and u.kind != "turret":
+                found += [Deploy(u.id, (h,)) for h in cells]
+                found += [Deploy(u.id, (a, c)) for a in cells for c in cells if a < c] if u.kind == "barge" else []
+    elif state.phase == "play":
+        found = [Move(c.unit, c.path) if isinstance(c, Move) else c for c in legal._actions(state, seat)]
+        for u in state.units.values():   # every step, exit and laying, not only the sieved ones
+            if state.controller(u) != seat or u.abandoned:
+                continue
+            if u.at:
+                found += [Move(u.id, (h,)) for h in legal._near((u.at, u.tail))]
+            elif u.inside:
+                f = state.freighters[u.inside]
+                around = legal._near(f.pods)
+                found += [Unload(u.inside, u.id, h) for h in around]
+                found += [Move(u.id, (a, c)) for a in around for c in board.near(a)] if u.kind == "barge" \
+                    else [Move(u.id, (h,)) for h in around]
+    else:
+        return game.legal_commands(state, seat)
+    kept = set()
+    for c in found:
+        try:
+            rules.decide(state, seat, c, legal._CTX)
+        except RuleViolation:
+            continue
+        kept.add(c.notation())
+    return sorted(kept)
+
+
+def test_fast_legal_commands_equal_decide_on_every_candidate():
+    import random
+
+    from engine.core.context import SYSTEM
+    from engine.core.store import open_store
+    from engine.games.fmp import bots
+
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("fmp", seed=3, players=3)
+    rng = random.Random(3)
+    for n in range(500):
+        state = store.live(gid).session.state
+        if game.outcome(state) is not None:
+            break
+        seats = [s for s in game.to_act(state) if s != SYSTEM]
+        if n % 12 == 0 or state.phase in ("landing", "deployment") and n % 4 == 0:
+            for seat in seats:
+                fast = [c.notation() for c in game.legal_commands(state, seat)]
+                assert fast == sorted(fast) and sorted(set(fast)) == brute_force(state, seat), (n, seat)
+        seat = seats[0]
+        legal = game.legal_commands(state, seat)
+        store.issue(gid, seat, bots.greedy_bot(state, seat, legal, rng).notation())
+    assert store.live(gid).session.state.turn >= 5
+
+
+# ---- Capturing the Freighter: its units "pass under the control" of the captor ----------------
+def test_units_the_captor_had_neutralised_are_freed_when_it_takes_their_freighter():
+    from test_fmp import BLUE_FREIGHTER, beside, turrets_destroyed
+    pod = BLUE_FREIGHTER[1][2]
+    sc = position({"red-tank-1": beside(pod), "red-tank-2": "N10", "red-tank-3": "P11", "blue-crab-1": "O12"})
+    sc.play("red", "neutralise red-tank-2 red-tank-3 blue-crab-1")
+    turrets_destroyed(sc, "blue", BLUE_FREIGHTER[1])
+    facts = sc.play("red", f"move red-tank-1 {pod}")
+    assert "UnitFreed" in kinds(facts) and "blue-crab-1" not in sc.state.neutralised
+    sc.play("red", "move blue-crab-1 O13 O14")                  # red's now, and operational
+
+
+# ---- Retreat and neutralization: "a neutralizing destroyer must stay where it is" --------------
+def test_a_neutralising_destroyer_is_not_loaded_away_either():
+    sc = position({"red-tank-1": "N10", "red-tank-2": "P11", "blue-crab-1": "O12", "red-crab-1": "M10"})
+    sc.play("red", "neutralise red-tank-1 red-tank-2 blue-crab-1")
+    refused(sc, "load red-crab-1 red-tank-1", P + "neutralise.stay")

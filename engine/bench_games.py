@@ -38,9 +38,13 @@ def bot_game(store: Store, kind: str, seed: int = 1):
 
 def legal_times(store: Store, gid) -> list[float]:
     """Seconds of one `legal_commands` call per position and seat that may act
-    (each state asked once, as a play page or a bot does)."""
+    (each state asked once, as a play page or a bot does).  The first position
+    is asked once before timing: the first call in a process also builds the
+    map's cached tables (neighbours, distances), a cost paid once per process."""
     live = store.live(gid)
     game, samples = live.game, []
+    for seat in live.header.seats:
+        game.legal_commands(store.session_at(gid, 2).state, seat)
     for step in range(2, live.session.version + 1):
         state = store.session_at(gid, step).state
         for seat in game.to_act(state):
@@ -68,17 +72,19 @@ def run_game_bench(kinds: list[str] | None = None) -> dict[str, dict[str, float]
         legal = legal_times(store, gid)
         cache = StepCache(open_store(str(tmp / f"{kind}.db")))
         client = TestClient(create_app(store))
+        legal.sort()
         row = {"game (s)": seconds, "records": steps, "commands/s": commands / seconds,
-               "legal median (ms)": statistics.median(legal) * 1000, "legal busiest (ms)": max(legal) * 1000}
+               "legal median (ms)": statistics.median(legal) * 1000,
+               "legal p95 (ms)": legal[int(len(legal) * 0.95)] * 1000, "legal busiest (ms)": legal[-1] * 1000}
         for label, step in (("10", min(10, steps)), ("half", steps // 2), ("last", steps)):
             row[f"read {label} (ms)"] = median_time(lambda c=cache, g=gid, s=step: c.session(g, s), 20) * 1000
             row[f"partial {label} (ms)"] = _partial_ms(client, gid, step)
         figures[kind] = row
         print(f"\n{kind}: one {bot}-bot game, {steps:,} records, {commands:,} commands in {seconds:.2f} s "
               f"({row['commands/s']:,.0f} commands/s) - {outcome}")
-        print(f"  legal_commands: median {row['legal median (ms)']:.2f} ms, busiest position "
-              f"{row['legal busiest (ms)']:.2f} ms (budget {LEGAL_BUDGET_MS} ms: "
-              f"{'within' if row['legal busiest (ms)'] <= LEGAL_BUDGET_MS else 'OVER'})")
+        print(f"  legal_commands: median {row['legal median (ms)']:.2f} ms, 95th percentile "
+              f"{row['legal p95 (ms)']:.2f} ms, busiest position {row['legal busiest (ms)']:.2f} ms "
+              f"(budget {LEGAL_BUDGET_MS} ms: {'within' if row['legal busiest (ms)'] <= LEGAL_BUDGET_MS else 'OVER'})")
         reads = ", ".join(f"{row[f'read {x} (ms)']:.2f}" for x in ("10", "half", "last"))
         partials = ", ".join(f"{row[f'partial {x} (ms)']:.2f}" for x in ("10", "half", "last"))
         worst = max(row[f"partial {x} (ms)"] for x in ("10", "half", "last"))

@@ -46,7 +46,7 @@ from .errors import (
     StoreUnavailable,
 )
 from .events import Event
-from .game import GameModule, find_game
+from .game import OPTIONAL, GameModule, find_game
 from .log import RECORD_CLASSES, FinalSummary, GameLog, Notes, SeatKeys
 from .session import Header, SchemaError, Session
 from .transcoder import OrjsonTranscoder
@@ -68,6 +68,7 @@ NOTE_RETRIES = 25         # concurrent note adds commute: retry a version clash
 MAX_NOTE_CHARS = 2000
 LIVE_GAMES = 256          # latest sessions kept in memory (BOARDLOG_LIVE_GAMES)
 MAX_SYSTEM_TURNS = 200    # automated commands in a row before we call it a loop
+_NO_SYSTEM = OPTIONAL["system_command"]  # the default: a game with no automated turns
 MAX_AUTHOR_CHARS = 40
 
 
@@ -238,12 +239,14 @@ class Store(Application):
         batch.system_turns()
         return self._store(game_id, batch.events, live, batch)
 
-    def tick(self, game_id: UUID) -> list[Record]:
+    def tick(self, game_id: UUID, live: Live | None = None) -> list[Record]:
         """Let the system seat do what is due now (a deadline that passed);
-        called whenever anyone acts or polls.  Nothing due: nothing stored."""
-        live = self.live(game_id)
-        if live.game.outcome(live.session.state) is not None:
-            return []
+        called whenever anyone acts or polls.  Nothing due: nothing stored.
+        `live`: the caught-up game, when the caller has just read it."""
+        live = live or self.live(game_id)
+        game = live.game
+        if game.system_command is _NO_SYSTEM or game.outcome(live.session.state) is not None:
+            return []  # a game without automated turns or deadlines: nothing can be due
         batch = _Batch(game_id, live, self.clock())
         batch.system_turns()
         if not batch.events:
@@ -254,7 +257,7 @@ class Store(Application):
             return []
 
     def _enforce_deadlines(self, game_id: UUID, live: Live, strict: bool) -> Live:
-        if self.tick(game_id):
+        if self.tick(game_id, live):
             if strict:
                 raise ConflictError("a deadline passed and the system acted first; "
                                     "nothing of yours was stored, reload and try again")

@@ -134,6 +134,7 @@ def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[flo
     cache = None  # its checkpoints go before memory is measured
     # 1,000 small games for the real runs (--quick and full); fewer for a tiny test run
     memory_figures(fresh, gid, length, games=1000 if events >= 10_000 else 100)
+    notes_figures(fresh, many=5000 if events >= 10_000 else 200)
     if viewer:
         from viewer.bench import run_viewer_bench
         run_viewer_bench(fresh, gid, plain, plain_id)
@@ -195,6 +196,36 @@ def memory_figures(store: Store, gid: UUID, length: int, games: int = 1000) -> d
     print(f"  {f'after reading every step of the long game ({every:.1f} s)':<58} {figures['long game']:>9,.1f}")
     print(f"  {f'after touching {games:,} small games ({touched:.1f} s)':<58} {figures['small games']:>9,.1f}"
           f"   ({len(replay.games())} indexes, {len(replay.steps.games())} step caches kept)")
+    return figures
+
+
+def notes_figures(store: Store, many: int = 5000) -> dict[str, float]:
+    """Adding a note and reading a game's notes, with 10 notes and with
+    `many`: a note-heavy game must cost what a quiet one does."""
+    from fastapi.testclient import TestClient
+
+    from viewer.app import create_app
+
+    gid = store.create(KIND, seed=3)
+    last = store.head_version(gid)
+    client = TestClient(create_app(store))
+    figures: dict[str, float] = {}
+    say(f"  notes: a game with 10, then {many:,} notes ...")
+    for count in (10, many):
+        while len(store.notes(gid)) < count:
+            store.add_note(gid, 1 + len(store.notes(gid)) % last, "bench", "a note on this step")
+        figures[f"add a note ({count:,} notes) (ms)"] = median_time(
+            lambda: store.add_note(gid, 1, "bench", "one more note"), 20) * 1000
+        figures[f"read the notes ({count:,}) (ms)"] = median_time(lambda: store.notes(gid), 20) * 1000
+        samples = []
+        for _ in range(10):
+            r = client.get(f"/games/{gid}?step={min(5, last)}", headers={"HX-Request": "true"})
+            r.raise_for_status()
+            samples.append(float(r.headers["Server-Timing"].split("dur=")[1]))
+        figures[f"replay step partial ({count:,} notes) (ms)"] = statistics.median(samples)
+    print("\nnotes (SQLite, median)")
+    for name, value in figures.items():
+        print(f"  {name:<58} {value:>9,.2f}")
     return figures
 
 

@@ -295,7 +295,7 @@ def changed_paths(before: Any, after: Any) -> set[str]:
     return paths
 
 
-def timeline_window(idx: GameIndex, step: int, notes: list[dict], radius: int = 40,
+def timeline_window(idx: GameIndex, step: int, noted: list[int], radius: int = 40,
                     viewer: str | None = SPECTATOR, finished: bool = False) -> dict:
     """Command groups around `step`, with turn headers, undone and noted marks.
 
@@ -304,7 +304,7 @@ def timeline_window(idx: GameIndex, step: int, notes: list[dict], radius: int = 
     ends = idx.group_ends()
     here = bisect.bisect_left(ends, step)
     lo, hi = max(0, here - radius), min(len(idx.starts), here + radius + 1)
-    noted = {n["step"] for n in notes}
+    # `noted`: the steps that have notes, ascending; one bisect per entry.
     entries, last_turn = [], None
     for i in range(lo, hi):
         first, last = idx.starts[i], ends[i]
@@ -314,7 +314,7 @@ def timeline_window(idx: GameIndex, step: int, notes: list[dict], radius: int = 
             "first": first, "last": last, "text": ln.text, "seat": ln.seat, "kind": ln.kind,
             "turn_header": turn if turn != last_turn else None,
             "undone": idx.undone.get(first, False),
-            "noted": any(first <= s <= last for s in noted),
+            "noted": bisect.bisect_right(noted, last) > bisect.bisect_left(noted, first),
         })
         last_turn = turn
     return {"entries": entries, "before": ends[lo - 1] if lo > 0 else None,

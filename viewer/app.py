@@ -318,15 +318,14 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
     before = game.view(replay.session(gid, step - 1).state, view_seat) if step > 1 else board
     prev, nxt = idx.neighbours(step, by)
     first, group_last = idx.group(step)
-    notes = store.notes(gid)
+    noted = store.noted_steps(gid)
     return {
         "gid": gid, "info": store.info(gid), "game": game, "header": live.header, "step": step,
         "last": last, "by": by, "seat": view_seat, "seat_param": seat or "", "finished": finished,
         "board": board, "changed": changed_paths(before, board), "board_template": board_template(game.ID),
         "prev": prev, "next": nxt, "audit": audit(replay, gid, step, view_seat),
         "lines": idx.lines, "group": (first, group_last), "index": idx, "turn": idx.turn_of(step),
-        "notes": notes, "step_notes": [n for n in notes if n["step"] == step],
-        "noted_steps": {n["step"] for n in notes}, "notice": notice,
+        "noted_steps": noted, "step_notes": store.notes_at(gid, step), "notice": notice,
         "outcome": game.outcome(state), "prompts": game.prompts(state),
     }
 

@@ -589,6 +589,14 @@ class Store(Application):
         """The game's notes, by step then time of writing."""
         return list(self._notes_fold(game_id).ordered())
 
+    def notes_at(self, game_id: UUID, step: int) -> list[dict[str, Any]]:
+        """The notes on one step, in writing order."""
+        return list(self._notes_fold(game_id).by_step().get(step, ()))
+
+    def noted_steps(self, game_id: UUID) -> list[int]:
+        """The steps that have notes, ascending."""
+        return list(self._notes_fold(game_id).by_step())
+
     def notes_version(self, game_id: UUID) -> int:
         """The version of the game's notes (0: none yet), for `expected_version`."""
         return self._notes_fold(game_id).version
@@ -677,15 +685,25 @@ class _NotesFold:
     """A game's notes folded up to `version` (its items never change once
     cached; a newer version is a new fold), sorted once when first read."""
 
-    __slots__ = ("version", "items", "_ordered")
+    __slots__ = ("version", "items", "_ordered", "_by_step")
 
     def __init__(self, version: int, items: dict[str, dict[str, Any]]):
-        self.version, self.items, self._ordered = version, items, None
+        self.version, self.items, self._ordered, self._by_step = version, items, None, None
 
     def ordered(self) -> tuple[dict[str, Any], ...]:
         if self._ordered is None:
             self._ordered = tuple(sorted(self.items.values(), key=lambda n: (n["step"], n["created"])))
         return self._ordered
+
+    def by_step(self) -> dict[int, tuple[dict[str, Any], ...]]:
+        """Step -> its notes in writing order, steps ascending (a replay page
+        asks for one step's notes and the noted steps: not a scan per request)."""
+        if self._by_step is None:
+            grouped: dict[int, list[dict[str, Any]]] = {}
+            for n in self.ordered():
+                grouped.setdefault(n["step"], []).append(n)
+            self._by_step = {step: tuple(ns) for step, ns in grouped.items()}
+        return self._by_step
 
 
 def _note_event(cls, nid: UUID, version: int, when: str | None, **fields):

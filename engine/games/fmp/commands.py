@@ -94,52 +94,40 @@ class Build(Command):
 
 
 @dataclass(frozen=True)
-class Fire(Command):
+class _TwoDestroyers(Command):
+    """A command two destroyers carry out together against `target`."""
+
+    first: str
+    second: str
+    target: str
+
+    def __post_init__(self):
+        # The two act at once: one spelling per pair, whichever is named first.
+        if self.first > self.second:
+            first, second = self.second, self.first
+            object.__setattr__(self, "first", first)
+            object.__setattr__(self, "second", second)
+
+
+@dataclass(frozen=True)
+class Fire(_TwoDestroyers):
     """Two destroyers fire together at a hex."""
 
     verb = "fire"
-    first: str
-    second: str
-    target: str
-
-    def __post_init__(self):
-        # The two shots are simultaneous: one spelling per pair.
-        if self.first > self.second:
-            first, second = self.second, self.first
-            object.__setattr__(self, "first", first)
-            object.__setattr__(self, "second", second)
 
 
 @dataclass(frozen=True)
-class Capture(Command):
+class Capture(_TwoDestroyers):
     """Two destroyers in contact with an enemy unit capture it."""
 
     verb = "capture"
-    first: str
-    second: str
-    target: str
-
-    def __post_init__(self):
-        if self.first > self.second:
-            first, second = self.second, self.first
-            object.__setattr__(self, "first", first)
-            object.__setattr__(self, "second", second)
 
 
 @dataclass(frozen=True)
-class Neutralise(Command):
+class Neutralise(_TwoDestroyers):
     """Two destroyers turn over an enemy unit held in their fire."""
 
     verb = "neutralise"
-    first: str
-    second: str
-    target: str
-
-    def __post_init__(self):
-        if self.first > self.second:
-            first, second = self.second, self.first
-            object.__setattr__(self, "first", first)
-            object.__setattr__(self, "second", second)
 
 
 @dataclass(frozen=True)

@@ -159,3 +159,17 @@ def test_old_event_shapes_are_upcast_step_by_step():
         upcast(Travelled, 2, {"unit": "u", "to": "D4"}, {})
     with pytest.raises(ValueError, match="newer than this program"):
         upcast(Travelled, 4, {}, upcasters)
+
+
+def test_a_fold_table_applies_its_folds_and_refuses_an_unknown_event():
+    from engine.core.events import Folds
+
+    folds = Folds("test")
+
+    @folds(Travelled)
+    def travelled(state, e):
+        return state + e.path
+
+    assert folds.evolve((), Travelled(rule="x.y", unit="u", path=("D4",))) == ("D4",)
+    with pytest.raises(TypeError, match="test cannot fold Moved"):
+        folds.evolve((), Moved(rule="x.y", unit="u", path=("D4",)))

@@ -130,6 +130,32 @@ def upcast(cls: type[Event], version: int, data: dict[str, Any], upcasters: Upca
     return data
 
 
+class Folds:
+    """A game's `evolve` as a table from event class to fold function.
+
+    Register folds with the instance as a decorator (`@folds(UnitMoved)`, or
+    several classes at once); `folds.evolve` applies the fold of an event's
+    class and refuses an event it has none for, loudly (never ignored).
+    """
+
+    def __init__(self, game: str):
+        self.game = game
+        self._table: dict[type, Callable[[Any, Any], Any]] = {}
+
+    def __call__(self, *classes: type) -> Callable:
+        def register(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+            for cls in classes:
+                self._table[cls] = fn
+            return fn
+        return register
+
+    def evolve(self, state: Any, event: Any) -> Any:
+        fold = self._table.get(type(event))
+        if fold is None:
+            raise TypeError(f"{self.game} cannot fold {type(event).__name__}")
+        return fold(state, event)
+
+
 def event_registry(*classes: type[Event]) -> dict[str, type[Event]]:
     """Map event type names to classes; a name used twice is a mistake."""
     registry: dict[str, type[Event]] = {}

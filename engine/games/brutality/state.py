@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.events import evolved
+from engine.core.events import Folds, evolved
 
 from . import events as ev
 
@@ -125,22 +125,12 @@ def initial_state() -> Battle:
     return Battle()
 
 
-_FOLDS: dict[type, Any] = {}
+_folds = Folds("brutality")
 
 
 def evolve(state: Battle, event) -> Battle:
-    fold = _FOLDS.get(type(event))
-    if fold is None:
-        raise TypeError(f"brutality cannot fold {type(event).__name__}")
-    return fold(state, event)
-
-
-def _folds(event_class):
-    """Register the decorated function as the fold of `event_class`."""
-    def register(fn):
-        _FOLDS[event_class] = fn
-        return fn
-    return register
+    """Apply one fact (no rules, no dice): the fold registered for its class."""
+    return _folds.evolve(state, event)
 
 
 def _hero(state: Battle, hero_id: str, **changes: Any) -> Battle:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.events import SecretRevealed, evolved
+from engine.core.events import Folds, SecretRevealed, evolved
 
 from . import events as ev
 
@@ -93,21 +93,12 @@ def initial_state() -> Planet:
     return Planet()
 
 
-_FOLDS: dict = {}
+_folds = Folds("fmp")
 
 
 def evolve(state: Planet, event) -> Planet:
-    fold = _FOLDS.get(type(event))
-    if fold is None:
-        raise TypeError(f"fmp cannot fold {type(event).__name__}")
-    return fold(state, event)
-
-
-def _folds(event_class):
-    def register(fn):
-        _FOLDS[event_class] = fn
-        return fn
-    return register
+    """Apply one fact (no rules, no dice): the fold registered for its class."""
+    return _folds.evolve(state, event)
 
 
 def _with_units(state: Planet, *changed: Unit, removed: tuple[str, ...] = ()) -> Planet:

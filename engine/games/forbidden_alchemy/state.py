@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.events import evolved
+from engine.core.events import Folds, evolved
 
 from . import events as ev
 
@@ -50,22 +50,12 @@ def initial_state() -> Puzzle:
     return Puzzle()
 
 
-_FOLDS = {}
+_folds = Folds("forbidden_alchemy")
 
 
 def evolve(state: Puzzle, event) -> Puzzle:
-    fold = _FOLDS.get(type(event))
-    if fold is None:
-        raise TypeError(f"forbidden_alchemy cannot fold {type(event).__name__}")
-    return fold(state, event)
-
-
-def _folds(event_class):
-    """Register the decorated function as the fold of `event_class`."""
-    def register(fn):
-        _FOLDS[event_class] = fn
-        return fn
-    return register
+    """Apply one fact (no rules, no dice): the fold registered for its class."""
+    return _folds.evolve(state, event)
 
 
 @_folds(ev.SetupTilePlaced)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.events import SecretRevealed, evolved
+from engine.core.events import Folds, SecretRevealed, evolved
 from engine.games.forbidden_alchemy import events as pev
 from engine.games.forbidden_alchemy import state as puzzle_state
 from engine.kit.deck import Deck
@@ -198,23 +198,12 @@ def initial_state() -> Story:
     return Story()
 
 
-_FOLDS: dict[type, Any] = {}
+_folds = Folds("forbidden_alchemy_story")
 
 
 def evolve(state: Story, event) -> Story:
-    fold = _FOLDS.get(type(event))
-    if fold is None:
-        raise TypeError(f"forbidden_alchemy_story cannot fold {type(event).__name__}")
-    return fold(state, event)
-
-
-def _folds(*classes):
-    def register(fn):
-        for cls in classes:
-            _FOLDS[cls] = fn
-        return fn
-
-    return register
+    """Apply one fact (no rules, no dice): the fold registered for its class."""
+    return _folds.evolve(state, event)
 
 
 def _inv(state: Story, seat: str, **changes) -> Story:
@@ -740,8 +729,7 @@ def _puzzle_fact(s: Story, e) -> Story:
     return s
 
 
-for _cls in ev.PUZZLE_EVENTS:
-    _FOLDS[_cls] = _puzzle_fact
+_folds(*ev.PUZZLE_EVENTS)(_puzzle_fact)
 
 
 def _wins(winner: str) -> str:

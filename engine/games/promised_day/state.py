@@ -7,9 +7,8 @@ copied shallowly per change; static board data comes from `BoardLaid`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from engine.core.events import evolved
+from engine.core.events import Folds, evolved
 
 from . import events as ev
 
@@ -100,21 +99,12 @@ def initial_state() -> Game:
     return Game()
 
 
-_FOLDS: dict[type, Any] = {}
+_folds = Folds("promised_day")
 
 
 def evolve(state: Game, event) -> Game:
-    fold = _FOLDS.get(type(event))
-    if fold is None:
-        raise TypeError(f"promised_day cannot fold {type(event).__name__}")
-    return fold(state, event)
-
-
-def _folds(event_class):
-    def register(fn):
-        _FOLDS[event_class] = fn
-        return fn
-    return register
+    """Apply one fact (no rules, no dice): the fold registered for its class."""
+    return _folds.evolve(state, event)
 
 
 def _set(mapping: dict, key, value) -> dict:

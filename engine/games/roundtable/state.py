@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
-from engine.core.events import evolved
+from engine.core.events import Folds, evolved
 from engine.kit.squaregrid import Direction, Square
 from engine.kit.turns import Schedule
 
@@ -256,21 +256,12 @@ def initial_state() -> Table:
     return Table()
 
 
-_FOLDS: dict[type, Any] = {}
+_folds = Folds("roundtable")
 
 
 def evolve(state: Table, event) -> Table:
-    fold = _FOLDS.get(type(event))
-    if fold is None:
-        raise TypeError(f"roundtable cannot fold {type(event).__name__}")
-    return fold(state, event)
-
-
-def _folds(event_class):
-    def register(fn):
-        _FOLDS[event_class] = fn
-        return fn
-    return register
+    """Apply one fact (no rules, no dice): the fold registered for its class."""
+    return _folds.evolve(state, event)
 
 
 def _player(state: Table, seat: str, **changes) -> Table:

@@ -346,12 +346,51 @@ def test_a_unit_defeated_by_the_boss_gives_its_owner_one_dv_unless_legendary():
 
 
 def test_flipping_the_card_executes_it_and_the_next_becomes_current():
-    sc = boss_game(("p1", "axe-fighter", "A6"), ("p2", "sword-hero", "F1"))
+    sc = boss_game(("p1", "axe-fighter", "A6"))
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
+    facts = sc.play(SYSTEM, "boss")  # one unit hit: nothing for the players to order
+    assert kinds(facts) == ["BossCardFlipped", "DamageDealt", "BossCardDrawn"]
+    assert facts[-1].card == "grima-gaze" and sc.state.boss_discards == ("grima-expiration",)
+
+
+def test_step_3_players_choose_the_order_a_card_effect_hits_several_units():
+    # Expiration deals 1 to every player unit: with two units hit the players (p1, whose turn
+    # came before the boss's) name the order; the next card only comes after the last unit.
+    sc = boss_game(("p1", "axe-fighter", "A6"), ("p2", "sword-hero", "F1", {"damage": 4}))
     boss_turn(sc)
     sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
     facts = sc.play(SYSTEM, "boss")
-    assert kinds(facts) == ["BossCardFlipped", "DamageDealt", "DamageDealt", "BossCardDrawn"]
-    assert facts[-1].card == "grima-gaze" and sc.state.boss_discards == ("grima-expiration",)
+    assert kinds(facts) == ["BossCardFlipped", "BossEffectQueued"]
+    assert facts[-1].rule == R + "boss.card-order"
+    assert game.to_act(sc.state) == ("p1",) and game.system_command(sc.state, None) is None
+    assert [c.notation() for c in game.legal_commands(sc.state, "p1")] == [
+        "hit axe-fighter",
+        "hit sword-hero",
+    ]
+    (prompt,) = game.prompts(sc.state)
+    assert prompt.seat == "p1" and prompt.rule == R + "boss.card-order"
+    shown = game.view(sc.state, "p2")["boss"]
+    assert shown["resolving"] == "Expiration" and shown["queue"] == ["axe-fighter", "sword-hero"]
+    sc.expect_violation("p2", "hit sword-hero", "core.turn")
+    facts = sc.play("p1", "hit sword-hero")
+    assert kinds(facts) == ["BossEffectOrdered", "DamageDealt"]
+    assert facts[1].target == "sword-hero" and facts[1].hp == sc.state.cards["sword-hero"]["hp"] - 5
+    # One unit left: the boss takes it by itself, then the next card becomes current.
+    assert game.to_act(sc.state) == (SYSTEM,)
+    assert game.system_command(sc.state, None).notation() == "hit axe-fighter"
+    facts = sc.play(SYSTEM, "hit axe-fighter")
+    assert kinds(facts) == ["BossEffectOrdered", "DamageDealt", "BossCardDrawn"]
+    assert facts[-1].card == "grima-gaze" and sc.state.boss_step == "rotate"
+
+
+def test_step_3_a_unit_not_waiting_for_the_effect_cannot_be_named():
+    sc = boss_game(("p1", "axe-fighter", "A6"), ("p2", "sword-hero", "F1"))
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
+    sc.play(SYSTEM, "boss")
+    sc.play("p1", "hit axe-fighter")
+    sc.expect_violation(SYSTEM, "hit axe-fighter", R + "boss.card-order")
 
 
 def test_an_empty_boss_deck_is_rebuilt_from_the_discards():
@@ -614,9 +653,17 @@ def test_dragon_scales_makes_every_minion_hurt_the_units_next_to_it():
     with_summons(sc, ("risen-1", "A1"), ("risen-2", "A3"), ("miasma-1", "F6"), ("risen-3", "F4"))
     sc._state = evolved(sc.state, boss=sc.state.boss | {"start": []})
     boss_turn(sc)
-    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))      # Scales: 1 -> D3
-    facts = sc.play(SYSTEM, "boss")
+    sc.play(SYSTEM, "boss", dice=LoadedDice([1]))  # Scales: 1 -> D3
+    facts = sc.play(SYSTEM, "boss")  # two units hit: the players' order
+    assert of(facts, ev.BossEffectQueued)[0].units == ("axe-fighter", "healer")
+    facts = sc.play("p1", "hit healer") + sc.play(SYSTEM, "hit axe-fighter")
     hits = [(d.unit, d.target, d.damage, d.hp) for d in of(facts, ev.DamageDealt)]
-    assert hits == [("risen-1", "axe-fighter", 2, 6), ("risen-2", "axe-fighter", 2, 4),
-                    ("risen-3", "healer", 1, 0)]
-    assert "healer" not in sc.state.units and of(facts, ev.DamageDealt)[0].rule == R + "boss.card-effect"
+    assert hits == [
+        ("risen-3", "healer", 1, 0),
+        ("risen-1", "axe-fighter", 2, 6),
+        ("risen-2", "axe-fighter", 2, 4),
+    ]
+    assert (
+        "healer" not in sc.state.units
+        and of(facts, ev.DamageDealt)[0].rule == R + "boss.card-effect"
+    )

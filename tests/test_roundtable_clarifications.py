@@ -38,6 +38,9 @@ def blank_boss_turn(sc, seat: str) -> None:
     boss_turn(sc, seat)
     sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
     sc.play(SYSTEM, "boss")
+    while sc.state.boss_step == "effect":  # the card hits several units: in id order here
+        (asked,) = game.to_act(sc.state)
+        sc.play(asked, f"hit {sc.state.boss_queue[0]}")
     sc.play(SYSTEM, "boss")
 
 
@@ -118,9 +121,11 @@ def test_until_your_next_turn_lasts_through_the_other_players_and_the_boss():
     assert (counter.defence, counter.damage) == (5, 2) and "Guard Stance +3 DEF" in counter.modifiers
     sc.play("p2", "end")
     sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
-    sc.play(SYSTEM, "boss")
-    facts = sc.play(SYSTEM, "boss")                     # ... and p1's turn starts
-    expired, = of(facts, ev.BuffsExpired)
+    sc.play(SYSTEM, "boss")  # Expiration hits both units:
+    sc.play("p2", "hit axe-fighter")  # p2 (before the boss) names the order
+    sc.play(SYSTEM, "hit horse-slayer")
+    facts = sc.play(SYSTEM, "boss")  # ... and p1's turn starts
+    (expired,) = of(facts, ev.BuffsExpired)
     assert (expired.seat, expired.units) == ("p1", ("axe-fighter",)) and sc.state.buffs == ()
 
 

@@ -116,8 +116,10 @@ def test_the_board_picture_renders_as_well_formed_svg(players, options):
     assert ('id="token-boss"' in svg) == bool(options)
 
 
-@pytest.mark.parametrize("players, options", [(2, {}), (3, {"mode": "boss", "boss": "medeus"}),
-                                              (4, {"mode": "boss"})])
+@pytest.mark.parametrize(
+    "players, options",
+    [(2, {}), (2, {"bump": "any"}), (3, {"mode": "boss", "boss": "medeus"}), (4, {"mode": "boss"})],
+)
 def test_fast_legal_commands_equal_trying_every_candidate_with_decide(players, options):
     """`legal_commands` leaves out candidates that cannot pass, asks some guards directly
     and memoises (speed); trying every candidate through `decide` must give the same list."""

@@ -14,7 +14,8 @@ end rule.
 Boss Mode (`boss.py`, 2-4 players): the boss schedule, player turns with
 the Boss Mode DV uses, attacking boss corners, lives, and the boss's turns
 as system steps (start effects and summons, roll, move or attacks chosen by
-the players, card, rotation), reaction specials against the boss's attacks;
+the players, card - its effect on several units in the order the players
+choose -, rotation), reaction specials against the boss's attacks;
 summons (`summons.py`): minions and tokens placed by two dice, the boss's
 reference card for a taken square, fighting minions; the clarifications
 (an ally's unit Readied by a Dancer acts at once, [Pickpocket], "until your
@@ -23,9 +24,11 @@ moving enemies never moves the boss, "all units you control") and the boss
 board's own unit action.
 
 `legal_commands` tries each candidate's guards (`decide` or, for the many
-deploys, DV Map Tile placements, BUMPs and attacks of a busy turn, the guard
-functions alone); lookups derived from a state are memoised per state
-(`state.derived`).
+candidates of a busy turn - attacks, captures, work, retiring, shifts, buys,
+discards - the guard functions alone); moves, deploys, DV Map Tile placements
+and BUMPs are generated exactly as the guards allow.  The answer itself, the
+squares a unit can reach and other lookups derived from a state are memoised
+per state (`state.derived`).
 """
 
 from .bots import BOTS
@@ -48,7 +51,8 @@ from .view import board_targets, describe, redact, render, scramble_hidden, turn
 
 ID = "roundtable"
 TITLE = "Anna's Roundtable"
-RULES_VERSION = "2"  # 2: Boss Mode allies (pass, zones, ally passives); one [Haste] deploy a turn
+RULES_VERSION = "3"  # 3: the players order a boss card's effect on several units; option bump
+# 2: Boss Mode allies (pass, zones, ally passives); one [Haste] deploy a turn
 PLAYER_COUNTS = (2, 3, 4)  # 3 and 4: Boss Mode
 # Option sets worth exercising at every player count (the conformance suite draws from them).
 SCENARIOS = {"boss mode": {"mode": "boss"}, "medeus": {"boss": "medeus"}}

@@ -5,7 +5,8 @@ The boss tile covers 2x2 squares; each corner shows a colour, which turns
 with the tile (`Table.corner_colours`).  A boss turn is four system steps,
 each its own command group so it can be audited: start effects and the
 movement roll (then the move, or the attacks queued), one step per attack
-(asked of the players when they have a choice), the card flip, the rotation.
+(asked of the players when they have a choice), the card flip (then, when its
+effect hits several units, one step per unit in the players' order), the rotation.
 """
 
 from __future__ import annotations
@@ -167,11 +168,19 @@ def _unit_atk(state: Table, unit: Unit, atk: int, mods, colour: str) -> tuple[in
 
 
 def _boss_atk(state: Table, unit: Unit, colour: str, defence: int, mods) -> tuple[int, int, tuple]:
+    """The boss's ATK against `unit`: the card's, the corner's colour for the triangle, and an
+    effectiveness tag on the card against the unit's tags ("Skill Effects in Combat": the
+    card's tags are the boss's, as a minion's printed tags are its own)."""
     atk = card(state)["atk"]
     notes = [f"{source} {n:+d} DEF" for stat, n, source in mods if stat == "def"]
     edge = triangle(colour, state.cards[unit.card]["colour"])
     if edge:
         notes.insert(0, f"weapon triangle {edge:+d}")
+    unit_tags = tags(state, unit)
+    for tag in sorted(card(state)["tags"]):
+        if EFFECTIVE.get(tag) in unit_tags:
+            edge += EFFECTIVE_BONUS
+            notes.append(f"[{tag}] +{EFFECTIVE_BONUS}")
     return atk + edge, defence, tuple(notes)
 
 
@@ -302,17 +311,73 @@ def strike_unit(state: Table, unit_id: str, colour: str, dist: int) -> list[Even
 
 
 def _flip(state: Table, dice) -> list[Event]:
-    """"Step 3": flip the current card, execute it, the next card becomes current."""
+    """"Step 3": flip the current card, execute it, the next card becomes current.  An
+    effect hitting several player units one after the other waits for the players to
+    choose their order (`effect_order`)."""
     c = card(state)
     facts: list[Event] = [ev.BossCardFlipped(rule=R + "boss.card", card=state.boss_card, name=c["name"],
                                              effect=c["effect"])]
-    facts += _boss_effect(state, c["effect"], R + "boss.card-effect", dice)
+    after = _fold(state, facts)
+    hit = _hit_in_turn(after, c["effect"])
+    if len(hit) > 1:
+        return facts + [ev.BossEffectQueued(rule=R + "boss.card-order", units=hit)]
+    facts += _boss_effect(after, c["effect"], R + "boss.card-effect", dice)
+    return facts + _draw_next(_fold(state, facts), dice)
+
+
+def _draw_next(state: Table, dice) -> list[Event]:
+    """The next card of the boss deck becomes current; an empty deck is rebuilt first from
+    every discarded boss card (the flipped one included)."""
     deck = state.boss_deck
+    facts: list[Event] = []
     if not deck:
-        order = tuple(dice.shuffled(state.boss_discards + (state.boss_card,)))
+        order = tuple(dice.shuffled(state.boss_discards))
         facts.append(ev.BossDeckReshuffled(rule=R + "boss.reshuffle", order=order))
         deck = order
     return facts + [ev.BossCardDrawn(rule=R + "boss.card", card=deck[0])]
+
+
+# Card effects that hit player units one after the other, so the players pick the order
+# ("Step 3"); the other primitives hit no unit or all at once (exhausting).
+ORDERED = ("damage-all", "minions-strike")
+
+
+def _hit_in_turn(state: Table, effect: dict[str, Any]) -> tuple[str, ...]:
+    """The player units an ORDERED effect hits, in id order."""
+    if effect["do"] == "damage-all":
+        return tuple(sorted(state.units))
+    if effect["do"] == "minions-strike":
+        return tuple(sorted(u.card for u in state.units.values() if _minions_next_to(state, u)))
+    return ()
+
+
+def _minions_next_to(state: Table, unit: Unit) -> list:
+    return [m for m in sorted(state.summons.values(), key=lambda m: m.id)
+            if m.kind == "minion" and unit.square in orthogonal_neighbours(m.square)]
+
+
+def effect_choices(state: Table) -> tuple[str, ...]:
+    """The units the players may let take the card's effect next (still on the map)."""
+    return tuple(u for u in state.boss_queue if u in state.units)
+
+
+def effect_order(state: Table, seat: str, unit_id: str, dice) -> list[Event]:
+    """"Step 3": the unit the players chose takes the flipped card's effect; after the last
+    one, the next boss card becomes current."""
+    choices = effect_choices(state)
+    if unit_id not in choices:
+        raise RuleViolation(R + "boss.card-order",
+                            f"{unit_id} is not waiting for the boss card's effect "
+                            f"(waiting: {', '.join(choices) or 'none'})")
+    if seat == SYSTEM and len(choices) > 1:
+        raise RuleViolation("core.prompt", "the players choose the order of the boss card's effect")
+    effect = state.boss["cards"][state.boss_discards[-1]]["effect"]
+    facts: list[Event] = [ev.BossEffectOrdered(rule=R + "boss.card-order", unit=unit_id)]
+    facts += _effect_on(state, effect, state.units[unit_id], R + "boss.card-effect")
+    after = _fold(state, facts)
+    if not effect_choices(after):
+        facts += _draw_next(after, dice)
+    return facts
 
 
 def _fold(state: Table, facts: list[Event]) -> Table:
@@ -326,20 +391,12 @@ def _boss_effect(state: Table, effect: dict[str, Any], rule: str, dice) -> list[
     kind = effect["do"]
     if kind == "summon":
         return summons.summon(state, effect["what"], dice, rule)
-    if kind == "damage-all":
-        # Players may choose the order; with these effects it changes nothing, so the
-        # units are taken in id order (our reading).
+    if kind in ORDERED:
+        # At most one unit is hit here (the card step asks the players' order for more).
         facts: list[Event] = []
-        for unit in sorted(state.units.values(), key=lambda u: u.card):
-            left = hp_left(state, unit)
-            damage = min(effect["amount"], left)
-            facts.append(ev.DamageDealt(rule=rule, unit=BOSS, target=unit.card, damage=damage,
-                                        hp=left - damage))
-            if damage == left:
-                facts += defeat(state, unit)
+        for unit_id in _hit_in_turn(state, effect):
+            facts += _effect_on(state, effect, state.units[unit_id], rule)
         return facts
-    if kind == "minions-strike":
-        return _minions_strike(state, effect["amount"], rule)
     if kind == "restore":
         restored = {c: min(effect["amount"], d) for c, d in state.boss_damage.items() if d}
         return [ev.BossRestored(rule=rule, restored=restored)] if restored else []
@@ -350,22 +407,20 @@ def _boss_effect(state: Table, effect: dict[str, Any], rule: str, dice) -> list[
     return []
 
 
-def _minions_strike(state: Table, amount: int, rule: str) -> list[Event]:
-    """Stand-in card effect: each minion (in id order) deals `amount` damage to every player
-    unit next to it (in id order; the order changes nothing here: our reading)."""
+def _effect_on(state: Table, effect: dict[str, Any], unit: Unit, rule: str) -> list[Event]:
+    """An ORDERED effect on one unit: damage-all deals `amount` from the boss; minions-strike
+    (stand-in) has every minion next to the unit deal it `amount`, minions in id order."""
+    strikers = [BOSS] if effect["do"] == "damage-all" else [m.id for m in _minions_next_to(state, unit)]
     facts: list[Event] = []
-    hp = {u.card: hp_left(state, u) for u in state.units.values()}
-    for m in sorted(state.summons.values(), key=lambda m: m.id):
-        near = orthogonal_neighbours(m.square) if m.kind == "minion" else ()
-        for unit in sorted(state.units.values(), key=lambda u: u.card):
-            if unit.square not in near or not hp[unit.card]:
-                continue
-            damage = min(amount, hp[unit.card])
-            hp[unit.card] -= damage
-            facts.append(ev.DamageDealt(rule=rule, unit=m.id, target=unit.card, damage=damage,
-                                        hp=hp[unit.card]))
-            if not hp[unit.card]:
-                facts += defeat(state, unit)
+    left = hp_left(state, unit)
+    for striker in strikers:
+        if not left:
+            break
+        damage = min(effect["amount"], left)
+        left -= damage
+        facts.append(ev.DamageDealt(rule=rule, unit=striker, target=unit.card, damage=damage, hp=left))
+        if not left:
+            facts += defeat(state, unit)
     return facts
 
 

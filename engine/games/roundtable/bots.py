@@ -11,7 +11,7 @@ from .movement import distance
 from .state import Table
 
 # The greedy bot's taste, best first: score, fight, grow, advance, earn, stop.
-PREFERENCE = ("capture", "attack", "deploy", "move", "work", "wait", "pass", "order", "end")
+PREFERENCE = ("capture", "attack", "deploy", "move", "work", "wait", "pass", "order", "hit", "end")
 
 
 def random_bot(state: Table, seat: str, legal: Sequence[Command], rng: random.Random) -> Command:

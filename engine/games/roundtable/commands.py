@@ -195,6 +195,14 @@ class Order(Command):
 
 
 @dataclass(frozen=True)
+class Hit(Command):
+    """The players' choice of the unit that takes the boss card's effect next."""
+
+    verb = "hit"
+    unit: str
+
+
+@dataclass(frozen=True)
 class BossStep(Command):
     verb = "boss"
 
@@ -206,5 +214,5 @@ class EndTurn(Command):
 
 COMMANDS = CommandSet(Mulligan, Deploy, HastyDeploy, Move, Attack, Capture, Work, Retire, Assist,
                       Special, React, Use, Pass, Wait,
-                      Discard, Shift, Buy, VeinTile, Bump, VeinMove, VeinRemove, BossAction, Order, BossStep,
+                      Discard, Shift, Buy, VeinTile, Bump, VeinMove, VeinRemove, BossAction, Order, Hit, BossStep,
                       EndTurn)

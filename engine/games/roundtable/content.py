@@ -170,6 +170,11 @@ def bosses() -> dict[str, dict[str, Any]]:
         action = dict(b["action"]) if "action" in b else None
         if action is not None and action["do"] not in BOSS_ACTIONS:
             raise ValueError(f"boss {boss_id}: boss action is one of {BOSS_ACTIONS}")
+        for effect in b["start"]:
+            if effect["do"] in ("damage-all", "minions-strike"):
+                # Only a card's effect waits for the players to order the units it hits.
+                raise ValueError(f"boss {boss_id}: a start-of-turn effect cannot hit units one by one "
+                                 f"({effect['do']}); put it on a boss card")
         for c in b["cards"]:
             for effect in [c["effect"], *b["start"]]:
                 if effect["do"] not in BOSS_EFFECTS:

@@ -23,6 +23,7 @@ class GameConfigured(Event):
     mode: str
     end: str
     rounds: int
+    bump: str = "orthogonal"  # which squares a BUMP may move a unit to (option bump)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -512,6 +513,21 @@ class BossAttacksQueued(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class BossEffectQueued(Event):
+    """The flipped boss card's effect hits several player units: the players choose the
+    order in which they take it."""
+
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossEffectOrdered(Event):
+    """The players let `unit` take the boss card's effect next."""
+
+    unit: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class BossAttackChosen(Event):
     """The boss attacks `unit` next, with its `colour` corner, at range `distance`."""
 
@@ -692,7 +708,7 @@ EVENTS = event_registry(
     SummonRolled, SummonPlaced, SummonLost, MinionDefeated, SummonsCleared, AllyInvited,
     AllyActionEnded, BuffGranted, BuffsExpired, BossPlanDelayed, PickpocketRolled,
     BossChosen, BossTilePlaced, BossDeckShuffled, BossCardDrawn, BossTurnStarted, BossRolled,
-    BossMoved, BossAttacksQueued, BossAttackChosen, BossStruck, BossLifeLost, BossRestored,
+    BossMoved, BossAttacksQueued, BossAttackChosen, BossEffectQueued, BossEffectOrdered, BossStruck, BossLifeLost, BossRestored,
     UnitsExhausted, BossCardFlipped, BossDeckReshuffled, BossRotated, BossTurnEnded, UnitRemoved,
     HitPointsRestored, UnitPlaced, DamageDealt, SpecialUsed, AttackDeclared, CombatBonusGranted,
     ReactionsDeclined, CombatEnded, ShopCardUsed, AttachmentPlaced,

@@ -10,7 +10,7 @@ from collections import deque
 from functools import cache
 
 from .content import BOARD
-from .state import Table, Unit
+from .state import Table, Unit, derived
 
 R = "roundtable."
 
@@ -22,9 +22,14 @@ FLYING_IGNORES = frozenset({"forest", "water"})  # footnote *: even when also [C
 
 
 def tags(state: Table, unit: Unit) -> frozenset[str]:
-    """The unit's tags: printed ones, and [Haste] when deployed with it."""
-    printed = frozenset(state.cards[unit.card]["tags"])
-    return printed | {"Haste"} if unit.haste else printed
+    """The unit's tags: printed ones, and [Haste] when deployed with it (memoised per state)."""
+    memo = derived(state).tags
+    key = (unit.card, unit.haste)
+    found = memo.get(key)
+    if found is None:
+        printed = frozenset(state.cards[unit.card]["tags"])
+        found = memo[key] = printed | {"Haste"} if unit.haste else printed
+    return found
 
 
 def allied(state: Table, a: Unit, b: Unit) -> bool:
@@ -35,22 +40,23 @@ def allied(state: Table, a: Unit, b: Unit) -> bool:
 
 def entry_refusal(state: Table, unit: Unit, square: str) -> tuple[str, str] | None:
     """Why `unit` may not enter `square` by its terrain (None: it may)."""
-    if square in state.boss_squares().values():
+    memo = derived(state)
+    if state.boss_square and square in state.boss_squares().values():
         return R + "boss.tile", f"the boss tile covers {square}"
-    if state.summons and state.summon_at(square):
-        return R + "boss.summon-square", f"the boss's {state.summon_at(square).id} stands on {square}"
-    terrain = state.terrain_at(square)
+    if state.summons and square in memo.summons_at:
+        return R + "boss.summon-square", f"the boss's {memo.summons_at[square].id} stands on {square}"
+    terrain = memo.dv_tiles.get(square) or state.terrain[square]  # Table.terrain_at
     if terrain == "ruins":
         return R + "terrain.ruins", f"{square} is Ruins, which no unit can enter"
-    zone = state.zone_owner(square)
+    zone = memo.zone_of.get(square)
     if zone is not None and zone != unit.owner and state.mode != "boss":  # allies' zones are open
         return R + "terrain.deployment", f"{square} is {zone}'s deployment zone, closed to enemy units"
     unit_tags = tags(state, unit)
     if "Flying" in unit_tags and terrain in FLYING_IGNORES:
         return None
-    barred = sorted(BARRED.get(terrain, frozenset()) & unit_tags)
+    barred = BARRED.get(terrain, frozenset()) & unit_tags
     if barred:
-        return R + f"terrain.{terrain}", f"a [{barred[0]}] unit cannot enter {terrain} ({square})"
+        return R + f"terrain.{terrain}", f"a [{min(barred)}] unit cannot enter {terrain} ({square})"
     return None
 
 
@@ -62,11 +68,20 @@ def ends_move(state: Table, unit: Unit, square: str) -> bool:
 
 
 def reachable(state: Table, unit: Unit, mov: int) -> dict[str, int]:
-    """Squares `unit` can end a move on, with the steps it takes to get there.
+    """Squares `unit` can end a move on, with the steps it takes to get there (memoised per
+    state: legal_commands and the move's own check ask the same; shared, do not change it).
 
     Orthogonal steps only; allies (in Boss Mode every player's units) may be passed but
     not stopped on, enemies block; forest, water and mountain end the move (unless ignored).
     """
+    memo = derived(state).reach
+    key = (unit, mov)
+    if key not in memo:
+        memo[key] = _reachable(state, unit, mov)
+    return memo[key]
+
+
+def _reachable(state: Table, unit: Unit, mov: int) -> dict[str, int]:
     occupied = state.occupied()
     steps = {unit.square: 0}
     queue = deque([unit.square])

@@ -34,6 +34,7 @@ from .commands import (
     Discard,
     EndTurn,
     HastyDeploy,
+    Hit,
     Move,
     Mulligan,
     Order,
@@ -51,13 +52,14 @@ from .commands import (
 )
 from .content import BOARD, SLOTS
 from .movement import distance, entry_refusal, orthogonal_neighbours, reachable
-from .state import HAND_SIZE, MULLIGAN, PLAY, Table, Unit, evolve
+from .state import HAND_SIZE, MULLIGAN, PLAY, Table, Unit, derived, evolve
 
 R = "roundtable."
 SEATS = ("p1", "p2", "p3", "p4")  # p1 takes the first turn (the rulebook lets the table pick)
 BOSS_SLOTS = ("1", "2")  # the Boss Mode side of a player board
 ENDS = ("vp-deck", "rounds")
 SIDES = ("plains", "ruins")
+BUMPS = ("orthogonal", "any")  # option bump: the four orthogonal neighbours, or all eight
 COST_BUMP, COST_HASTE, COST_RETIRE = 2, 3, 3
 PICKPOCKET_ROLL = 4
 
@@ -65,8 +67,9 @@ PICKPOCKET_ROLL = 4
 # ---- options and setup ---------------------------------------------------------------------------
 def options(players: int | None, raw: dict[str, str]) -> dict[str, Any]:
     """`mode` (1v1, or boss with 2-4 players: the default for 3 or 4 or with `boss`), `boss`, `map`,
-    `first_game` (yes/no), `end` (vp-deck/rounds), `rounds` (0: no limit)."""
-    known = {"map", "first_game", "end", "rounds", "mode", "boss"}
+    `first_game` (yes/no), `end` (vp-deck/rounds), `rounds` (0: no limit), `bump`
+    (orthogonal/any)."""
+    known = {"map", "first_game", "end", "rounds", "mode", "boss", "bump"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadOptions(f"unknown option {unknown[0]!r} for roundtable (known: {', '.join(sorted(known))})")
@@ -91,15 +94,18 @@ def options(players: int | None, raw: dict[str, str]) -> dict[str, Any]:
     rounds = raw.get("rounds", "20")
     if not rounds.isdigit() or (end == "rounds" and int(rounds) == 0):
         raise BadOptions(f"option rounds={rounds!r}: a whole number (0: no limit; not 0 with end=rounds)")
+    bump = raw.get("bump", "orthogonal")
+    if bump not in BUMPS:
+        raise BadOptions(f"option bump={bump!r}: one of {', '.join(BUMPS)}")
     return {"mode": mode, "map": chosen, "first_game": first == "yes", "end": end,
-            "rounds": int(rounds), "players": 2}
+            "rounds": int(rounds), "players": 2, "bump": bump}
 
 
 def _boss_options(players: int | None, raw: dict[str, str]) -> dict[str, Any]:
     count = 2 if players is None else players
     if count not in (2, 3, 4):
         raise BadOptions(f"--players: Boss Mode is for 2 to 4 players, not {count}")
-    extra = sorted(set(raw) & {"first_game", "end", "rounds"})
+    extra = sorted(set(raw) & {"first_game", "end", "rounds", "bump"})
     if extra or raw.get("map", "boss") != "boss":
         raise BadOptions(f"option {(extra or ['map'])[0]!r} is for the 1 vs 1 game; Boss Mode plays on its flat map")
     chosen = raw.get("boss", "grima")
@@ -129,7 +135,7 @@ def setup(opts: dict[str, Any], dice) -> list[Event]:
     cheer = content.cheer()
     facts: list[Event] = [
         ev.GameConfigured(rule=R + "setup.players", seats=duel, mode="1v1", end=opts["end"],
-                          rounds=opts["rounds"]),
+                          rounds=opts["rounds"], bump=opts.get("bump", "orthogonal")),
         ev.MapLaidOut(rule=R + "setup.map", map=opts["map"], name=board["name"],
                       terrain=board["terrain"],
                       zones={seat: tuple(board["zones"][n]) for seat, n in zip(duel, "12", strict=True)},
@@ -188,20 +194,29 @@ def to_act(state: Table) -> tuple[str, ...]:
     if state.guest is not None:
         return (state.guest[0],)
     if state.phase == PLAY and state.active == BOSS:
-        asked = state.boss_step == "attack" and len(boss.attack_choices(state)) > 1
-        return (state.asker,) if asked else (SYSTEM,)
+        return (state.asker,) if len(_boss_choices(state)) > 1 else (SYSTEM,)
     if state.phase == PLAY:
         return (state.active,)
     return ()
 
 
+def _boss_choices(state: Table) -> list[Command]:
+    """What the players may choose at this step of a boss turn: its next attack ("Step 2B"),
+    or the next unit its card's effect hits ("Step 3"); nothing at the other steps."""
+    if state.boss_step == "attack":
+        return [Order(*c) for c in boss.attack_choices(state)]
+    if state.boss_step == "effect":
+        return [Hit(u) for u in boss.effect_choices(state)]
+    return []
+
+
 def system_command(state: Table, now) -> Command | None:
-    """The boss's turns: one step at a time; an attack only when the players have no choice."""
+    """The boss's turns: one step at a time; a choice only when the players have none."""
     if state.result is not None or state.phase != PLAY or state.active != BOSS or state.pending:
         return None
-    if state.boss_step == "attack":
-        choices = boss.attack_choices(state)
-        return Order(*choices[0]) if len(choices) == 1 else None
+    if state.boss_step in ("attack", "effect"):
+        choices = _boss_choices(state)
+        return choices[0] if len(choices) == 1 else None
     return BossStep()
 
 
@@ -221,7 +236,7 @@ def decide(state: Table, seat: str, command: Command, ctx: Context) -> list[Even
         return _boss_turn(state, seat, command, ctx.dice)
     if state.guest is not None:
         return _guest(state, seat, command, ctx.dice)
-    if isinstance(command, (BossStep, Order)) or seat == SYSTEM:
+    if isinstance(command, (BossStep, Order, Hit)) or seat == SYSTEM:
         raise RuleViolation("core.system", "no boss turn is under way")
     if isinstance(command, (React, Pass)):
         raise RuleViolation(R + "reaction.condition", "no attack is waiting for reactions")
@@ -308,6 +323,8 @@ def _boss_turn(state: Table, seat: str, command: Command, dice) -> list[Event]:
             return facts
         case Order(unit, colour, rng) if seat in (SYSTEM, state.asker) and state.boss_step == "attack":
             return boss.boss_attack(state, seat, unit, colour, rng)
+        case Hit(unit) if seat in (SYSTEM, state.asker) and state.boss_step == "effect":
+            return boss.effect_order(state, seat, unit, dice)
     raise RuleViolation("core.turn", "it is the boss's turn")
 
 
@@ -670,15 +687,8 @@ def _use(state: Table, seat: str, card: str, target: tuple[str, ...]) -> list[Ev
 
 def _capture(state: Table, seat: str, unit: str) -> list[Event]:
     facts = _activation(state, seat, unit)
+    _check_capture(state, seat, unit)
     square = state.units[unit].square
-    if state.terrain[square] != "castle":
-        raise RuleViolation(R + "capture.castle", f"{square} is not a castle tile")
-    if square in state.dv_tiles():
-        raise RuleViolation(R + "capture.dv-tile", f"a DV Map Tile covers the castle on {square}")
-    if state.player(seat).captured:
-        raise RuleViolation(R + "capture.once", "you have already captured this turn")
-    if not state.vp_deck:
-        raise RuleViolation(R + "capture.vp-deck", "the VP card deck is empty")
     facts += [
         ev.CastleCaptured(rule=R + "capture.vp", unit=unit, seat=seat, square=square,
                           vp=state.vp_deck[0]),
@@ -690,29 +700,51 @@ def _capture(state: Table, seat: str, unit: str) -> list[Event]:
     return facts
 
 
+def _check_capture(state: Table, seat: str, unit: str) -> None:
+    """The guards of a capture, once the unit may act (legal_commands asks them alone)."""
+    square = state.units[unit].square
+    if state.terrain[square] != "castle":
+        raise RuleViolation(R + "capture.castle", f"{square} is not a castle tile")
+    if square in state.dv_tiles():
+        raise RuleViolation(R + "capture.dv-tile", f"a DV Map Tile covers the castle on {square}")
+    if state.player(seat).captured:
+        raise RuleViolation(R + "capture.once", "you have already captured this turn")
+    if not state.vp_deck:
+        raise RuleViolation(R + "capture.vp-deck", "the VP card deck is empty")
+
+
 def _work(state: Table, seat: str, unit: str) -> list[Event]:
     facts = _activation(state, seat, unit)
     square = state.units[unit].square
     if state.mode == "boss":
         return facts + [ev.DragonVeinGained(rule=R + "boss.work", seat=seat, dv=1), _done(unit)]
-    if square in state.work_dv:
+    # A DV Map Tile's Plains side leaves the square no special properties ("DV Map Tiles"),
+    # so a special Work square it covers pays as any other.
+    special = square not in state.dv_tiles()
+    covered = not special and (square in state.work_dv or square in state.work_coin)
+    if special and square in state.work_dv:
         facts.append(ev.DragonVeinGained(rule=R + "work.pixel-dv", seat=seat, dv=1))
     else:
-        facts.append(ev.CoinsGained(rule=R + "work.coin", seat=seat, coins=1))
-    if square in state.work_coin:
+        facts.append(ev.CoinsGained(rule=R + ("work.dv-tile" if covered else "work.coin"), seat=seat,
+                                    coins=1))
+    if special and square in state.work_coin:
         facts.append(ev.CoinsGained(rule=R + "work.pixel-coin", seat=seat, coins=1))
     return facts + [_done(unit)]
 
 
 def _retire(state: Table, seat: str, unit: str) -> list[Event]:
     facts = _activation(state, seat, unit)
-    _require_coins(state, seat, COST_RETIRE, "retiring a unit")
+    _check_retire(state, seat, unit)
     return facts + [
         ev.CoinsSpent(rule=R + "retire.cost", seat=seat, coins=COST_RETIRE),
         ev.UnitRetired(rule=R + "retire.discard", unit=unit),
         ev.DragonVeinGained(rule=R + "retire.dv", seat=seat, dv=1),
         _done(unit),
     ]
+
+
+def _check_retire(state: Table, seat: str, unit: str) -> None:
+    _require_coins(state, seat, COST_RETIRE, "retiring a unit")
 
 
 def _assist(state: Table, seat: str, unit: str, target: str, where: tuple[str, ...]):
@@ -751,6 +783,12 @@ def _check_discard(state: Table, seat: str, card: str) -> None:
 
 
 def _shift(state: Table, seat: str, unit: str, slot: str) -> list[Event]:
+    _check_shift(state, seat, unit, slot)
+    return [ev.CoinsSpent(rule=R + "shift.cost", seat=seat, coins=1),
+            ev.GrayUnitShifted(rule=R + "shift.cost", unit=unit, slot=slot)]
+
+
+def _check_shift(state: Table, seat: str, unit: str, slot: str) -> None:
     u = _own_unit(state, seat, unit)
     if _colour(state, u) != "gray":
         raise RuleViolation(R + "shift.gray", "only a Gray unit can change unit slots")
@@ -758,16 +796,12 @@ def _shift(state: Table, seat: str, unit: str, slot: str) -> list[Event]:
             o.slot == slot for o in state.units.values() if o.owner == seat):
         raise RuleViolation(R + "shift.slot-free", f"the {slot} slot is not another unoccupied unit slot")
     _require_coins(state, seat, 1, "shifting a Gray unit")
-    return [ev.CoinsSpent(rule=R + "shift.cost", seat=seat, coins=1),
-            ev.GrayUnitShifted(rule=R + "shift.cost", unit=unit, slot=slot)]
 
 
 def _buy(state: Table, seat: str, slot: int) -> list[Event]:
-    if not 1 <= slot <= len(state.shop) or state.shop[slot - 1] is None:
-        raise RuleViolation(R + "shop.slot", f"Anna's Shop has no card in slot {slot}")
+    _check_buy(state, seat, slot)
     card = state.shop[slot - 1]
     cost = state.shop_cards[card]["cost"]
-    _require_coins(state, seat, cost, "this shop card")
     facts: list[Event] = [ev.CoinsSpent(rule=R + "shop.cost", seat=seat, coins=cost),
                           ev.ShopCardBought(rule=R + "shop.buy", seat=seat, slot=slot, card=card,
                                             cost=cost)]
@@ -776,6 +810,12 @@ def _buy(state: Table, seat: str, slot: int) -> list[Event]:
         facts.append(ev.ShopCardDealt(rule=R + "shop.refill", slot=slot, card=new,
                                       cost=state.shop_cards[new]["cost"]))
     return facts
+
+
+def _check_buy(state: Table, seat: str, slot: int) -> None:
+    if not 1 <= slot <= len(state.shop) or state.shop[slot - 1] is None:
+        raise RuleViolation(R + "shop.slot", f"Anna's Shop has no card in slot {slot}")
+    _require_coins(state, seat, state.shop_cards[state.shop[slot - 1]]["cost"], "this shop card")
 
 
 def _vein_tile(state: Table, seat: str, square: str, side: str) -> list[Event]:
@@ -814,8 +854,9 @@ def _check_bump(state: Table, seat: str, unit: str, square: str) -> None:
     if u is None:
         raise RuleViolation(R + "dv.bump", f"{unit} is not a unit on the map")
     _require_square(square)
-    if square not in orthogonal_neighbours(u.square):
-        raise RuleViolation(R + "dv.bump-step", f"a BUMP moves {unit} one square (not diagonally)")
+    if square not in bump_squares(u.square, state.bump):
+        raise RuleViolation(R + "dv.bump-step", f"a BUMP moves {unit} one square "
+                                                f"({'never diagonally' if state.bump == 'orthogonal' else 'any way'})")
     if state.unit_at(square):
         raise RuleViolation(R + "dv.bump-enter", f"{square} is occupied")
     refusal = entry_refusal(state, u, square)
@@ -854,6 +895,15 @@ def _straight_path(origin: str, square: str) -> tuple[str, ...] | None:
     if direction is None or direction.is_diagonal or not 1 <= steps <= 2:
         return None
     return tuple(str(sq) for sq in BOARD.ray(here, direction, steps))
+
+
+@cache
+def bump_squares(square: str, bump: str) -> tuple[str, ...]:
+    """Where a BUMP may move the unit on `square`: one square orthogonally (option
+    bump=orthogonal, our reading), or to any of the eight squares around it (bump=any)."""
+    if bump == "orthogonal":
+        return orthogonal_neighbours(square)
+    return tuple(str(s) for s in BOARD.neighbours(BOARD.parse(square), diagonal=True))
 
 
 @cache
@@ -986,7 +1036,30 @@ def _guards(state: Table, seat: str, command: Command, memo: dict) -> bool:
             return _passes(_check_vein_move, state, seat, unit, square)
         case Discard(card):
             return _passes(_check_discard, state, seat, card)
+        case Capture() | Work() | Retire() | Shift() | Buy():
+            return _passes(_check_plain_action, state, seat, command)
+        case EndTurn():
+            return True  # no unit mid-activation here: ending the turn is always allowed
     return _legal(state, seat, command)
+
+
+def _check_plain_action(state: Table, seat: str, command: Command) -> None:
+    """What `decide` asks of a capture, work, retire, shift or buy before building its
+    facts (with no unit mid-activation): the mode, the unit's activation, the action's guards."""
+    _require_mode(state, command)
+    match command:
+        case Capture(unit):
+            _activation(state, seat, unit)
+            _check_capture(state, seat, unit)
+        case Work(unit):
+            _activation(state, seat, unit)
+        case Retire(unit):
+            _activation(state, seat, unit)
+            _check_retire(state, seat, unit)
+        case Shift(unit, slot):
+            _check_shift(state, seat, unit, slot)
+        case Buy(slot):
+            _check_buy(state, seat, slot)
 
 
 def _passes(check, *args) -> bool:
@@ -1003,6 +1076,15 @@ def _notation(command: Command) -> str:
 
 
 def legal_commands(state: Table, seat: str) -> list[Command]:
+    """The commands `seat` may give now, memoised per state (a play page asks again for
+    its prompts; states never change, so neither does the answer)."""
+    memo = derived(state).legal
+    if seat not in memo:
+        memo[seat] = tuple(_legal_commands(state, seat))
+    return list(memo[seat])
+
+
+def _legal_commands(state: Table, seat: str) -> list[Command]:
     if seat not in to_act(state):
         return []
     if state.phase == MULLIGAN:
@@ -1010,7 +1092,7 @@ def legal_commands(state: Table, seat: str) -> list[Command]:
         return sorted((Mulligan(tuple(c)) for n in range(len(hand) + 1)
                        for c in combinations(hand, n)), key=lambda c: c.notation())
     if state.active == BOSS and state.phase == PLAY and state.pending is None:
-        return [Order(*c) for c in boss.attack_choices(state)] if seat == state.asker else []
+        return _boss_choices(state) if seat == state.asker else []
     if state.pending is not None:
         defender = state.pending[1]
         tries = [React(u.card) for u in effects.reactors(state, state.units[defender]) if u.owner == seat]
@@ -1021,14 +1103,19 @@ def legal_commands(state: Table, seat: str) -> list[Command]:
     if state.activating is not None and state.activating not in state.units:
         return []  # between the facts of a command whose unit fell: no position to act from
     # Moves come from `reachable`, the very check `_move` makes, and DV Map Tile placements
-    # from the squares `_check_vein_tile` allows: no need to try them.
+    # and BUMPs from the squares `_check_vein_tile` and `_check_bump` allow, deploys from the
+    # card and slot pairs `_check_deploy` passed (`_deploys`): no need to try them again.
     candidates = dict.fromkeys(_candidates(state, seat))  # once each
     if state.guest is not None or state.activating is not None:
         found = [c for c in candidates if isinstance(c, Move) or _legal(state, seat, c)]
     else:
         memo: dict = {}
-        found = [c for c in candidates if isinstance(c, (Move, VeinTile)) or _guards(state, seat, c, memo)]
+        found = [c for c in candidates
+                 if isinstance(c, TRUSTED) or _guards(state, seat, c, memo)]
     return sorted(found, key=_notation)
+
+
+TRUSTED = (Move, VeinTile, Bump, Deploy, HastyDeploy)  # pruned candidates that are all legal
 
 
 def _candidates(state: Table, seat: str, prune: bool = True):
@@ -1051,8 +1138,9 @@ def _candidates(state: Table, seat: str, prune: bool = True):
             for square in reachable(state, unit, state.cards[unit.card]["mov"]):
                 yield Move(unit.card, square)
             yield from _unit_actions(state, unit, prune)
-        for slot in SLOTS:
-            yield Shift(unit.card, slot)
+        if not prune or _colour(state, unit) == "gray":  # `_check_shift` refuses the others
+            for slot in SLOTS:
+                yield Shift(unit.card, slot)
     free = _deploy_squares(state, seat)
     for card in dict.fromkeys(p.hand):
         yield Discard(card)
@@ -1078,15 +1166,20 @@ def _candidates(state: Table, seat: str, prune: bool = True):
         # takes them without asking again): free squares outside the deployment zones, not
         # another tile's, and never the tile back exactly as it lies.
         taken = set(state.occupied()) | (set(state.dv_tiles()) - {p.dv_tile})
+        zones = derived(state).zone_of
         for square in state.terrain:
-            if square not in taken and not state.zone_owner(square):
+            if square not in taken and square not in zones:
                 for side in SIDES:
                     if not (prune and square == p.dv_tile and side == p.dv_side):
                         yield VeinTile(square, side)
     if p.dv >= COST_BUMP:
+        # With `prune`, exactly the BUMPs `_check_bump` allows (legal_commands takes them
+        # without asking again): a free neighbouring square the unit could enter.
         for unit in state.units.values():
-            for square in orthogonal_neighbours(unit.square):
-                yield Bump(unit.card, square)
+            for square in bump_squares(unit.square, state.bump):
+                if not prune or (state.unit_at(square) is None
+                                 and entry_refusal(state, unit, square) is None):
+                    yield Bump(unit.card, square)
 
 
 def _guest_candidates(state: Table, prune: bool):
@@ -1165,8 +1258,10 @@ def _worth_trying(state: Table, unit: Unit, command: Command) -> bool:
             if kind in ENEMY_EFFECTS:
                 if state.mode == "boss":
                     return named in state.summons or (kind == "damage" and named in state.boss["hp"])
-                return named in state.units and state.units[named].owner != unit.owner
-            return named in state.units and named != unit.card
+                return (named in state.units and state.units[named].owner != unit.owner
+                        and _in_reach(state, unit, named, skill["effect"]))
+            return named in state.units and named != unit.card and _in_reach(
+                state, unit, named, skill["effect"])
         case Assist(_, target, where):
             tag = assists.assist_tag(state, unit)
             if tag is None:
@@ -1176,7 +1271,17 @@ def _worth_trying(state: Table, unit: Unit, command: Command) -> bool:
             return tag == "Physic" or state.units[target].square in orthogonal_neighbours(unit.square)
         case BossAction(_, target):
             return len(target) == int(state.boss["action"]["do"] != "delay")
+        case Attack(_, target):  # in Boss Mode every player unit is an ally, never a target
+            return state.mode != "boss" or target not in state.units
+        case Capture() | Retire():  # neither exists in Boss Mode (`_require_mode`)
+            return state.mode != "boss"
     return True
+
+
+def _in_reach(state: Table, unit: Unit, target: str, effect: dict) -> bool:
+    """Whether the unit `target` is within the effect's range of `unit` (effects.apply
+    refuses a unit target beyond it)."""
+    return "range" not in effect or distance(unit.square, state.units[target].square) <= effect["range"]
 
 
 def _every_unit_action(state: Table, unit: Unit):
@@ -1210,12 +1315,14 @@ def _every_unit_action(state: Table, unit: Unit):
 def prompts(state: Table) -> tuple[Prompt, ...]:
     """While an attack waits for reactions, its defender's player is asked; in a boss
     turn, the players choose the boss's next attack when there is a choice."""
-    if state.result is None and state.active == BOSS and state.boss_step == "attack" and (
-            state.pending is None):
-        choices = boss.attack_choices(state)
-        if len(choices) > 1:
+    if state.result is None and state.active == BOSS and state.pending is None:
+        choices = _boss_choices(state)
+        if len(choices) > 1 and state.boss_step == "attack":
             return (Prompt(state.asker, "choose the boss's next attack: unit, corner, range",
-                           R + "boss.attack-choice", tuple(Order(*c).notation() for c in choices)),)
+                           R + "boss.attack-choice", tuple(c.notation() for c in choices)),)
+        if len(choices) > 1:
+            return (Prompt(state.asker, "choose the unit the boss card's effect hits next",
+                           R + "boss.card-order", tuple(c.notation() for c in choices)),)
     if state.pending is None and state.guest is not None:
         seat, unit = state.guest
         return (Prompt(seat, f"an ally readied {unit}: move and act with it now, or pass",

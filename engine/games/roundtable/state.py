@@ -90,6 +90,7 @@ class Table:
     seats: tuple[str, ...] = ()
     end: str = "vp-deck"
     rounds: int = 0
+    bump: str = "orthogonal"                                  # option bump: orthogonal or any
     map: str = ""
     terrain: dict[str, str] = field(default_factory=dict)
     zones: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -123,7 +124,8 @@ class Table:
     boss_discards: tuple[str, ...] = ()
     boss_card: str = ""                                       # the current boss card
     boss_step: str = ""                                       # where the boss turn stands
-    boss_queue: tuple[str, ...] = ()                          # units the boss will attack
+    boss_queue: tuple[str, ...] = ()                          # units the boss will attack, or
+                                                              # that await its card's effect
     boss_target: tuple[str, str, int] | None = None           # (unit, corner colour, range)
     boss_turns: int = 0
     asker: str = ""                                           # answers the boss turn's questions
@@ -227,6 +229,21 @@ class Derived:
         return {d: printed[Direction[d].rotate(-2 * turns).name] for d in printed}
 
     @cached_property
+    def legal(self) -> dict[str, tuple]:
+        """`legal_commands` per seat, filled by rules.legal_commands when first asked."""
+        return {}
+
+    @cached_property
+    def tags(self) -> dict[tuple[str, bool], frozenset[str]]:
+        """movement.tags per (unit card, [Haste]), filled when first asked."""
+        return {}
+
+    @cached_property
+    def reach(self) -> dict[tuple, dict[str, int]]:
+        """movement.reachable per (unit, MOV), filled when first asked."""
+        return {}
+
+    @cached_property
     def zone_of(self) -> dict[str, str]:
         found: dict[str, str] = {}
         for seat, zone in self._state.zones.items():
@@ -246,7 +263,12 @@ def derived(state: Table) -> Derived:
     if hit is not None and hit[0] is state:
         return hit[1]
     if len(_MEMO) >= _MEMO_SIZE:
-        _MEMO.clear()
+        # Forget the oldest memo only: dropping all at once frees many objects in one call
+        # (a pause of milliseconds every 64 states).
+        try:
+            del _MEMO[next(iter(_MEMO))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread got there first
+            pass
     memo = Derived(state)
     _MEMO[id(state)] = (state, memo)
     return memo
@@ -296,7 +318,7 @@ def _without_unit(state: Table, unit: str) -> Table:
 @_folds(ev.GameConfigured)
 def _(s: Table, e: ev.GameConfigured) -> Table:
     return evolved(s, phase=MULLIGAN, seats=e.seats, mode=e.mode, end=e.end, rounds=e.rounds,
-                   players={seat: Player() for seat in e.seats})
+                   bump=e.bump, players={seat: Player() for seat in e.seats})
 
 
 @_folds(ev.MapLaidOut)
@@ -632,6 +654,17 @@ def _(s: Table, e: ev.BossAttackChosen) -> Table:
     queue = tuple(u for u in s.boss_queue if u != e.unit)
     return evolved(s, boss_queue=queue, boss_step="attack" if queue else "card",
                    boss_target=(e.unit, e.colour, e.distance))
+
+
+@_folds(ev.BossEffectQueued)
+def _(s: Table, e: ev.BossEffectQueued) -> Table:
+    return evolved(s, boss_queue=e.units, boss_step="effect")
+
+
+@_folds(ev.BossEffectOrdered)
+def _(s: Table, e: ev.BossEffectOrdered) -> Table:
+    queue = tuple(u for u in s.boss_queue if u != e.unit)
+    return evolved(s, boss_queue=queue, boss_step="effect" if queue else "rotate")
 
 
 @_folds(ev.BossStruck)

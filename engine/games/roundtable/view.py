@@ -82,6 +82,9 @@ def _boss_view(state: Table, seat: str | None) -> dict[str, Any]:
         "card": None if current is None else {"id": state.boss_card, **current},
         "deck_size": len(state.boss_deck), "discards": list(state.boss_discards),
         "step": state.boss_step, "queue": list(state.boss_queue), "asker": state.asker,
+        # The card just flipped, while the players order the units its effect hits.
+        "resolving": state.boss["cards"][state.boss_discards[-1]]["name"]
+        if state.boss_step == "effect" and state.boss_discards else None,
         "summons": {m.id: _summon_view(state, m) for m in state.summons.values()},
         "reference": state.boss.get("reference", {}).get("text", ""),
         "action": state.boss.get("action"),
@@ -377,6 +380,10 @@ def describe(e) -> str:
             return f"the boss moves {e.origin} -> {e.to}"
         case ev.BossAttacksQueued():
             return f"units in the way: the boss attacks {', '.join(e.units)}"
+        case ev.BossEffectQueued():
+            return f"the boss card hits {', '.join(e.units)}: the players choose the order"
+        case ev.BossEffectOrdered():
+            return f"the boss card's effect hits {e.unit} next"
         case ev.BossAttackChosen():
             return f"the boss attacks {e.unit} with its {e.colour} corner at range {e.distance}"
         case ev.BossStruck():

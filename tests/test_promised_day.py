@@ -697,7 +697,8 @@ def test_each_seat_sees_its_own_hand_only_and_draws_are_redacted():
     import random
     s = Scenario(game, position(hands={"ed": ("ed-01",), "al": ("al-01",)}))
     red = game.view(s.state, "red")["characters"]
-    assert [c["id"] for c in red["ed"]["hand"]] == ["ed-01"] and "hand" not in red["al"]
+    assert list(red["ed"]["hand"]) == ["ed-01"] and "hand" not in red["al"]
+    assert red["ed"]["hand"]["ed-01"] == list(s.state.cards["ed-01"])  # colour, damage, range, icon
     assert red["al"]["hand_size"] == 1
     assert "hand" not in game.view(s.state, "")["characters"]["ed"]  # a spectator
     drawn = next(f for f in s.events if isinstance(f, ev.CardsDrawn) and f.character == "al")

@@ -91,3 +91,51 @@ def test_tiles_face_up_or_down_the_damage_track_the_round_and_what_changed(env):
     assert root.find(f".//{SVG}g[@id='token-wrath']").get("class") == "boss changed"
     assert "Round 4 / 7 +2" in "".join(root.find(f".//{SVG}g[@id='round']").itertext())
     assert len(root.findall(f".//{SVG}circle[@class='soldier']")) == 2
+
+
+def test_the_picture_shows_tokens_life_and_only_the_seats_own_hand(env):
+    # The positions, labels and colours come from game.board_picture: the same picture
+    # as the state, token for token.
+    from engine.kit.testing import Scenario
+    from tests.test_promised_day import position
+
+    state = Scenario(
+        game,
+        position(
+            hands={"ed": ("ed-01", "ed-05"), "al": ("al-02",)},
+            soldiers={"1a": 2, "2c": 3},
+            life={"al": 6},
+            bosses={"wrath": ("1b", 3)},
+            circles={4: ("ed-03",)},
+            at={"ed": "1a", "al": "3b"},
+        ),
+    ).state
+    root = parse(
+        env.get_template("boards/promised_day.html").render(
+            board=game.view(state, "red"), game=game
+        )
+    )
+    assert len(root.findall(f".//{SVG}circle[@class='soldier']")) == 5
+    space = root.find(f".//{SVG}g[@id='space-2c']")
+    assert len(space.findall(f"{SVG}circle[@class='soldier']")) == 3
+    assert len(space.findall(f"{SVG}circle[@class='spot']")) == 0  # 2c has three spots
+    boss = root.find(f".//{SVG}g[@id='token-wrath']")
+    assert "".join(boss.itertext()).endswith("W3")
+    rows = {
+        g.get("data-id"): g
+        for g in root.iter(f"{SVG}g")
+        if (g.get("class") or "").startswith("summary")
+    }
+    assert [
+        c.find(f"{SVG}title").text.split(":")[0]
+        for c in rows["ed"].findall(f".//{SVG}g[@class='card']")
+    ] == ["ed-01", "ed-05"]
+    assert rows["al"].findall(f".//{SVG}g[@class='card']") == []  # red may not see Al's hand
+    life = rows["al"].find(f".//{SVG}line[@class='life-left']")
+    assert (int(life.get("x2")) - 196) // 9 == 6  # six of ten life boxes filled
+    area = root.find(f".//{SVG}g[@id='area-4']")
+    assert [r.find(f"{SVG}title").text for r in area.findall(f"{SVG}rect")[1:]] == [
+        "ed-03 (yellow)"
+    ]
+    tokens = {g.get("data-id"): g for g in root.iter(f"{SVG}g") if g.get("class") == "token"}
+    assert set(tokens) == {"ed", "al"}

@@ -8,6 +8,7 @@ stand-in data in `fixtures/promised_day/`.
 from .bots import BOTS
 from .commands import COMMANDS
 from .events import EVENTS
+from .picture import board_graph, board_picture
 from .rulebook import RULES
 from .rules import (
                     decide,
@@ -30,7 +31,7 @@ PLAYER_COUNTS = (1, 2, 3, 4)
 
 __all__ = [
     "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE",
-    "board_targets", "decide", "describe", "evolve", "initial_state", "legal_commands",
-    "options", "outcome", "prompts", "redact", "render", "scramble_hidden", "seats", "setup",
-    "system_command", "to_act", "turn", "view",
+    "board_graph", "board_picture", "board_targets", "decide", "describe", "evolve",
+    "initial_state", "legal_commands", "options", "outcome", "prompts", "redact", "render",
+    "scramble_hidden", "seats", "setup", "system_command", "to_act", "turn", "view",
 ]

@@ -77,8 +77,9 @@ def evaluate(s: Game) -> float:
     score -= sum(12 * b.life for b in s.bosses.values())
     for c in s.characters:
         life = s.life[c]
-        # cards in hand are what circles are made of: worth drawing up to five
-        score += 40 * min(life, 2) + 20 * min(life, 4) + 3 * life + 8 * min(len(s.hands[c]), 5)
+        # cards in hand are what circles are made of: worth drawing, up to eight (a full
+        # hand lets the team finish a circle in one turn; tuned on 40 two-player games)
+        score += 40 * min(life, 2) + 20 * min(life, 4) + 3 * life + 15 * min(len(s.hands[c]), 8)
         here = s.position.get(c)
         if here is None:
             continue
@@ -87,7 +88,7 @@ def evaluate(s: Game) -> float:
         spaces = s.areas[s.area_of[here]]
         danger = s.has_enemy(here) + (here == spaces[0]) + ("wrath" in s.bosses
                                                             and here == spaces[-1])
-        score -= 20 * danger * (2 if life <= 2 else 1)
+        score -= 10 * danger * (2 if life <= 2 else 1)  # life is spent to stand where it counts
         score += 2 * sum(1 for sp in within(s, here, 1) if s.has_enemy(sp))
         if s.area_of[here] == focus and s.summary[c][3] != "companion":
             score += 30  # cards go where the character stands, and it must be there to finish

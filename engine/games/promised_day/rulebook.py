@@ -63,7 +63,10 @@ RULES = CORE_RULES + RuleBook(*[
                 "(a solo player sees both of their characters' hands).",
            start_space="Each player puts its character on a space no other character chose, "
                        "the players in any order (a solo player places its two characters one "
-                       "after the other)."),
+                       "after the other).  They choose once the bosses and the starting soldiers "
+                       "stand on the board" + OURS + ": the moment of the starting soldiers is "
+                       "not printed, and one set-up command keeps every shuffle and flip "
+                       "together."),
     *_refs(SMALL, "small",
            flip_tile="With one or two players one of the two '3 + 2' tiles starts face down; "
                      "the players choose which (the first seat gives the answer), before the "
@@ -178,7 +181,9 @@ RULES = CORE_RULES + RuleBook(*[
            cards_to_circle="Both cards stay in the Transmutation Circle space of the character's "
                            "Area.",
            ed_alchemy="Ed: three damage in his space and one in each space at range one.",
-           al_alchemy="Al: three damage shared among targets up to range three.",
+           al_alchemy="Al: three damage shared among targets up to range three: a total, not "
+                      "three in each space (our reading of a short text: Ed's and Mustang's say "
+                      "'all' spaces where each one is hit, Al's does not).",
            mustang_alchemy="Mustang: two damage in his space and one in each other space of his "
                            "Area.",
            scar_alkahestry="Scar: four damage in his own space."),

@@ -4,6 +4,12 @@ Hidden: every deck's order (character decks, soldier cards, bonus cards),
 the face-down Homunculus cards, and each hand from the other seats (a solo
 player's one seat sees both hands).  Discards, the Transmutation Circle
 spaces and everything on the board are public.
+
+The view is kept small, because the viewer compares two of them at every
+step and lists what changed: the static board is one value per space
+(`map`), only occupied spaces are listed, and a card is one value
+[colour, damage, range, icon] keyed by its id.  The board picture's
+positions and labels are worked out from it by `picture.py`.
 """
 
 from __future__ import annotations
@@ -21,11 +27,14 @@ def _sees_hand(state: Game, seat: str | None, character: str) -> bool:
     return seat is None or state.seat_of.get(character) == seat
 
 
-def _card(state: Game, card: str) -> dict[str, Any]:
-    if card not in state.cards:  # Black Hayate, a bonus card in a circle
-        return {"id": card, "colour": "any", "damage": 0, "range": 0, "icon": ""}
-    colour, damage, reach, icon = state.cards[card]
-    return {"id": card, "colour": colour, "damage": damage, "range": reach, "icon": icon}
+WILD_CARD = ("any", 0, 0, "")  # Black Hayate, a bonus card in a circle: any colour
+
+
+def _cards(state: Game, cards) -> dict[str, list]:
+    """Cards by id, each [colour, damage, range, paired icon]: keyed by id so that a card
+    leaving a hand changes one entry (not every later position), and one value per card
+    so that "what changed" lists a card once, not field by field."""
+    return {card: list(state.cards.get(card, WILD_CARD)) for card in cards}
 
 
 def view(state: Game, seat: str | None) -> dict[str, Any]:
@@ -41,13 +50,17 @@ def view(state: Game, seat: str | None) -> dict[str, Any]:
         "areas": {str(n): {"spaces": list(spaces),
                            "tile": {"id": s.tiles[n][0], "kind": s.tiles[n][1],
                                     "face_up": s.tiles[n][2]} if n in s.tiles else None,
-                           "circle": [_card(s, c) for c in s.circles.get(n, ())]}
+                           "circle": _cards(s, s.circles.get(n, ()))}
                   for n, spaces in s.areas.items()},
-        "spaces": {sp: {"area": s.area_of[sp], "spots": s.spots[sp],
-                        "at": list(s.positions.get(sp, (0.0, 0.0))),
-                        "soldiers": s.soldiers_in(sp), "bosses": list(s.bosses_in(sp)),
-                        "characters": sorted(here.get(sp, []))} for sp in s.spots},
-        "lines": [list(line) for line in s.lines],
+        # The occupied spaces only (an empty one has nothing but its place on the map).
+        "spaces": {sp: {"soldiers": s.soldiers_in(sp), "bosses": list(s.bosses_in(sp)),
+                        "characters": sorted(here.get(sp, []))} for sp in s.spots
+                   if sp in here or s.has_enemy(sp)},
+        # The board never changes: each space [area, spots, x, y] (x, y: where the content
+        # file draws it) and the lines "1a-1b", one value each.
+        "map": {sp: [s.area_of[sp], s.spots[sp], *s.positions.get(sp, (0.0, 0.0))]
+                for sp in s.spots},
+        "lines": [f"{a}-{b}" for a, b in s.lines],
         "characters": {},
         "bosses": {b: {"name": boss.name, "space": boss.space, "life": boss.life,
                        "ability": boss.ability} for b, boss in s.bosses.items()},
@@ -70,16 +83,16 @@ def view(state: Game, seat: str | None) -> dict[str, Any]:
                  "max_life": top, "special": special, "effect": effect,
                  "space": s.position.get(c), "hand_size": len(s.hands.get(c, ())),
                  "deck_size": len(s.decks.get(c, ())),
-                 "discards": [_card(s, x) for x in s.discards.get(c, ())],
+                 "discards": _cards(s, s.discards.get(c, ())),
                  "companions": list(s.companions.get(c, ()))}
         if _sees_hand(s, seat, c):
-            shown["hand"] = [_card(s, x) for x in s.hands.get(c, ())]
+            shown["hand"] = _cards(s, s.hands.get(c, ()))
         board["characters"][c] = shown
     if seat is None:  # the omniscient view adds every hidden order
         board["hidden"] = {
             "decks": {c: list(d) for c, d in s.decks.items()},
             "soldier_deck": [c for c, _ in s.soldier_deck],
-            "homunculus": [_homunculus(c) for c in s.homunculus],
+            "homunculus": {str(c[0]): c[1] for c in s.homunculus},  # round: card
             "bonus_deck": list(s.bonus_deck),
         }
     return board
@@ -248,7 +261,7 @@ def render(state: Game) -> str:
              f"damage track {s.damage_track}/{s.track_size}   stock {s.stock}"]
     for n, spaces in s.areas.items():
         tile, kind, face_up = s.tiles[n]
-        cards = " ".join(_card(s, c)["colour"][0] for c in s.circles[n]) or "-"
+        cards = " ".join(colour[0] for colour, *_ in _cards(s, s.circles[n]).values()) or "-"
         lines.append(f"Area {n} [{kind} {'UP' if face_up else 'done'}] circle: {cards}")
         for sp in spaces:
             who = [c for c in s.characters if s.position.get(c) == sp]

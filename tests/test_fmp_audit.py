@@ -13,7 +13,7 @@ from __future__ import annotations
 import test_fmp
 from test_fmp import P, blues_turn, game, kinds, position, refused
 
-from engine.games.fmp import board
+from engine.games.fmp import board, rules
 from engine.games.fmp import events as ev
 
 
@@ -81,13 +81,27 @@ def test_a_destroyer_holding_two_units_stays_while_either_is_held():
 
 # ---- Retreat and neutralization: "only other destroyers can de-neutralize it" ----------------
 def test_destroying_a_holder_frees_the_neutralised_unit_at_once():
-    sc = position({"red-tank-1": "N10", "red-tank-2": "P11", "blue-crab-1": "O12",
-                   "blue-tank-1": "R11", "blue-tank-2": "R12"})
+    sc = position(
+        {
+            "red-tank-1": "N10",
+            "red-tank-2": "P11",
+            "blue-crab-1": "O12",
+            "blue-tank-1": "S11",
+            "blue-tank-2": "S12",
+        }
+    )
     sc.play("red", "neutralise red-tank-1 red-tank-2 blue-crab-1")
     blues_turn(sc)
-    assert "blue-crab-1" in sc.state.neutralised         # still held at the start of blue's turn
-    assert not board.under_fire(sc.state, "R11", "blue") and not board.under_fire(sc.state, "R12", "blue")
-    facts = sc.play("blue", "fire blue-tank-1 blue-tank-2 P11", )
+    assert "blue-crab-1" in sc.state.neutralised  # still held at the start of blue's turn
+    sc.play("blue", "move blue-tank-1 R11")
+    sc.play("blue", "move blue-tank-2 R12")
+    assert not board.under_fire(sc.state, "R11", "blue") and not board.under_fire(
+        sc.state, "R12", "blue"
+    )
+    facts = sc.play(
+        "blue",
+        "fire blue-tank-1 blue-tank-2 P11",
+    )
     assert kinds(facts) == ["TargetDestroyed", "UnitFreed"]
     assert facts[1].rule == P + "neutralise.freed" and facts[1].unit == "blue-crab-1"
     sc.play("blue", "move blue-crab-1 O13 O14")            # operational again: a full move
@@ -194,7 +208,7 @@ def brute_force(state, seat):
     """Every command a seat could think of, kept if `decide` accepts it."""
     from engine.core.errors import RuleViolation
     from engine.games.fmp import legal, rules
-    from engine.games.fmp.commands import Deploy, Land, Move, Unload
+    from engine.games.fmp.commands import Deploy, Fire, Land, Load, Move, Neutralise, Unload
 
     if seat not in rules.to_act(state):
         return []
@@ -209,12 +223,46 @@ def brute_force(state, seat):
                 found += [Deploy(u.id, (h,)) for h in cells]
                 found += [Deploy(u.id, (a, c)) for a in cells for c in cells if a < c] if u.kind == "barge" else []
     elif state.phase == "play":
-        found = [Move(c.unit, c.path) if isinstance(c, Move) else c for c in legal._actions(state, seat)]
-        for u in state.units.values():   # every step, exit and laying, not only the sieved ones
+        found = [
+            c.command if isinstance(c, legal._Checked) else c for c in legal._actions(state, seat)
+        ]
+        for u in (
+            state.units.values()
+        ):  # every step, exit, load, laying and shot, not only the sieved ones
             if state.controller(u) != seat or u.abandoned:
                 continue
             if u.at:
-                found += [Move(u.id, (h,)) for h in legal._near((u.at, u.tail))]
+                around = legal._near((u.at, u.tail))
+                found += [Move(u.id, (h,)) for h in around]
+                found += [
+                    Move(u.id, (u.tail, h))
+                    for h in around
+                    if u.tail  # a barge's pivot around its back
+                    and {u.at, u.tail} <= set(board.near(h))
+                ]
+                found += [
+                    Load(u.id, x) for h in around for x in (h, *board.occupants(state).get(h, ()))
+                ]
+                if u.kind in board.RANGE:  # every pair at every hex in reach: shots and holds
+                    found += [
+                        Neutralise(u.id, d.id, x.id)
+                        for d in state.units.values()
+                        if d.id > u.id
+                        and d.at
+                        and d.kind in board.RANGE
+                        and state.controller(d) == seat
+                        for x in state.units.values()
+                        if x.at and state.controller(x) != seat
+                    ]
+                    found += [
+                        Fire(u.id, d.id, str(h))
+                        for d in state.units.values()
+                        if d.id > u.id
+                        and d.at
+                        and d.kind in board.RANGE
+                        and state.controller(d) == seat
+                        for h in board.grid().within(board.hex_of(u.at), 3)
+                    ]
             elif u.inside:
                 f = state.freighters[u.inside]
                 around = legal._near(f.pods)
@@ -251,7 +299,12 @@ def test_fast_legal_commands_equal_decide_on_every_candidate():
         if n % 12 == 0 or state.phase in ("landing", "deployment") and n % 4 == 0:
             for seat in seats:
                 fast = [c.notation() for c in game.legal_commands(state, seat)]
-                assert fast == sorted(fast) and sorted(set(fast)) == brute_force(state, seat), (n, seat)
+                slow = brute_force(state, seat)
+                assert fast == sorted(fast) and sorted(set(fast)) == slow, (
+                    n,
+                    seat,
+                    set(fast) ^ set(slow),
+                )
         seat = seats[0]
         legal = game.legal_commands(state, seat)
         store.issue(gid, seat, bots.greedy_bot(state, seat, legal, rng).notation())
@@ -275,3 +328,282 @@ def test_a_neutralising_destroyer_is_not_loaded_away_either():
     sc = position({"red-tank-1": "N10", "red-tank-2": "P11", "blue-crab-1": "O12", "red-crab-1": "M10"})
     sc.play("red", "neutralise red-tank-1 red-tank-2 blue-crab-1")
     refused(sc, "load red-crab-1 red-tank-1", P + "neutralise.stay")
+
+
+# ---- Action-point costs (gaps): "barge: 1 per new hex it comes to occupy, forward or backward" --
+def test_barge_pivoting_around_its_back_hex_costs_one_point():
+    """The barge lies on F11 (front) and G11 (back), at sea.  Swinging its
+    front around G11 to F10 brings one new hex under it: one point, as a
+    step forward (F10 then F11) costs one.  Named first, G11 is the pivot."""
+    sc = position({"red-barge-1": ("F11", "G11")})
+    facts = sc.play("red", "move red-barge-1 G11 F10")
+    barge = sc.state.units["red-barge-1"]
+    assert (facts[0].cost, barge.at, barge.tail, sc.state.ap) == (1, "F10", "G11", 14)
+    facts = sc.play("red", "move red-barge-1 F11")  # forward: the front enters F11
+    assert (
+        facts[0].cost,
+        sc.state.units["red-barge-1"].at,
+        sc.state.units["red-barge-1"].tail,
+    ) == (1, "F11", "F10")
+    refused(sc, "move red-barge-1 F10 G12", P + "move.path")  # G12 does not touch the pivot F10
+    legal = {c.notation() for c in game.legal_commands(sc.state, "red")}
+    assert "move red-barge-1 F10 G11" in legal and "move red-barge-1 G11" in legal
+
+
+# ---- Entering and leaving the Freighter: through a pod under fire, by a path out of it -------
+def test_entering_the_own_freighter_through_a_pod_under_fire():
+    """Blue's tanks on L11 and M11 put red's pod L9 under unfavourable fire,
+    not L8 beside it: a red tank on L8 enters through L9, and a crab there
+    unloads ore into the Freighter (both end inside, out of reach)."""
+    sc = position(
+        {"red-tank-1": "L8", "red-crab-1": "K9", "blue-tank-1": "L11", "blue-tank-2": "M11"}
+    )
+    assert board.under_fire(sc.state, "L9", "red") and not board.under_fire(sc.state, "L8", "red")
+    facts = sc.play("red", "move red-tank-1 L9")
+    assert (
+        facts[0].into == "red"
+        and facts[0].cost == 1
+        and sc.state.units["red-tank-1"].inside == "red"
+    )
+    sc.apply(
+        [
+            ev.CargoLoaded(
+                rule=P + "load.cost", transporter="red-crab-1", item="ore", origin="J14", cost=0
+            )
+        ]
+    )
+    facts = sc.play("red", "unload red-crab-1 ore L9")
+    assert facts[0].into == "red" and sc.state.freighters["red"].ore == 1
+    # The way there stays outside the fire: L10 is under it.
+    sc2 = position({"red-tank-1": "M10", "blue-tank-1": "L11", "blue-tank-2": "M11"})
+    refused(sc2, "move red-tank-1 L10 L9", P + "move.fire")
+
+
+# ---- Destroyers > Mechanism: "the Heap, even if transported, can never go on a mountain hex" --
+def test_the_heap_never_goes_on_a_pontoon_laid_on_a_mountain():
+    sc = position({"red-pontoon-1": "N9", "red-heap-1": "M10", "red-tank-1": "M9"})
+    refused(sc, "move red-heap-1 N9", P + "move.heap-mountain")
+    assert not board.can_use("heap", "N9", "normal", pontoon=True)
+    # A tank on that pontoon stands on a mountain hex: it reaches three hexes.
+    sc.play("red", "move red-tank-1 N9")
+    assert board.fire_range(sc.state, sc.state.units["red-tank-1"]) == 3
+
+
+# ---- Destroyers: "a normal tank located on a mountain hex can reach a target three hexes away" --
+def test_mountain_tank_range_three_off_the_mountain_two():
+    sc = position({"red-tank-1": "N9", "red-tank-2": "P12", "blue-crab-1": "O12"})
+    tank = sc.state.units["red-tank-1"]
+    assert board.fire_range(sc.state, tank) == 3 and board.in_range(sc.state, tank, "O12")
+    facts = sc.play("red", "fire red-tank-1 red-tank-2 O12")  # three hexes from N9
+    assert facts[0].units == ("blue-crab-1",)
+    sc2 = position({"red-tank-1": "M10", "red-tank-2": "P12", "blue-crab-1": "O12"})
+    assert board.fire_range(sc2.state, sc2.state.units["red-tank-1"]) == 2
+    refused(sc2, "fire red-tank-1 red-tank-2 O12", P + "fire.range")
+
+
+# ---- Retreat and neutralization: holding is fire withheld, and costs nothing ---------------------
+def test_neutralising_costs_no_point_and_needs_destroyers_out_of_unfavourable_fire():
+    sc = position(
+        {
+            "red-tank-1": "N10",
+            "red-tank-2": "P11",
+            "blue-crab-1": "O12",
+            "blue-tank-1": "R11",
+            "blue-tank-2": "R12",
+        }
+    )
+    assert board.under_fire(sc.state, "P11", "red")  # blue's tanks cover red-tank-2
+    refused(sc, "neutralise red-tank-1 red-tank-2 blue-crab-1", P + "fire.under-fire")
+    # Out of that fire, and out of ammunition after two shots at ore, they hold it for nothing.
+    units = {"red-tank-1": "N10", "red-tank-2": "P11", "blue-crab-1": "O12"}
+    probe = position(units)
+    t1, t2 = (probe.state.units[u] for u in ("red-tank-1", "red-tank-2"))
+    ore = sorted(
+        h
+        for h in board.reach(probe.state, t1) & board.reach(probe.state, t2)
+        if board.terrain(h) == "plain" and h not in units.values()
+    )[:2]
+    free = position(units, ore=tuple(ore), ap=5)
+    for h in ore:
+        free.play("red", f"fire red-tank-1 red-tank-2 {h}")
+    assert free.state.shots == {"red-tank-1": 2, "red-tank-2": 2} and free.state.ap == 1
+    facts = free.play("red", "neutralise red-tank-1 red-tank-2 blue-crab-1")
+    assert facts[0].rule == P + "neutralise.hold" and free.state.ap == 1
+
+
+# ---- Pontoons: "if the first pontoon is destroyed or loaded, the remaining pontoons are destroyed" --
+def test_pontoon_chain_collapses_at_a_tide_change_with_everything_on_it():
+    """G12 leans on the reefs H12 and G13 (ground at low tide only); G11
+    leans on G12 alone.  The tide rises: the whole chain sinks."""
+    sc = position(
+        {"red-pontoon-1": "G12", "blue-pontoon-1": "G11", "red-tank-1": "G11"},
+        tide="low",
+        future=("high",) + test_fmp.CARDS,
+    )
+    assert board.unsupported_pontoons(sc.state, "low") == ()
+    facts = test_fmp.tide_turn(sc)
+    change = next(f for f in facts if isinstance(f, ev.TideChanged))
+    assert change.pontoons_destroyed == ("blue-pontoon-1", "red-pontoon-1")
+    assert change.units_destroyed == ("red-tank-1",)
+    assert not {"red-pontoon-1", "blue-pontoon-1", "red-tank-1"} & set(sc.state.units)
+
+
+def test_pontoon_structure_stands_while_one_of_its_pontoons_touches_ground():
+    """Our reading of "the first one": G11 leans on G12, and on H11, which
+    touches the reef I12.  Loading G12 leaves G11 standing through H11; with
+    no H11, G11 collapses."""
+    chain = {"red-pontoon-1": "G12", "blue-pontoon-1": "G11", "red-crab-1": "H12"}
+    single = position(chain, tide="low")
+    facts = single.play("red", "load red-crab-1 red-pontoon-1")
+    assert kinds(facts) == ["CargoLoaded", "PontoonsCollapsed"] and facts[1].pontoons == (
+        "blue-pontoon-1",
+    )
+    braced = position(
+        {**chain, "green-pontoon-1": "H11"}, tide="low", seats=("red", "blue", "green")
+    )
+    facts = braced.play("red", "load red-crab-1 red-pontoon-1")
+    assert kinds(facts) == ["CargoLoaded"] and braced.state.units["blue-pontoon-1"].at == "G11"
+
+
+# ---- Turn 5: "at the beginning of the 11th and 19th turns ... shuffle all the cards" ----------
+def test_tide_cards_reshuffled_again_at_turn_19():
+    sc = position({"red-tank-1": "N10"}, turn=18, future=("low",))
+    facts = test_fmp.tide_turn(sc, dice=test_fmp.LoadedDice())
+    reshuffle = next(f for f in facts if isinstance(f, ev.TideCardsReshuffled))
+    assert sc.state.turn == 19 and sc.state.tide == "low"
+    assert (
+        len(reshuffle.future) == 8
+        and len(reshuffle.aside) == 6
+        and reshuffle.future == sc.state.future
+    )
+    assert sorted(reshuffle.future + reshuffle.aside + ("low",)) == sorted(
+        ("low", "normal", "high") * 5
+    )
+
+
+# ---- Tide prediction: "the Weather Hen is inoperative ... on a barge" -------------------------
+def test_a_weather_hen_on_a_barge_forecasts_nothing():
+    sc = position({"red-barge-1": ("F11", "G11")}, future=("normal", "high") + test_fmp.CARDS)
+    sc.apply(
+        [
+            ev.CargoLoaded(
+                rule=P + "freighter.stow",
+                transporter="red-barge-1",
+                item="red-weatherhen-1",
+                origin="",
+                cost=0,
+            )
+        ]
+    )
+    facts = test_fmp.tide_turn(sc)
+    assert [f for f in facts if isinstance(f, ev.TideForecast)] == []
+    assert game.view(sc.state, "red")["forecast"] == []
+
+
+# ---- Capturing the Freighter: "if a player loses one of his Freighters, his credit decreases by five" --
+def test_super_bonus_is_lost_with_the_freighter():
+    sc = position({}, seats=("red", "blue", "green"))
+    sc.apply(
+        [
+            ev.FreighterLanded(
+                rule=P + "landing.land", colour="green", centre="N11", pods=("N10", "O12", "M12")
+            ),
+            ev.FreighterCaptured(
+                rule=P + "freighter.capture",
+                freighter="green",
+                seat="red",
+                previous="green",
+                unit="red-tank-1",
+                bonus=5,
+                endangered=(),
+            ),
+        ]
+    )
+    assert rules.credit(sc.state, "red") == 20
+    sc.apply(
+        [
+            ev.FreighterCaptured(
+                rule=P + "freighter.capture",
+                freighter="green",
+                seat="blue",
+                previous="red",
+                unit="blue-tank-1",
+                bonus=5,
+                endangered=(),
+            )
+        ]
+    )
+    assert rules.credit(sc.state, "red") == 15 and rules.credit(sc.state, "blue") == 20
+
+
+# ---- Mission end: a Freighter that took off left "with what it contained" ----------------------
+def test_a_freighter_that_took_off_lets_nothing_out():
+    """Red holds the green Freighter too and sends it off at turn 21; what
+    is inside stays inside (and no transporter in there is loaded any more)."""
+    sc = position({}, seats=("red", "blue", "green"))
+    sc.apply(
+        [
+            ev.FreighterLanded(
+                rule=P + "landing.land", colour="green", centre="N11", pods=("N10", "O12", "M12")
+            ),
+            ev.FreighterCaptured(
+                rule=P + "freighter.capture",
+                freighter="green",
+                seat="red",
+                previous="green",
+                unit="red-tank-1",
+                bonus=5,
+                endangered=(),
+            ),
+            ev.FreighterTookOff(
+                rule=P + "departure.leave",
+                freighter="green",
+                seat="red",
+                ore=0,
+                units=17,
+                score=17,
+                cost=0,
+            ),
+            ev.PlayerTurnBegan(rule=P + "turn.ap", seat="red", credit=15, saved=0, deadline=""),
+        ]
+    )
+    refused(sc, "move green-tank-1 M10", P + "move.exit")
+    refused(sc, "load green-crab-1 green-tank-1", P + "freighter.stow")
+    assert not any(
+        c.notation().startswith(("move green-", "load green-"))
+        for c in game.legal_commands(sc.state, "red")
+    )
+    sc.play("red", "move red-tank-1 L8")  # the red Freighter still lets its units out
+
+
+# ---- Attacking a sector defended by unfavorable fire: "if the second unit arrives transported" --
+def test_a_transported_second_unit_is_unloaded_outside_and_moves_in():
+    """Blue's tanks on Q12 and Q13 cover P11.  Red's crab on N11 carries a
+    tank: it may not unload it into the zone, nor may the carried tank attack."""
+    sc = position(
+        {"red-crab-1": "O11", "red-tank-2": "N12", "blue-tank-1": "Q12", "blue-tank-2": "Q13"}
+    )
+    sc.apply(
+        [
+            ev.CargoLoaded(
+                rule=P + "freighter.stow",
+                transporter="red-crab-1",
+                item="red-tank-1",
+                origin="",
+                cost=0,
+            )
+        ]
+    )
+    assert board.under_fire(sc.state, "P11", "red") and not board.under_fire(sc.state, "O11", "red")
+    refused(sc, "unload red-crab-1 red-tank-1 P11", P + "unload.fire")
+    refused(sc, "assault red-tank-1 P11 fire red-tank-2 Q12", P + "move.carried")
+
+
+# ---- Turn 3: "draw lots for the first player; the draw is final" ------------------------------
+def test_the_first_player_draw_is_final():
+    sc = position({"red-tank-1": "N10"}, turn=3, ap=5, seats=("red", "blue"))
+    order = sc.state.order
+    for _ in range(2):
+        facts = test_fmp.tide_turn(sc)
+        assert not any(isinstance(f, ev.PlayOrderDrawn) for f in facts) and sc.state.order == order
+        assert next(f for f in facts if isinstance(f, ev.PlayerTurnBegan)).seat == order[0]

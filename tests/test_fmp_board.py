@@ -46,8 +46,11 @@ def svg(html: str) -> ET.Element:
 def test_the_board_draws_every_hex_ore_freighters_and_units():
     state = played(60)
     board = game.view(state, "red")
-    html = env().get_template("boards/fmp.html").render(
-        board=board, changed={"units", "units.red-tank-1", "hexes", "hexes.K12"})
+    html = (
+        env()
+        .get_template("boards/fmp.html")
+        .render(board=board, game=game, changed={"units", "units.red-tank-1", "ore", "ore.K12"})
+    )
     root = svg(html)
     hexes = [p for p in root.iter(SVG + "polygon") if "hex" in p.get("class", "").split()]
     assert len(hexes) == 851
@@ -62,8 +65,8 @@ def test_the_board_draws_every_hex_ore_freighters_and_units():
 def test_the_board_renders_fast_enough():
     board = game.view(played(40), "blue")
     template = env().get_template("boards/fmp.html")
-    template.render(board=board)
+    template.render(board=board, game=game)
     start = time.perf_counter()
     for _ in range(5):
-        template.render(board=board)
+        template.render(board=board, game=game)
     assert (time.perf_counter() - start) / 5 < 0.2

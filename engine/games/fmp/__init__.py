@@ -9,13 +9,14 @@ Modules: `content` (the map), `state` (the fold), `events`, `commands`,
 `rules` (turns, the tide phase, departure and scoring), `actions`
 (deployment, movement, loading, fire, capture, the Weather Hen),
 `board` (what is derived: tide effects, fire zones, pontoon support),
-`legal`, `view`, `bots`.
+`legal`, `view`, `picture` (the still layers of the board picture), `bots`.
 """
 
 from .bots import BOTS
 from .commands import COMMANDS
 from .events import EVENTS
 from .legal import legal_commands
+from .picture import ground
 from .rulebook import RULES
 from .rules import decide, outcome, system_command, to_act
 from .setup import options, seats, setup
@@ -24,12 +25,12 @@ from .view import board_targets, describe, redact, render, scramble_hidden, turn
 
 ID = "fmp"
 TITLE = "Full Metal Planète"
-RULES_VERSION = "2"  # 2: deployment simultaneous, turns 1-2 timed, no fire from under unfavourable fire, Weather Hen inoperative under fire (see the rule table)
+RULES_VERSION = "3"  # 3: the Heap never on a pontoon over a mountain, where a tank keeps its mountain range; no neutralising from under unfavourable fire; a departed Freighter lets nothing out (2: simultaneous deployment, timed turns 1-2, no fire from under unfavourable fire, Weather Hen inoperative under fire)
 PLAYER_COUNTS = (2, 3, 4)
 
 __all__ = [
     "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE",
-    "board_targets", "decide", "describe", "evolve", "initial_state", "legal_commands", "options",
+    "board_targets", "decide", "describe", "evolve", "ground", "initial_state", "legal_commands", "options",
     "outcome", "redact", "render", "scramble_hidden", "seats", "setup", "system_command", "to_act",
     "turn", "view",
 ]

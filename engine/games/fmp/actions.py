@@ -141,7 +141,9 @@ def on_coast(zone: str, h: str) -> bool:
 def move(state: Planet, seat: str, uid: str, path: tuple[str, ...], second_unit: bool = False
          ) -> list[Event]:
     """Move hex by hex; `second_unit`: the last hex may be under unfavourable
-    fire (the Theory of the Second Unit, see `assault`)."""
+    fire (the Theory of the Second Unit, see `assault`).  A barge's path may
+    name one of its own two hexes before the next hex: it pivots around that
+    hex (`move barge G11 F10`: G11 stays, the other end swings to F10)."""
     u = own_unit(state, seat, uid)
     if u.kind not in MOVABLE:
         raise RuleViolation(R + "move.inert", f"{uid} cannot move by itself")
@@ -160,11 +162,16 @@ def move(state: Planet, seat: str, uid: str, path: tuple[str, ...], second_unit:
             return _retreat(state, seat, u, path)
         _check_holder(state, seat, uid)
         heads, cost, start = hexes_of(u), 0, 0
-    into, stranded = "", False
+    into, stranded, around = "", False, ""
     tail = heads[1] if u.kind == "barge" else ""
     for i in range(start, len(path)):
         h, last = path[i], i == len(path) - 1
-        pivot = next((x for x in heads if adjacent(x, h) and x != h), None)
+        if u.kind == "barge" and h in heads and not last and not around:
+            around = h  # "around h": the barge keeps h and swings its other end (free by itself)
+            continue
+        # A barge keeps its front hex when the new hex touches it, unless a pivot hex was named.
+        pivot = next((x for x in heads if adjacent(x, h) and x != h and x == (around or x)), None)
+        around = ""
         if pivot is None or h in heads:
             raise RuleViolation(R + "move.path", f"{h} does not touch {uid}'s position")
         cost += 1
@@ -293,6 +300,7 @@ def neutralise(state: Planet, seat: str, first: str, second: str, target: str) -
     if target in state.neutralised:
         raise RuleViolation(R + "neutralise.target", f"{target} is neutralised already")
     for d in pair:
+        _may_shoot(state, seat, d)
         if not any(b.in_range(state, d, h) for h in hexes_of(x)):
             raise RuleViolation(R + "fire.range", f"{target} is out of {d.id}'s range")
     return [ev.UnitNeutralised(rule=R + "neutralise.hold", unit=target, seat=seat, holders=(first, second))]
@@ -302,6 +310,9 @@ def _leave_freighter(state: Planet, u: Unit, path: tuple[str, ...]) -> tuple[tup
     """Out through a pod: the first hex touches a pod; a barge takes its two
     hexes at once for one point."""
     f = state.freighters[u.inside]
+    if f.status != "landed":
+        raise RuleViolation(R + "move.exit", f"the {f.colour} Freighter is no longer on the planet: "
+                                             f"{u.id} stays aboard")
     if not any(adjacent(p, path[0]) for p in f.pods) or path[0] in f.hexes:
         raise RuleViolation(R + "move.exit", f"{u.id} leaves the Freighter through a pod, to a hex next to it")
     seat, tide = f.controller, b.tide_now(state)
@@ -324,7 +335,7 @@ def check_step(state: Planet, seat: str, u: Unit, h: str, tide: str, last: bool,
     pontoon = b.pontoon_at(state, h) is not None
     if pontoon and u.kind in b.MARINE:
         raise RuleViolation(R + "move.pontoon", f"{u.id} cannot sail onto the pontoon on {h}")
-    if carries_heap(state, u) and b.terrain(h) == MOUNTAIN and not pontoon:
+    if carries_heap(state, u) and b.terrain(h) == MOUNTAIN:
         raise RuleViolation(R + "move.heap-mountain", f"the Heap never goes on a mountain ({h})")
     if not fire_ok and b.under_fire(state, h, seat):
         raise RuleViolation(R + "move.fire", f"{h} is under unfavourable fire for {seat}")
@@ -338,12 +349,11 @@ def check_step(state: Planet, seat: str, u: Unit, h: str, tide: str, last: bool,
 def check_mountain_pair(state: Planet, seat: str, uid: str, h: str) -> None:
     """A tank of `seat` coming to stand on `h` (moved, unloaded, laid or
     deployed) must not make a pair of tanks on touching mountains."""
-    if b.terrain(h) != MOUNTAIN or b.pontoon_at(state, h):
+    if b.terrain(h) != MOUNTAIN:
         return
     for other in state.units.values():
         if other.kind == "tank" and other.id != uid and other.at and state.controller(other) == seat \
-                and b.terrain(other.at) == MOUNTAIN and adjacent(other.at, h) \
-                and b.pontoon_at(state, other.at) is None:
+                and b.terrain(other.at) == MOUNTAIN and adjacent(other.at, h):
             raise RuleViolation(R + "move.mountain-tanks",
                                 f"a tank on {h} would stand on a mountain next to {other.id}'s mountain")
 
@@ -428,6 +438,7 @@ def unload(state: Planet, seat: str, tid: str, item: str, to: str) -> list[Event
         raise RuleViolation(R + "unload.cargo", f"{tid} does not carry {item!r}")
     kind = ORE if item == ORE else state.units[item].kind
     if t.inside:
+        _landed_around(state, t)
         if to not in state.freighters[t.inside].hexes:
             raise RuleViolation(R + "freighter.stow", f"inside the Freighter {tid} unloads into it: "
                                                       f"name one of its hexes, not {to}")
@@ -491,8 +502,15 @@ def stow(state: Planet, seat: str, t: Unit, item: str) -> list[Event]:
     x = state.units.get(item)
     if x is None or x.inside != t.inside or x.id == t.id or x.kind == "turret":
         raise RuleViolation(R + "freighter.stow", f"{item} is not in the Freighter with {t.id}")
+    _landed_around(state, t)
     _room(state, t, x.kind)
     return [ev.CargoLoaded(rule=R + "freighter.stow", transporter=t.id, item=item, origin="", cost=0)]
+
+
+def _landed_around(state: Planet, t: Unit) -> None:
+    """What a Freighter that took off holds is what it scores: it no longer changes."""
+    if state.freighters[t.inside].status != "landed":
+        raise RuleViolation(R + "freighter.stow", f"the {t.inside} Freighter has left the planet")
 
 
 def stow_for_deployment(state: Planet, seat: str, tid: str, item: str) -> list[Event]:
@@ -583,7 +601,7 @@ def _check_drop(state: Planet, seat: str, kind: str, to: str, item: str = "") ->
     if why:
         raise RuleViolation(R + "unload.occupied", f"{to}: {why}")
     heap = kind == "heap" or (item in state.units and carries_heap(state, state.units[item]))
-    if heap and b.terrain(to) == MOUNTAIN and b.pontoon_at(state, to) is None:
+    if heap and b.terrain(to) == MOUNTAIN:
         raise RuleViolation(R + "move.heap-mountain", "the Heap never goes on a mountain, even carried")
     if kind == "tank":
         check_mountain_pair(state, seat, item, to)
@@ -667,14 +685,25 @@ def fire(state: Planet, seat: str, first: str, second: str, target: str, assault
          ) -> list[Event]:
     """Two destroyers fire at a hex; `assaulting`: the second unit of an
     assault, which fires from inside the fire zone it entered."""
+    target, units = check_fire(state, seat, first, second, target, assaulting)
+    facts: list[Event] = [ev.TargetDestroyed(rule=R + "fire.destroy", shooters=(first, second),
+                                             target=target, units=units, ore=target in state.ore, cost=2)]
+    pontoons = frozenset(x for x in units if state.units[x].kind == "pontoon")
+    if pontoons:
+        facts += collapse(state, without=pontoons)
+    return facts + released(fold(state, facts), seat)
+
+
+def check_fire(state: Planet, seat: str, first: str, second: str, target: str, assaulting: str = ""
+               ) -> tuple[str, tuple[str, ...]]:
+    """The guards of a shot: (the target hex, what stands on it) or why not."""
     pair = _pair(state, seat, first, second)
     target = parse_hex(target)
     for d in pair:
         if state.shots.get(d.id, 0) >= 2:
             raise RuleViolation(R + "fire.ammo", f"{d.id} has fired twice this turn")
-        if d.kind != "turret" and d.id != assaulting and b.under_fire(state, d.at, seat):
-            raise RuleViolation(R + "fire.under-fire", f"{d.id} stands under unfavourable fire: it cannot "
-                                                       "fire (only turrets and an assault's second unit do)")
+        if d.id != assaulting:
+            _may_shoot(state, seat, d)
         if not b.in_range(state, d, target):
             raise RuleViolation(R + "fire.range", f"{target} is out of {d.id}'s range "
                                                   f"({b.fire_range(state, d)})")
@@ -688,12 +717,15 @@ def fire(state: Planet, seat: str, first: str, second: str, target: str, assault
     if mine:
         raise RuleViolation(R + "fire.own", f"{seat}'s destroyers cannot destroy {mine[0]}")
     require_ap(state, 2, "firing")
-    facts: list[Event] = [ev.TargetDestroyed(rule=R + "fire.destroy", shooters=(first, second),
-                                             target=target, units=units, ore=target in state.ore, cost=2)]
-    pontoons = frozenset(x for x in units if state.units[x].kind == "pontoon")
-    if pontoons:
-        facts += collapse(state, without=pontoons)
-    return facts + released(fold(state, facts), seat)
+    return target, units
+
+
+def _may_shoot(state: Planet, seat: str, d: Unit) -> None:
+    """A destroyer under unfavourable fire neither fires nor holds a unit under
+    its fire: only turrets do (and an assault's second unit, see `fire`)."""
+    if d.kind != "turret" and b.under_fire(state, d.at, seat):
+        raise RuleViolation(R + "fire.under-fire", f"{d.id} stands under unfavourable fire: it cannot "
+                                                   "fire (only turrets and an assault's second unit do)")
 
 
 def held(state: Planet, uid: str, by: str) -> bool:

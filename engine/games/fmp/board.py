@@ -69,11 +69,11 @@ def allows(kind_of_ground: str, tide: str) -> tuple[bool, bool]:
 
 def can_use(unit_kind: str, hex_name: str, tide: str, pontoon: bool = False) -> bool:
     """May a unit of this kind stand operational on the hex at this tide?"""
+    if unit_kind == "heap" and terrain(hex_name) == MOUNTAIN:
+        return False  # never, pontoon or not: a pontoon covers the hex, it stays a mountain
     if pontoon:  # a pontoon is used exactly like a plain, and only by terrain units
         return unit_kind in TERRAIN
     marine, land = allows(terrain(hex_name), tide)
-    if unit_kind == "heap" and terrain(hex_name) == MOUNTAIN:
-        return False
     return marine if unit_kind in MARINE else land
 
 
@@ -95,21 +95,40 @@ def sunken(hex_name: str, tide: str) -> bool:
 
 
 # ---- positions -------------------------------------------------------------------------------
-_memo: dict[tuple[int, str], tuple[Planet, object]] = {}
+# What is derived from a position is kept per state object (states are immutable):
+# `_derived[id(state)]` is (state, {name: value}); the last state asked about is
+# also kept aside, since a caller asks about one position many times in a row.
+_derived: dict[int, tuple[Planet, dict[str, object]]] = {}
+_last: list = [None, {}]
+
+
+def _values(state: Planet) -> dict[str, object]:
+    if state is _last[0]:
+        return _last[1]
+    hit = _derived.get(id(state))
+    if hit is None or hit[0] is not state:
+        if len(_derived) > 256:
+            _derived.clear()
+        hit = _derived[id(state)] = (state, {})
+    _last[0], _last[1] = state, hit[1]
+    return hit[1]
+
+
+def forget() -> None:
+    """Drop everything memoised (for measurements that want the cost afresh)."""
+    _derived.clear()
+    _last[0], _last[1] = None, {}
 
 
 def _memoised(name):
     def wrap(fn):
         def inner(state: Planet):
-            key = (id(state), name)
-            hit = _memo.get(key)
-            if hit is not None and hit[0] is state:
-                return hit[1]
-            if len(_memo) > 512:
-                _memo.clear()
-            value = fn(state)
-            _memo[key] = (state, value)
-            return value
+            values = _last[1] if state is _last[0] else _values(state)
+            try:
+                return values[name]
+            except KeyError:
+                value = values[name] = fn(state)
+                return value
         inner.__doc__ = fn.__doc__
         return inner
     return wrap
@@ -134,18 +153,30 @@ def freighter_hexes(state: Planet) -> dict[str, str]:
 
 
 def pontoon_at(state: Planet, hex_name: str) -> Unit | None:
-    for uid in occupants(state).get(hex_name, ()):
-        if state.units[uid].kind == "pontoon":
-            return state.units[uid]
-    return None
+    return _pontoons(state).get(hex_name)
 
 
 def standing_at(state: Planet, hex_name: str) -> Unit | None:
     """The unit on the hex other than a pontoon under it."""
-    for uid in occupants(state).get(hex_name, ()):
-        if state.units[uid].kind != "pontoon":
-            return state.units[uid]
-    return None
+    return _standing(state).get(hex_name)
+
+
+@_memoised("pontoons")
+def _pontoons(state: Planet) -> dict[str, Unit]:
+    """hex -> the pontoon lying there."""
+    return {u.at: u for u in state.units.values() if u.kind == "pontoon" and u.at}
+
+
+@_memoised("standing")
+def _standing(state: Planet) -> dict[str, Unit]:
+    """hex -> the unit standing there, pontoons aside (the first by id, as `occupants` sorts)."""
+    found: dict[str, Unit] = {}
+    for h, ids in occupants(state).items():
+        for uid in ids:
+            if state.units[uid].kind != "pontoon":
+                found[h] = state.units[uid]
+                break
+    return found
 
 
 def is_stuck(state: Planet, u: Unit) -> bool:
@@ -164,7 +195,7 @@ def is_operational(state: Planet, u: Unit) -> bool:
 
 
 def fire_range(state: Planet, u: Unit) -> int:
-    if u.kind == "tank" and terrain(u.at) == MOUNTAIN and pontoon_at(state, u.at) is None:
+    if u.kind == "tank" and terrain(u.at) == MOUNTAIN:  # a pontoon under it changes nothing
         return MOUNTAIN_TANK_RANGE
     return RANGE[u.kind]
 
@@ -186,7 +217,19 @@ def _all_destroyers(state: Planet) -> dict[str, list[Unit]]:
 
 def reach(state: Planet, u: Unit) -> frozenset[str]:
     """The hexes a destroyer's fire reaches from where it stands."""
-    return _names_within(u.at, fire_range(state, u))
+    if state.units.get(u.id) is not u:  # a unit as it would stand (an assault's next hex)
+        return _names_within(u.at, fire_range(state, u))
+    reaches = _reaches(state)
+    found = reaches.get(u.id)
+    if found is None:
+        found = reaches[u.id] = _names_within(u.at, fire_range(state, u))
+    return found
+
+
+@_memoised("reaches")
+def _reaches(state: Planet) -> dict[str, frozenset[str]]:
+    """unit -> its reach, filled as asked (memoised per position)."""
+    return {}
 
 
 @cache
@@ -195,7 +238,7 @@ def _names_within(hex_name: str, k: int) -> frozenset[str]:
 
 
 def in_range(state: Planet, u: Unit, hex_name: str) -> bool:
-    return grid().distance(hex_of(u.at), hex_of(hex_name)) <= fire_range(state, u)
+    return hex_name in reach(state, u)
 
 
 @_memoised("fire")
@@ -222,9 +265,8 @@ def under_fire(state: Planet, hex_name: str, seat: str) -> bool:
 @_memoised("hot")
 def hot_zones(state: Planet) -> dict[str, frozenset[str]]:
     """seat -> the hexes under unfavourable fire for it (memoised per position)."""
-    counts = fire_counts(state)
-    return {seat: frozenset(h for other, c in counts.items() if other != seat for h, n in c.items() if n >= 2)
-            for seat in state.seats}
+    twice = {seat: {h for h, n in c.items() if n >= 2} for seat, c in fire_counts(state).items()}
+    return {seat: frozenset().union(*(z for other, z in twice.items() if other != seat)) for seat in state.seats}
 
 
 # ---- pontoons --------------------------------------------------------------------------------

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 
 from . import board as b
-from . import rules
+from . import content, rules
 from .commands import Command
 from .state import ORE, Planet
 
@@ -89,12 +90,17 @@ def _step(state, seat, by_verb, rng):
     everyone home."""
     best, gain = None, 0
     homecoming = state.turn >= HOMECOMING_TURN
+    aims: dict[str, tuple[set[str], int]] = {}  # unit -> (its goal, its distance to it), once a unit
     for c in by_verb.get("move", ()):
         u = state.units[c.unit]
-        goal = _goal(state, u)
-        if not goal or not u.at or (c.path[-1] in b.freighter_hexes(state) and not homecoming):
+        if not u.at or (c.path[-1] in b.freighter_hexes(state) and not homecoming):
             continue
-        here = _distance(u.at, goal)
+        if u.id not in aims:
+            goal = _goal(state, u)
+            aims[u.id] = (goal, _distance(u.at, goal) if goal else 0)
+        goal, here = aims[u.id]
+        if not goal:
+            continue
         there = 0 if c.path[-1] in goal else _distance(c.path[-1], goal)
         if here - there > gain:
             best, gain = c, here - there
@@ -113,9 +119,15 @@ def _goal(state: Planet, u) -> set[str]:
 
 
 def _distance(h: str, goal: set[str]) -> int:
-    g = b.grid()
-    here = b.hex_of(h)
-    return min(g.distance(here, b.hex_of(x)) for x in goal)
+    x, y, z = _cube(h)
+    return min(max(abs(x - gx), abs(y - gy), abs(z - gz)) for gx, gy, gz in map(_cube, goal))
+
+
+@cache
+def _cube(h: str) -> tuple[int, int, int]:
+    """Cube coordinates of a hex: the distance between two is the largest difference."""
+    q, r = content.axial(b.hex_of(h))
+    return q, r, -q - r
 
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}

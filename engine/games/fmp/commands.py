@@ -57,7 +57,8 @@ class Done(Command):
 
 @dataclass(frozen=True)
 class Move(Command):
-    """Move a unit hex by hex; from inside the Freighter the path starts next to a pod."""
+    """Move a unit hex by hex; from inside the Freighter the path starts next to a pod; a barge
+    may name one of its own hexes first to pivot around it (`move red-barge-1 G11 F10`)."""
 
     verb = "move"
     unit: str

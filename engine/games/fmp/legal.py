@@ -7,9 +7,11 @@ one hex at a time: longer paths are the same steps in a row.
 
 For speed (a busy 4-player position has hundreds of commands): quick sieves
 drop candidates `decide` would refuse anyway (ore, a unit, unfavourable
-fire, impossible ground); deployments, landings and steps out of a Freighter
-are checked with the very guards `decide` uses, once per kind of unit and
-hex; units of one kind laid by a Freighter or stowed in it share one verdict.
+fire, impossible ground); deployments, landings, one-hex steps of free units,
+steps out of a Freighter and shots are checked with the very guards `decide`
+uses (`_Checked`), once per kind of unit and hex where they can be; units of
+one kind laid by a Freighter or stowed in it share one verdict; ending the
+turn is always allowed.
 `tests/test_fmp_audit.py` checks the result against `decide` run on every
 candidate.
 """
@@ -20,6 +22,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 from engine.core.context import SYSTEM, Context
 from engine.core.dice import Dice
@@ -109,8 +112,8 @@ def _accepted(state: Planet, seat: str, candidates: list[Command]) -> list[Comma
     kept = []
     verdicts: dict[tuple, bool] = {}
     for command in dict.fromkeys(candidates):
-        if type(command) is _Sure:
-            kept.append(Move(command.unit, command.path))
+        if type(command) is _Checked:
+            kept.append(command.command)
             continue
         sig = _signature(state, command)
         ok = verdicts.get(sig) if sig is not None else None
@@ -192,7 +195,8 @@ def _deployments(state: Planet, seat: str) -> list[Command]:
         if u.inside != seat or u.kind == "turret" or state.controller(u) != seat or u.carrier:
             continue
         if u.kind not in fits:
-            fits[u.kind] = [h for h in cells if actions.deploy_problem(state, seat, u.kind, h) is None]
+            fits[u.kind] = [h for h in cells if (h in _deploy_ground(zone, u.kind) or b.pontoon_at(state, h))
+                            and actions.deploy_problem(state, seat, u.kind, h) is None]
         ok = fits[u.kind]
         if u.kind == "barge":
             free = set(ok)
@@ -214,6 +218,13 @@ def _exit_class(state: Planet, u) -> str:
 
 
 @cache
+def _deploy_ground(zone: str, kind: str) -> frozenset[str]:
+    """The zone's hexes where a `kind` may stand at normal tide without a
+    pontoon (the tide of turn 2): a static sieve before `deploy_problem`."""
+    return frozenset(h for h in _zone_cells(zone) if kind == "pontoon" or b.can_use(kind, h, b.NORMAL))
+
+
+@cache
 def _zone_cells(zone: str) -> tuple[str, ...]:
     return tuple(sorted(str(h) for h in b.sector().zone_hexes[zone]))
 
@@ -222,7 +233,8 @@ def _stowing(state: Planet, seat: str) -> list[Command]:
     """Loading inside a Freighter the seat controls (free of cost)."""
     found: list[Command] = []
     for t in state.units.values():
-        if t.inside and t.kind in actions.CAPACITY and state.controller(t) == seat:
+        if t.inside and t.kind in actions.CAPACITY and state.controller(t) == seat \
+                and state.freighters[t.inside].status == "landed":
             found += [Load(t.id, x.id) for x in state.units.values()
                       if x.inside == t.inside and x.id != t.id and x.kind != "turret"]
             found += [Unload(t.id, item, state.freighters[t.inside].centre) for item in sorted(set(t.cargo))]
@@ -262,20 +274,20 @@ def _droppable(state: Planet, seat: str, h: str) -> bool:
 def _actions(state: Planet, seat: str) -> list[Command]:
     if state.evacuation:  # a captured Freighter's units leave enemy fire first
         return [Secure()] + [c for uid in state.evacuation for c in _steps(state, state.units[uid])]
-    found: list[Command] = [EndTurn()]
+    found: list = [_Checked(EndTurn())]  # a turn can always end (the evacuation aside, above)
     if state.ap <= 0:
         return found
     mine = [u for u in sorted(state.units.values(), key=lambda u: u.id)
             if state.controller(u) == seat and not u.abandoned]
     for u in mine:
         found += _steps(state, u)
-        if u.kind in actions.CAPACITY and u.at:
+        if u.kind in actions.CAPACITY and u.at and _handles(state, u):
             found += _loads(state, u) + _unloads(state, u)
         if u.kind == "crab" and u.carrier:  # on a barge: rearranging is free
             barge = state.units[u.carrier]
             found += [Load(u.id, x) for x in sorted(set(barge.cargo)) if x != u.id]
             found += [Unload(u.id, x, barge.at) for x in sorted(set(u.cargo)) if barge.at]
-        if u.kind == "weatherhen" and u.at and u.cargo:
+        if u.kind == "weatherhen" and u.at and u.cargo and _handles(state, u):
             found += [Build(u.id, kind, h) for kind in actions.BUILDABLE for h in _near((u.at,))]
     found += _fires(state, seat) + _captures(state, seat) + _assaults(state, seat)
     found += _neutralisations(state, seat) + _stowing(state, seat) + _freighter_cargo(state, seat)
@@ -300,12 +312,34 @@ def _steps(state: Planet, u) -> list[Command]:
         exits = _exits(state, f)
         if u.kind == "barge":
             return _barge_exits(state, u, f, exits)
-        return [_Sure(u.id, (h,)) for h in exits if _steps_out(state, u, f, h)]
+        return [_Checked(Move(u.id, (h,))) for h in exits if _steps_out(state, u, f, h)]
     if b.is_stuck(state, u):  # the tide holds it: it does nothing
         return []
     seat, fh = state.controller(u), b.freighter_hexes(state)
-    return [Move(u.id, (h,)) for h in _near((u.at, u.tail)) if _may_enter(state, h, u.id)
+    near = [h for h in _near((u.at, u.tail)) if _may_enter(state, h, u.id)
             and (h in fh or (not b.under_fire(state, h, seat) and _ground_for(state, u.kind, h)))]
+    if u.id in state.neutralised or u.id in state.holding or state.evacuation:
+        return [Move(u.id, (h,)) for h in near]  # a retreat, a holder, an evacuation: decide judges
+    found = [Move(u.id, (h,)) if h in fh else _Checked(Move(u.id, (h,))) for h in near
+             if h in fh or _steps_on(state, seat, u, h)]
+    if u.kind == "barge":  # a hex touching both ends: it may also swing the front around the back
+        found += [_Checked(Move(u.id, (u.tail, h))) for h in near if h not in fh
+                  and actions.adjacent(u.tail, h) and actions.adjacent(u.at, h) and _steps_on(state, seat, u, h)]
+    return found
+
+
+def _steps_on(state: Planet, seat: str, u, h: str) -> bool:
+    """One hex on the map for a free unit (not neutralised, holding nothing,
+    not entering a Freighter), with the checks of `actions.move`: the step
+    (`check_step`, a voluntary stranding allowed) and a tank's mountain pairs;
+    the point it costs is there (`_actions` asks only with points left)."""
+    try:
+        actions.check_step(state, seat, u, h, b.tide_now(state), last=True)
+        if u.kind == "tank":
+            actions.check_mountain_pair(state, seat, u.id, h)
+    except RuleViolation:
+        return False
+    return True
 
 
 def _ground_for(state: Planet, kind: str, h: str) -> bool:
@@ -375,12 +409,15 @@ def _barge_exits(state: Planet, u, f, exits: list[str]) -> list[Command]:
         return ok[h]
 
     pods = set(f.hexes)
-    return [_Sure(u.id, (a, c)) for a in exits if a not in pods and fits(a)
+    return [_Checked(Move(u.id, (a, c))) for a in exits if a not in pods and fits(a)
             for c in b.near(a) if c != a and fits(c)]
 
 
-class _Sure(Move):
-    """A move already checked in full (kept by `_accepted` without `decide`)."""
+class _Checked(NamedTuple):
+    """A command already checked in full with the guards `decide` uses (kept
+    by `_accepted` as it is)."""
+
+    command: Command
 
 
 def _may_enter(state: Planet, h: str, uid: str) -> bool:
@@ -395,18 +432,35 @@ def _may_enter(state: Planet, h: str, uid: str) -> bool:
 
 
 def _loads(state: Planet, t) -> list[Command]:
+    """Ore and units next to the transporter that it could take: a sieve
+    (its kind may carry them, they are the seat's or a pontoon, not under
+    unfavourable fire); `decide` has the final word."""
+    seat, carries = state.controller(t), actions.CARRIES[t.kind]
     found: list[Command] = []
     occ = b.occupants(state)
     for h in _near((t.at, t.tail)):
+        if b.under_fire(state, h, seat):
+            continue
         if h in state.ore:
             found.append(Load(t.id, h))
-        found += [Load(t.id, uid) for uid in occ.get(h, ())]
+        for uid in occ.get(h, ()):
+            x = state.units[uid]
+            if x.kind in carries and (x.kind == "pontoon" or state.controller(x) == seat):
+                found.append(Load(t.id, uid))
     return found
 
 
 def _unloads(state: Planet, t) -> list[Command]:
     items = sorted(set(t.cargo))
     return [Unload(t.id, item, h) for item in items for h in _near((t.at, t.tail))]
+
+
+def _handles(state: Planet, t) -> bool:
+    """May this transporter on the map load or unload now (operational, and a
+    Weather Hen out of unfavourable fire)?  A sieve before its candidates."""
+    if not b.is_operational(state, t):
+        return False
+    return t.kind != "weatherhen" or not b.under_fire(state, t.at, state.controller(t))
 
 
 def _fires(state: Planet, seat: str) -> list[Command]:
@@ -421,8 +475,17 @@ def _fires(state: Planet, seat: str) -> list[Command]:
     found: list[Command] = []
     for d1, d2 in combinations(ready, 2):
         both = reach[d1.id] & reach[d2.id]
-        found += [Fire(d1.id, d2.id, h) for h in targets if h in both]
+        found += [_Checked(Fire(d1.id, d2.id, h)) for h in targets if h in both and _fires_at(state, seat, d1, d2, h)]
     return found
+
+
+def _fires_at(state: Planet, seat: str, d1, d2, h: str) -> bool:
+    """The guards of `actions.fire` (its consequences aside: they never refuse)."""
+    try:
+        actions.check_fire(state, seat, d1.id, d2.id, h)
+    except RuleViolation:
+        return False
+    return True
 
 
 def _assaults(state: Planet, seat: str) -> list[Command]:
@@ -433,6 +496,7 @@ def _assaults(state: Planet, seat: str) -> list[Command]:
         return []
     ready = [d for d in b.destroyers(state, seat) if state.shots.get(d.id, 0) < 2]
     enemies = [x for other in state.seats if other != seat for x in b.destroyers(state, other)]
+    reach = {p.id: b.reach(state, p) for p in ready}
     found: list[Command] = []
     for d in ready:
         if d.kind == "turret":
@@ -441,9 +505,8 @@ def _assaults(state: Planet, seat: str) -> list[Command]:
             if not b.under_fire(state, h, seat):
                 continue
             mine = b.reach(state, replace(d, at=h, tail=""))
-            targets = sorted({x.at for x in enemies if b.in_range(state, x, h) and x.at in mine})
-            partners = {t: [p.id for p in ready if p.id != d.id and t in b.reach(state, p)]
-                        for t in targets}
+            targets = sorted({x.at for x in enemies if h in b.reach(state, x) and x.at in mine})
+            partners = {t: [p.id for p in ready if p.id != d.id and t in reach[p.id]] for t in targets}
             found += [Assault(d.id, (h, "fire", p, t)) for t in targets for p in partners[t]]
             if state.shots.get(d.id, 0) == 0:
                 found += [Assault(d.id, (h, "fire", partners[t1][0], t1, partners[t2][0], t2))
@@ -452,13 +515,16 @@ def _assaults(state: Planet, seat: str) -> list[Command]:
 
 
 def _neutralisations(state: Planet, seat: str) -> list[Command]:
-    ready = b.destroyers(state, seat)
+    """Pairs of the seat's destroyers that may fire (`actions.neutralise`
+    checks it) reaching either hex of an enemy unit; `decide` has the final word."""
+    ready = [(d, b.reach(state, d)) for d in b.destroyers(state, seat)
+             if d.kind == "turret" or not b.under_fire(state, d.at, seat)]
     found: list[Command] = []
     for x in state.units.values():
         if not x.at or x.kind in ("pontoon", "turret") or x.id in state.neutralised \
                 or state.controller(x) == seat:
             continue
-        near = [d for d in ready if x.at in b.reach(state, d)]
+        near = [d for d, zone in ready if x.at in zone or (x.tail and x.tail in zone)]
         found += [Neutralise(d1.id, d2.id, x.id) for d1, d2 in combinations(near, 2)]
     return found
 

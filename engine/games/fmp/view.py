@@ -9,11 +9,11 @@ are revealed.  Everything else on the planet is public.
 from __future__ import annotations
 
 import random
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from engine.core.events import SecretRevealed, evolved
-from engine.kit.hexgrid import Hex, HexDirection
+from engine.kit.hexgrid import Hex
 
 from . import board as b
 from . import events as ev
@@ -38,14 +38,12 @@ def view(state: Planet, seat: str | None) -> dict[str, Any]:
         "saved": dict(state.saved),
         "deadline": state.deadline,
         "timer": state.timer,
-        "hexes": _hexes(state.ore),
-        "units": {u.id: _unit(state, u) for u in sorted(state.units.values(), key=lambda u: u.id)},
+        "ore": _ore(state.ore),
+        "units": {u.id: _unit(state, u) for u in sorted(state.units.values(), key=lambda u: u.id) if u.at},
         "freighters": {c: {"controller": f.controller, "centre": f.centre, "pods": list(f.pods),
                            "ore": f.ore, "status": f.status, "score": f.score}
                        for c, f in sorted(state.freighters.items())},
         "reserve": dict(state.reserve),
-        "zones": _zone_sides(),
-        "edge": _edge(),
         "aboard": _aboard(state),
         "fire_zones": fire_zones(state),
         "shots": dict(state.shots),
@@ -63,30 +61,6 @@ def view(state: Planet, seat: str | None) -> dict[str, Any]:
     return shown
 
 
-# Sides of a flat-topped hex by neighbour direction (N, NE, SE, S, SW, NW), as the
-# indices of its two corners in the kit's corner order (clockwise from the right one).
-_SIDE_CORNERS = ((4, 5), (5, 0), (0, 1), (1, 2), (2, 3), (3, 4))
-_DIRECTIONS = (HexDirection.N, HexDirection.NE, HexDirection.SE, HexDirection.S, HexDirection.SW, HexDirection.NW)
-
-
-@cache
-def _zone_sides() -> list[list]:
-    """The dotted boundaries of the landing zones (static): [hex, corner, corner,
-    zone] for each side of a zone hex that borders another zone or no zone;
-    on the sea side the coast is boundary enough."""
-    sector = b.sector()
-    sides = []
-    for h, z in sorted(sector.zone.items()):
-        for i, d in enumerate(_DIRECTIONS):
-            n = sector.grid.neighbour(h, d)
-            if n is None:
-                continue
-            other = sector.zone.get(n)
-            if other != z and (other is not None or sector.terrain[n] != "sea"):
-                sides.append([str(h), *_SIDE_CORNERS[i], z])
-    return sides
-
-
 def _aboard(state: Planet) -> dict[str, list[str]]:
     """Freighter -> what is inside it, shown beside the map ("visible to all players")."""
     found: dict[str, list[str]] = {c: [] for c in sorted(state.freighters)}
@@ -97,36 +71,32 @@ def _aboard(state: Planet) -> dict[str, list[str]]:
 
 
 @lru_cache(maxsize=64)
-def _hexes(ore: frozenset[str]) -> dict[str, dict[str, Any]]:
-    """Every hex with its terrain and ore (the same dict while the ore stays put:
-    copied by the caller's JSON, never changed in place)."""
-    return {h: {"terrain": t, "ore": h in ore} for h, t in _terrain().items()}
-
-
-@cache
-def _edge() -> dict[str, list[str]]:
-    """The hexes of the top row and of the left column, for the map's labels."""
-    cells = sorted(b.sector().terrain)
-    return {"top": [str(h) for h in cells if h.row == 0], "left": [str(h) for h in cells if h.col == 0]}
-
-
-@cache
-def _terrain() -> dict[str, str]:
-    """Every hex's terrain, column by column (static: the map of the content)."""
-    return {str(h): t for h, t in sorted(b.sector().terrain.items())}
+def _ore(ore: frozenset[str]) -> dict[str, bool]:
+    """{hex: True} for every hex with ore, keyed by hex so that a step names the
+    ore that came or went (the terrain is the map's: `picture.ground` draws it)."""
+    return dict.fromkeys(sorted(ore), True)
 
 
 def fire_zones(state: Planet) -> dict[str, dict[str, bool]]:
     """seat -> {hex: True} for the hexes under unfavourable fire for it (public:
     every unit is in sight); keyed by hex, so a step names the hexes that changed."""
     hot = b.hot_zones(state)
-    return {seat: dict.fromkeys(sorted(hot[seat]), True) for seat in state.seats}
+    return {seat: _marked(hot[seat]) for seat in state.seats}
+
+
+@lru_cache(maxsize=64)
+def _marked(hexes: frozenset[str]) -> dict[str, bool]:
+    """{hex: True} in hex order, the same dict while the zone stays the same
+    (never changed in place)."""
+    return dict.fromkeys(sorted(hexes), True)
 
 
 def _unit(state: Planet, u) -> dict[str, Any]:
-    return {"kind": u.kind, "colour": u.colour, "at": u.at, "tail": u.tail, "carrier": u.carrier,
-            "inside": u.inside, "cargo": list(u.cargo), "stuck": b.is_stuck(state, u),
-            "neutralised_by": state.neutralised.get(u.id, ""),
+    """A unit on the map.  Units inside a Freighter are listed in `aboard`,
+    carried ones in their carrier's cargo: a step's changes then name what
+    moved, not every unit of the mission."""
+    return {"kind": u.kind, "colour": u.colour, "at": u.at, "tail": u.tail, "cargo": list(u.cargo),
+            "stuck": b.is_stuck(state, u), "neutralised_by": state.neutralised.get(u.id, ""),
             "abandoned": u.abandoned}
 
 

@@ -32,7 +32,10 @@ TITLE = "Brutality"
 # 2: second pass - exact line of sight (corner touches do not block), enemy abilities reach
 # buried heroes, a Spiked Pillar stopping Buried Alive hurts, a jumper's step-aside keeps the
 # noose, the Ice Pit's corners are inside the icicles.
-RULES_VERSION = "2"
+# 3: second audit - a two-space hero traces line of sight from either of its spaces, a
+# gravestone is a hazard tile (nothing is summoned, moved, knocked or lit onto it), Hell
+# Fire is lit before the end-of-turn damage of the turn it starts in.
+RULES_VERSION = "3"
 PLAYER_COUNTS = (2, 4)
 # Setup options worth starting from (the conformance suite draws them).
 SCENARIOS = {"ice-pit": {"board": "ice-pit", "tank_in_chain": "pushed"},

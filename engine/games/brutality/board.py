@@ -136,6 +136,13 @@ def graves(state: Battle) -> dict[str, tuple[str, ...]]:
     return found
 
 
+def has_tile(state: Battle, square: str) -> bool:
+    """Is a hazard tile on `square`?  A gravestone counts: the rulebook lists
+    Gravestones among the hazards, and no hazard is placed or moved onto a
+    space that already holds one ("Hazards": no stacking)."""
+    return square in state.hazards or square in graves(state)
+
+
 def blocking(state: Battle, square: str) -> str | None:
     """The hazard kind that blocks movement into `square`, if any."""
     hazard = state.hazards.get(square)

@@ -38,6 +38,7 @@ from .board import (
     footprint,
     footprint_at,
     graves,
+    has_tile,
     is_corner,
     is_tank,
     occupants,
@@ -219,7 +220,7 @@ def knock_tile(res: Resolution, square: str, direction: str, spaces: int):
         return ()
     nxt = _step(res.state, to_square(square), Direction[direction])
     why = ("the board edge" if nxt is None else
-           "another hazard" if str(nxt) in res.state.hazards else
+           "another hazard" if has_tile(res.state, str(nxt)) else
            "a hero" if str(nxt) in occupants(res.state) else "")
     if why:
         res.add(ev.HazardStopped(rule=R + "hazard.corpse-parts.knockback", kind=hazard.kind,

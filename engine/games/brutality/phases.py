@@ -129,9 +129,12 @@ def _finish(res: Resolution, team: str, discard: tuple[str, ...], dice) -> None:
     """Phases 4 and 5, then the other team's turn."""
     if discard:
         res.add(ev.RelicsDiscarded(rule=R + "relic.discard", team=team, cards=discard))
+    # Hell Fire starts at the end of the opponent's turn: lit first in phase 5, it is
+    # already a Relentless Fire when the end-of-turn damage is checked, so a hero of
+    # the ending team still standing in the line burns (our reading).
+    relics.light_hell_fire(res, team)
     res.run(end_of_turn_steps(res.state, team))
     if res.state.winner:
         return
-    relics.light_hell_fire(res, team)
     res.add(ev.TurnEnded(rule=R + "turn.end", team=team))
     begin_turn(res, other(team), res.state.turn + 1, dice)

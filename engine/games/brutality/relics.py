@@ -27,6 +27,7 @@ from .board import (
     footprint_at,
     forward,
     grid,
+    has_tile,
     in_sight,
     open_for,
     parse,
@@ -104,7 +105,7 @@ def _seen(state: Battle, seat: str, enemy) -> bool:
 def _lines_of_four(state: Battle) -> list[tuple[str, ...]]:
     """Four spaces in a row or column, none with a hazard: (first, last)."""
     return [(run[0], run[-1]) for run in runs_of_four(state.board["width"], state.board["height"])
-            if not any(sq in state.hazards for sq in run)]
+            if not any(has_tile(state, sq) for sq in run)]
 
 
 @cache
@@ -265,7 +266,7 @@ def light_hell_fire(res: Resolution, ending: str) -> None:
             continue
         res.add(ev.HellFireLit(rule=R + "relic.hell-fire", team=team, squares=squares))
         for sq in squares:
-            if sq not in res.state.hazards:
+            if not has_tile(res.state, sq):  # a space holding a hazard (a grave too) is skipped
                 res.add(ev.HazardPlaced(rule=R + "relic.hell-fire", kind="relentless-fire",
                                         square=sq, team=team, owner="", tokens=turns))
 

@@ -19,6 +19,8 @@ from . import movement, phases, relics
 from . import setup as setup_rules
 from .board import (
     board_grid,
+    graves,
+    has_tile,
     neighbour_names,
     occupants,
     parse,
@@ -225,8 +227,8 @@ def _knight_refusal(state: Battle, seat: str, source: str, to: str) -> RuleViola
     a, b = parse(state, source), parse(state, to)
     if b is None or max(abs(a.col - b.col), abs(a.row - b.row)) != 1:
         return RuleViolation(R + "hazard.ghost-knight.move", "a knight moves one space at a time")
-    if to in state.hazards:
-        return RuleViolation(R + "hazard.no-stacking", f"{to} already has a hazard")
+    if has_tile(state, to):
+        return RuleViolation(R + "hazard.no-stacking", f"{to} already has a hazard tile")
     return None
 
 
@@ -247,10 +249,11 @@ def _knight_commands(state: Battle, seat: str) -> list[Command]:
     """The same checks as `_knight_refusal`, on memoised neighbours (the fast path)."""
     found: list[Command] = []
     w, h = state.board["width"], state.board["height"]
+    tiles = set(state.hazards) | set(graves(state))  # gravestones are hazard tiles too
     for sq, hazard in state.hazards.items():
         if hazard.kind == "ghost-knight" and hazard.team == seat and hazard.moved < KNIGHT_SPACES:
             found += [MoveKnight(sq, nxt) for nxt in neighbour_names(sq, w, h)
-                      if nxt not in state.hazards]
+                      if nxt not in tiles]
     return found
 
 

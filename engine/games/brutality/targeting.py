@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from engine.core.errors import RuleViolation
 
-from .board import HAZARDS, away_from, board_grid, footprint, in_sight, occupants, parse, reach
+from .board import (
+    HAZARDS,
+    away_from,
+    board_grid,
+    footprint,
+    has_tile,
+    in_sight,
+    occupants,
+    parse,
+    reach,
+)
 from .state import Battle, Hero
 
 R = "brutality."
@@ -37,21 +47,33 @@ def targets(state: Battle, h: Hero, action: dict, ability: bool = False) -> dict
                 found[other_hero.id] = "buried"  # a buried hero cannot be hung
             elif spots:
                 own = footprint(state, h) + cover  # a tank never hides itself
-                seen = any(in_sight(state, area[s], s, own) for s in spots)
+                seen = any(_seen_from(state, h, s, own) for s in spots)
                 found[other_hero.id] = "" if seen else "sight"
     elif kind == "empty":
         taken = occupants(state)
-        for s, origin in area.items():
-            if s not in taken and s not in state.hazards:
-                found[s] = "" if in_sight(state, origin, s) else "sight"
+        for s in area:
+            if s in taken:
+                continue
+            if has_tile(state, s):  # hazards never stack (a gravestone is a hazard)
+                found[s] = "tile"
+            else:
+                found[s] = "" if _seen_from(state, h, s) else "sight"
     elif kind == "line":
         found.update({s: "" for s in _lines(state, h, area)})
     elif kind == "tile":
-        for s, origin in area.items():
+        for s in area:
             hazard = state.hazards.get(s)
             if hazard and HAZARDS[hazard.kind].get("knockable"):
-                found[s] = "" if in_sight(state, origin, s) else "sight"
+                found[s] = "" if _seen_from(state, h, s) else "sight"
     return found
+
+
+def _seen_from(state: Battle, h: Hero, target: str, ignore: tuple[str, ...] = ()) -> bool:
+    """"Line of Sight" is traced from the centre of the user's space: a two-space
+    user has two, and a clear line from either will do (its own other half never
+    blocks it)."""
+    own = footprint(state, h)
+    return any(in_sight(state, origin, target, own + ignore) for origin in own)
 
 
 def _lines(state: Battle, h: Hero, area: dict[str, str]) -> dict[str, int]:
@@ -88,6 +110,8 @@ def check_target(state: Battle, h: Hero, action: dict, cmd_target: tuple[str, ..
         raise RuleViolation(R + "effect.range", f"{word or 'that'} is not a target in range")
     if allowed[word] == "buried":
         raise RuleViolation(R + "bury.targeted", f"{word} is buried and cannot be hung")
+    if allowed[word] == "tile":
+        raise RuleViolation(R + "hazard.no-stacking", f"{word} already holds a hazard tile")
     if allowed[word] == "sight":
         raise RuleViolation(R + "sight.blocked", f"{h.id} has no line of sight to {word}")
     return word

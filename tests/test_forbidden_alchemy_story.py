@@ -122,7 +122,9 @@ def test_setup_lays_out_the_story_each_fact_citing_its_rule():
         ("ItemsListed", "setup.items"),
         ("StoryBegun", "setup.story"),
         ("InvestigatorJoined", "setup.investigators"),
+        ("TraitChosen", "setup.trait"),
         ("InvestigatorJoined", "setup.investigators"),
+        ("TraitChosen", "setup.trait"),
         ("MonstersListed", "setup.monsters"),
         ("MonsterTokensSlotted", "setup.monster-tokens"),
         ("MonsterPlaced", "setup.monster-placed"),
@@ -144,6 +146,7 @@ def test_setup_lays_out_the_story_each_fact_citing_its_rule():
         ("PuzzlePiecesShuffled", "puzzle.setup.shuffle"),
         ("SideEffectDeckShuffled", "puzzle.setup.side-effect-deck"),
         ("KeeperGuideRead", "setup.keeper-guide"),
+        ("TokensSupplied", "setup.tokens"),
     ]
     s = Scenario.from_events(game, facts)
     assert game.view(s.state, "")["time_period"]["marker"] == "present"
@@ -162,7 +165,7 @@ def test_options_refuse_a_fifth_investigator_and_an_unknown_story():
     with pytest.raises(BadOptions):
         game.options(5, {})
     with pytest.raises(BadOptions):
-        game.options(1, {"story": "2"})
+        game.options(1, {"story": "4"})
 
 
 # ---- Combat Cards > Combat Cards with Multiple Attack Types ----------------------------------
@@ -260,13 +263,14 @@ def _firearm_with_horror(horror: int, roll: int):
 
 
 def test_a_conditional_modifier_changes_the_number_before_the_roll():
-    # beast-1, firearm: Marksmanship, -1 for each horror. Jenny: Marksmanship 4, 2 horror -> 2.
-    s, facts = _firearm_with_horror(2, 2)
+    # beast-1, firearm: Marksmanship, -1 for each horror. Jenny: Marksmanship 4, +1 for her
+    # Trait card Steady Hands, 3 horror -> 2.
+    s, facts = _firearm_with_horror(3, 2)
     mod = next(f for f in facts if isinstance(f, ev.TestModified))
     assert (mod.condition, mod.count, mod.amount, mod.rule) == (
         "horror",
-        2,
-        -2,
+        3,
+        -3,
         R + "tests.conditional-modifier",
     )
     (test,) = rolls(facts)
@@ -275,7 +279,7 @@ def test_a_conditional_modifier_changes_the_number_before_the_roll():
     assert kinds(facts).index("TestModified") < kinds(facts).index("TestMade")  # before the roll
     assert s.state.monsters["byakhee-1"].wounds == 2
 
-    s, facts = _firearm_with_horror(2, 3)
+    s, facts = _firearm_with_horror(3, 3)
     (test,) = rolls(facts)
     assert (test.number, test.roll, test.passed, test.rule) == (
         2,
@@ -287,10 +291,10 @@ def test_a_conditional_modifier_changes_the_number_before_the_roll():
 
 
 def test_a_1_always_passes_and_a_10_always_fails_citing_the_expansion():
-    # 5 horror: Marksmanship 4 - 5 = -1, and still a 1 passes.
+    # 5 horror: Marksmanship 4 + 1 (Steady Hands) - 5 = 0, and still a 1 passes.
     _, facts = _firearm_with_horror(5, 1)
     (test,) = rolls(facts)
-    assert (test.number, test.passed, test.rule) == (-1, True, R + "tests.natural-1")
+    assert (test.number, test.passed, test.rule) == (0, True, R + "tests.natural-1")
     assert game.RULES[R + "tests.natural-1"].section.startswith(
         "Other Rules > New Combat Card Tests"
     )
@@ -922,29 +926,54 @@ def test_an_investigator_turn_is_two_moves_and_one_action():
     s.expect_violation(HARVEY, "explore", rule=R + "explore.empty")
 
 
-def test_a_monster_attack_tests_dexterity_and_deals_its_tokens_damage():
+def test_a_monster_attack_draws_a_combat_card_and_deals_its_tokens_damage():
     s = begin()
     place(s, "maniac-1", "foyer")
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
-    # Harvey: Dexterity 3; a 4 fails. The maniac's token (maniac-a) deals 2.
+    # humanoid-1 tops the deck: its monster attack tests Dexterity; Harvey's 3, a 4 fails.
+    # The maniac's token (maniac-a) deals 2.
     facts = s.play("keeper", f"monster-attack maniac-1 {HARVEY}", dice=LoadedDice(values=(4,)))
     assert kinds(facts) == [
         "MonsterAttacked",
+        "MonsterCombatCardDrawn",
         "TestMade",
         "MonsterTokenExamined",
         "InvestigatorDamaged",
+        "CombatCardDiscarded",
     ]
     assert rules(facts) == [
         R + "monster.attack",
+        R + "monster.card",
         R + "monster.evade.fail",
         R + "monster.examine",
         R + "monster.damage",
+        R + "combat.discard",
     ]
-    assert facts[3].amount == 2
+    assert facts[1].card == "humanoid-1" and facts[2].what == "dexterity"
+    assert facts[4].amount == 2
     assert game.view(s.state, JENNY)["monsters"]["maniac-1"]["bottom"] == {"health": 4, "damage": 2}
     s.expect_violation("keeper", f"monster-attack maniac-1 {JENNY}", rule=R + "monster.once")
     assert f"monster-attack maniac-1 {JENNY}" not in legal(s, "keeper")
+
+
+def test_a_monster_attack_discards_combat_cards_without_a_monster_attack():
+    s = begin()
+    place(s, "maniac-1", "foyer")
+    deck(s, "humanoid", "humanoid-2", "humanoid-3", "humanoid-1")
+    s.play(JENNY, "end")
+    s.play(HARVEY, "end")
+    # humanoid-2 has no monster attack; humanoid-3 tests Strength (Harvey's 2): a 2 passes.
+    facts = s.play("keeper", f"monster-attack maniac-1 {HARVEY}", dice=LoadedDice(values=(2,)))
+    drawn = [f for f in facts if isinstance(f, ev.MonsterCombatCardDrawn)]
+    assert [(f.card, f.resolved, f.rule) for f in drawn] == [
+        ("humanoid-2", False, R + "monster.card-no-match"),
+        ("humanoid-3", True, R + "monster.card"),
+    ]
+    test = next(f for f in facts if isinstance(f, ev.TestMade))
+    assert (test.what, test.number, test.passed) == ("strength", 2, True)
+    assert "InvestigatorDamaged" not in kinds(facts)
+    assert sorted(s.state.decks["humanoid"].discards) == ["humanoid-2", "humanoid-3"]
 
 
 def test_take_sample_and_dark_summons():
@@ -995,8 +1024,8 @@ def test_an_investigator_out_of_health_is_eliminated_and_the_last_one_loses_the_
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     facts = s.play("keeper", f"monster-attack maniac-1 {HARVEY}", dice=LoadedDice(values=(9,)))
-    assert kinds(facts)[-1] == "InvestigatorEliminated"
-    assert facts[-1].rule == R + "health.eliminated"
+    assert kinds(facts)[-2:] == ["InvestigatorEliminated", "CombatCardDiscarded"]
+    assert facts[-2].rule == R + "health.eliminated"
     assert s.state.turns.seats == (JENNY, "keeper")
     s.play("keeper", "end")
     assert game.to_act(s.state) == (JENNY,)
@@ -1006,15 +1035,21 @@ def test_an_investigator_out_of_health_is_eliminated_and_the_last_one_loses_the_
     assert kinds(facts) == [
         "TraumaPlayed",
         "InvestigatorHorrified",
+        "ItemsDropped",
         "InvestigatorEliminated",
         "ObjectiveRevealed",
         "SecretRevealed",
         "GameWon",
         "EpilogueRead",
     ]
-    assert facts[2].rule == R + "sanity.eliminated"
-    assert facts[3].rule == R + "objective.end"  # the hidden objective is shown at the end
-    assert (facts[5].winner, facts[5].rule) == ("keeper", R + "end.no-investigators")
+    assert (facts[2].rule, facts[2].room, facts[2].items) == (
+        R + "items.dropped",
+        "foyer",
+        ("revolver",),
+    )
+    assert facts[3].rule == R + "sanity.eliminated"
+    assert facts[4].rule == R + "objective.end"  # the hidden objective is shown at the end
+    assert (facts[6].winner, facts[6].rule) == ("keeper", R + "end.no-investigators")
     assert game.to_act(s.state) == ()
 
 

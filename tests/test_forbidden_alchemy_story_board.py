@@ -120,3 +120,40 @@ def test_rooms_are_drawn_as_a_floor_plan_with_their_cards_and_the_escape_edge():
     assert len(halos) == 1
     edges = [e for e in root.iter(SVG + "g") if e.get("class") == "escape-edge"]
     assert len(edges) == 1 and "escape" in edges[0].find(SVG + "title").text
+
+
+def test_story_2_draws_the_guest_bedroom_its_lock_the_time_period_and_the_seeds():
+    from engine.games.forbidden_alchemy_story import events as ev
+
+    s = Scenario.from_events(game, game.setup(game.options(1, {"story": "2"}), LoadedDice()))
+    s.play("keeper", "choose A")
+    s.apply(
+        [
+            ev.TimeTravelled(
+                rule="forbidden_alchemy_story.time.travel",
+                seat="investigator-1",
+                origin="present",
+                to="past",
+            ),
+            ev.ExplorationCardTaken(
+                rule="forbidden_alchemy_story.action.explore",
+                seat="investigator-1",
+                room="guest-bedroom",
+                card="seeds",
+            ),
+            ev.SeedsPlanted(
+                rule="forbidden_alchemy_story.seeds.plant",
+                seat="investigator-1",
+                card="seeds",
+                room="greenhouse",
+                period="past",
+            ),
+        ]
+    )
+    root = render(game.view(s.state, "investigator-1"))
+    ids = {e.get("data-id") for e in root.iter() if e.get("data-id")}
+    assert {"guest-a", "guest-b", "room-guest-bedroom"} <= ids
+    text = " ".join(t.text or "" for t in root.iter(SVG + "text"))
+    assert "locked: Brass Key" in text and "rift" in text
+    assert "time period: The Witch Trials (1692)" in text
+    assert "Seeds planted in the Greenhouse (The Witch Trials (1692))" in text

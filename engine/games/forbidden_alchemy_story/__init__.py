@@ -5,9 +5,11 @@ the option keeper=system, played by the game itself on the system seat).  The
 expansion's rules (Alchemy puzzles, from the objective or turned up by an
 Exploration card; Side Effect cards; Combat cards, the new tests,
 impassable borders, escaping for investigators and monsters, hiding with
-Mists of Releh, byakhee secrecy, epilogues, the general, Story 1 and Story 3
-errata) on a small stand-in base game of our own, marked as ours in the rule
-table.  Story 2 is not played.
+Mists of Releh, byakhee secrecy, epilogues, the general and the three
+stories' errata; Story 2's Seeds, time travel, Lock cards and The Pet; Side
+Effect cards, Crawling Hand and Mutation tokens, Darkness, Trait, Obstacle and
+replacement cards) on a small stand-in base game of our own, marked as ours
+in the rule table.
 Content is stand-in data in `fixtures/forbidden_alchemy_story/`; the
 Alchemy puzzle is the `forbidden_alchemy` game's own rules and content.
 """
@@ -15,6 +17,7 @@ Alchemy puzzle is the `forbidden_alchemy` game's own rules and content.
 from .bots import BOTS
 from .commands import COMMANDS
 from .events import EVENTS
+from .picture import board_graph, board_picture
 from .rulebook import RULES
 from .rules import (
     decide,
@@ -34,10 +37,19 @@ ID = "forbidden_alchemy_story"
 TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"
 # 2: second pass - Alchemy puzzles turned up by Exploration cards, Side Effect cards
 # act when drawn, Story 3 Objective 1C's swapped test, monsters escaping, errata items.
-RULES_VERSION = "2"
+# 3: Story 2 (Lost in Time and Space): the Guest Bedroom, Seeds, the Time Period
+# marker moving, Lock cards, The Pet; maps and monster kinds per story; every Side
+# Effect card acts; Crawling Hand and Mutation tokens, Darkness, Trait and Obstacle
+# cards, the replacement (R) cards; monster attacks by Combat card, evading monsters,
+# items dropped by the eliminated.
+RULES_VERSION = "3"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators; the keeper is one more seat
 # Setup options the conformance suite also starts from (Story 1 is the default).
-SCENARIOS = {"story 3": {"story": "3"}, "keeper played by the game": {"keeper": "system"}}
+SCENARIOS = {
+    "story 2": {"story": "2"},
+    "story 3": {"story": "3"},
+    "keeper played by the game": {"keeper": "system"},
+}
 
 __all__ = [
     "BOTS",
@@ -49,6 +61,8 @@ __all__ = [
     "RULES_VERSION",
     "SCENARIOS",
     "TITLE",
+    "board_graph",
+    "board_picture",
     "board_targets",
     "decide",
     "describe",

@@ -49,3 +49,18 @@ def monsters_in_room(s: Story, room_id: str) -> list[str]:
 
 def monsters_in_space(s: Story, space: str) -> list[str]:
     return [m.id for m in s.on_map() if m.space == space]
+
+
+def locked_out(s: Story, inv, space: str) -> bool:
+    """Would stepping into `space` take `inv` into a room whose Lock card he holds no key for?
+    (Our stand-in for the base game's Lock cards.)"""
+    there = room(s, space)
+    key = s.locks.get(there)
+    return key is not None and there != room(s, inv.space) and key not in inv.items
+
+
+def barred(s: Story, monster, space: str) -> bool:
+    """Would stepping into `space` take a monster barred by locks (The Pet) into a room
+    with a Lock card?"""
+    there = room(s, space)
+    return monster.barred_by_locks and there in s.locks and there != room(s, monster.space)

@@ -21,7 +21,17 @@ def random_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Ra
 
 
 # Verbs in the order a greedy investigator tries them (first found wins).
-INVESTIGATOR_PREFERENCE = ("escape", "puzzle", "attack", "explore", "test", "pick", "answer")
+INVESTIGATOR_PREFERENCE = (
+    "escape",
+    "puzzle",
+    "plant",
+    "travel",
+    "attack",
+    "explore",
+    "test",
+    "pick",
+    "answer",
+)
 
 
 def greedy_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Random) -> Command:
@@ -38,6 +48,10 @@ def greedy_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Ra
     win = state.revealed_win()
     if win.get("carrying") not in me.items:  # escaping without the item wins nothing
         legal = [c for c in legal if c.verb != "escape"]
+    wanted = _period_wanted(state, me)
+    legal = [c for c in legal if c.verb != "travel" or c.period == wanted]
+    if win.get("kind") == "seeds" and state.period != win["planted"]:
+        legal = [c for c in legal if c.verb != "plant"]  # planted now, they would never grow
     for verb in preference:
         found = [c for c in legal if c.verb == verb]
         if found:
@@ -49,12 +63,30 @@ def greedy_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Ra
     return next((c for c in legal if c.verb == "end"), legal[0])
 
 
+def _period_wanted(s: Story, me) -> str | None:
+    """Story 2: the Time Period a greedy investigator travels to, if any: the planting
+    period while he holds the Seeds, the growing one once they are planted there."""
+    win = s.revealed_win()
+    if win.get("kind") != "seeds":
+        return None
+    if win["card"] in me.items and s.period != win["planted"]:
+        return win["planted"]
+    if s.seeds == (win["room"], win["planted"]) and s.period != win["grown"]:
+        return win["grown"]
+    return None
+
+
 def _goals(s: Story, me) -> set[str]:
     """Where a greedy investigator heads: the escape edge with the item to carry out,
-    else any room with Exploration cards left (their number is public)."""
+    the rift to travel in time or the room to plant the Seeds in (Story 2), else any
+    room with Exploration cards left (their number is public)."""
     win = s.revealed_win()
     if win.get("kind") == "escape" and win["carrying"] in me.items:
         return set(s.rooms[win["room"]]["edge"])
+    if _period_wanted(s, me):
+        return {x for r in s.rooms.values() if r.get("rift") for x in r["spaces"]}
+    if win.get("kind") == "seeds" and win["card"] in me.items:
+        return set(s.rooms[win["room"]]["spaces"])
     return {
         space for room, cards in s.exploration.items() if cards for space in s.rooms[room]["spaces"]
     }
@@ -89,6 +121,7 @@ def keeper_plan(s: Story, legal: Sequence[Command]) -> Command:
     ordered = sorted(legal, key=lambda c: c.notation())
     for wanted in (
         _is("choose"),
+        _is("place"),
         _escaping,
         _is("monster-attack"),
         _action("screech"),
@@ -98,6 +131,11 @@ def keeper_plan(s: Story, legal: Sequence[Command]) -> Command:
         _is("threat"),
         _closing_in(s),
         _burning(s),
+        _action("writhing-growths"),
+        _action("mutation"),
+        _action("crawling-hands"),
+        _harming(s),
+        _darkening(s),
     ):
         found = [c for c in ordered if wanted(c)]
         if found:
@@ -136,6 +174,17 @@ def _burning(s: Story):
     """Fire set where an investigator is."""
     rooms = {board.room(s, i.space) for i in s.active()}
     return lambda c: c.verb == "action" and c.card == "kindle" and c.targets[0] in rooms
+
+
+def _harming(s: Story):
+    """A Keeper Action that harms the investigator it names."""
+    return lambda c: c.verb == "action" and s.actions[c.card].effect == "harm"
+
+
+def _darkening(s: Story):
+    """Darkness brought where an investigator is."""
+    rooms = {board.room(s, i.space) for i in s.active()}
+    return lambda c: c.verb == "action" and c.card == "lights-out" and c.targets[0] in rooms
 
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}

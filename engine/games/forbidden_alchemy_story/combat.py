@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from . import board
 from . import events as ev
 from .content import matches
-from .resolve import R, Resolution, harm, roll_test
+from .resolve import R, Resolution, harm, roll_test, tested
 
 
 # ---- drawing Combat cards --------------------------------------------------------------------
@@ -51,6 +51,38 @@ def draw_combat_card(res: Resolution, dice, deck_name: str, weapon: str) -> None
         )
     # content.load checks that every deck answers every weapon: this cannot happen.
     raise AssertionError(f"no card of the {deck_name} deck answers a {weapon}")
+
+
+def draw_monster_card(res: Resolution, dice, deck_name: str, monster: str) -> str:
+    """Draw until a card has a monster attack (ours); the others are discarded."""
+    for _ in range(2 * len(res.state.cards) + 2):
+        deck = res.state.decks[deck_name]
+        if not deck.cards:
+            order = dice.shuffled(deck.discards)
+            res.add(
+                ev.CombatDeckReshuffled(rule=R + "combat.reshuffle", deck=deck_name, order=order)
+            )
+            deck = res.state.decks[deck_name]
+        top = deck.cards[0]
+        if res.state.cards[top].get("monster"):
+            res.add(
+                ev.MonsterCombatCardDrawn(
+                    rule=R + "monster.card",
+                    deck=deck_name,
+                    card=top,
+                    monster=monster,
+                    resolved=True,
+                )
+            )
+            return top
+        rule = R + "monster.card-no-match"
+        res.add(
+            ev.MonsterCombatCardDrawn(
+                rule=rule, deck=deck_name, card=top, monster=monster, resolved=False
+            ),
+            ev.CombatCardDiscarded(rule=rule, deck=deck_name, card=top),
+        )
+    raise AssertionError(f"no card of the {deck_name} deck has a monster attack")
 
 
 # ---- the tests on the card -------------------------------------------------------------------
@@ -133,10 +165,10 @@ def _make_test(res: Resolution, dice, test: dict) -> None:
         rule = R + "tests.non-attribute"
     elif "either" in test:
         what, rule = a.attribute, R + "tests.either-or"
-        number = inv.attributes[what]
+        number = tested(res, seat, what, inv.attributes[what])
     else:
         what, rule = test["test"], R + "tests.attribute"
-        number = inv.attributes[what]
+        number = tested(res, seat, what, inv.attributes[what])
     if "per" in test:
         count = {"horror": inv.horror, "damage": inv.damage, "side-effect": len(inv.side_effects)}[
             test["per"]
@@ -246,6 +278,6 @@ def horror_checks(res: Resolution, dice, room_id: str, seats: list[str] | None =
         hidden = res.state.investigators[seat].hidden
         rule = R + ("hiding.horror-check" if hidden else "horror.check")
         res.add(ev.HorrorCheckMade(rule=rule, seat=seat, monster=worst, horror=horror))
-        will = res.state.investigators[seat].attributes["will"]
+        will = tested(res, seat, "will", res.state.investigators[seat].attributes["will"])
         if not roll_test(res, dice, seat, "will", will - horror, R + "horror.test"):
             harm(res, seat, "horror", horror, R + "horror.fail")

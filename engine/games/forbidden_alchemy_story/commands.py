@@ -10,10 +10,13 @@ Keeper:
     trauma trauma-2 investigator-1    play a Trauma card from the hand
     threat trauma-2                   spend threat on a card's threat effect
     mythos wrong-turn investigator-1 hall2-s   a Mythos card (a space: where Wrong Turn moves)
+    place guest-a                     where a revealed objective's named monster goes (The Pet)
     end
 Investigators:
     move hall1-w      run      explore      hide      escape      end
     use bandages                      use an item (spent once used)
+    travel past                       move the Time Period marker (Story 2, in the rift room)
+    plant                             plant the Seeds in your room (Story 2)
     attack maniac-1 revolver          (or `none`: no weapon)
     puzzle                            attempt the objective's Alchemy puzzle
     test dexterity                    answer an either/or test
@@ -71,6 +74,23 @@ class PlayMythos(Command):
 class UseThreatEffect(Command):
     verb = "threat"
     card: str
+
+
+@dataclass(frozen=True)
+class Place(Command):
+    verb = "place"
+    space: str
+
+
+@dataclass(frozen=True)
+class Travel(Command):
+    verb = "travel"
+    period: str
+
+
+@dataclass(frozen=True)
+class Plant(Command):
+    verb = "plant"
 
 
 @dataclass(frozen=True)
@@ -149,8 +169,11 @@ COMMANDS = CommandSet(
     PlayTrauma,
     PlayMythos,
     UseThreatEffect,
+    Place,
     End,
     Move,
+    Travel,
+    Plant,
     Run,
     Explore,
     Hide,

@@ -6,7 +6,7 @@ The Alchemy puzzle played inside the story uses the puzzle game's own facts
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.events import Event, SecretRevealed, event_registry
@@ -64,6 +64,17 @@ class InvestigatorJoined(Event):
 
 
 @_fact
+class TraitChosen(Event):
+    """The investigator's Trait card: an attribute bonus (attribute, amount) or an item more."""
+
+    seat: str
+    trait: str
+    name: str
+    bonus: tuple
+    item: str
+
+
+@_fact
 class MonstersListed(Event):
     """Monster kinds: (kind, name, Combat deck, flying, horror rating)."""
 
@@ -86,6 +97,17 @@ class NamedMonsterPlaced(Event):
     space: str
     bonus_health: int
     moves: int
+    barred_by_locks: bool = False  # The Pet (Story 2 errata): never enters a locked room
+
+
+@_fact
+class NamedMonsterAwaited(Event):
+    """A revealed objective has the keeper place a named monster: where is his to choose,
+    in one of `rooms` (Story 2 errata, Objective 1C: The Pet)."""
+
+    monster: str
+    name: str
+    rooms: tuple
 
 
 @_fact
@@ -209,6 +231,62 @@ class KeeperGuideRead(Event):
     named: tuple
 
 
+@_fact
+class TokensSupplied(Event):
+    """How many of each token the expansion has: {"crawling-hand": 6, "mutation": 10}."""
+
+    tokens: dict[str, int]
+
+
+@_fact
+class RoomDarkened(Event):
+    """A room goes Dark, a status effect for the rest of the story."""
+
+    room: str
+
+
+@_fact
+class TokenPlaced(Event):
+    """A Crawling Hand or Mutation token is put on an investigator."""
+
+    token: str
+    seat: str
+
+
+@_fact
+class CrawlingHandsDropped(Event):
+    """As his turn begins the Crawling Hands on an investigator cost him movement, then drop."""
+
+    seat: str
+    count: int
+
+
+@_fact
+class LockCardsPlaced(Event):
+    """Lock cards, face up, on rooms: room -> the item that opens it (Story 2, ours)."""
+
+    locks: dict[str, str]
+
+
+@_fact
+class TimeTravelled(Event):
+    """The Time Period marker moves to another Time Period card (Story 2, ours)."""
+
+    seat: str
+    origin: str
+    to: str
+
+
+@_fact
+class SeedsPlanted(Event):
+    """The Seeds card is spent and the Seeds marker placed in a room, in a Time Period."""
+
+    seat: str
+    card: str
+    room: str
+    period: str
+
+
 # ---- the #1 story choice ---------------------------------------------------------------------
 @_fact
 class StoryChoiceMade(Event):
@@ -300,6 +378,14 @@ class MistsOfRelehCast(Event):
 
 
 @_fact
+class SpellCast(Event):
+    """An investigator casts a spell he keeps (the action)."""
+
+    seat: str
+    spell: str
+
+
+@_fact
 class HidingEnded(Event):
     """The investigator is no longer hiding."""
 
@@ -352,9 +438,76 @@ class PuzzleAttemptBegun(Event):
 
 @_fact
 class SideEffectsNowListed(Event):
-    """What some Side Effect cards do the moment they are drawn: {card: {who, effect}}."""
+    """What Side Effect cards do the moment they are drawn: {card: {who, effect}}; and
+    what those kept in play do while they stay: {card: effect}."""
 
     effects: dict
+    lasting: dict = field(default_factory=dict)
+
+
+@_fact
+class SideEffectTargetAsked(Event):
+    """A Side Effect card has its drawer choose another investigator among `choices`."""
+
+    seat: str
+    card: str
+    choices: tuple
+
+
+@_fact
+class SideEffectTargetChosen(Event):
+    """The drawer's choice of the investigator the Side Effect card acts on."""
+
+    seat: str
+    card: str
+    target: str
+
+
+@_fact
+class SkillPointGained(Event):
+    """An investigator gains skill points."""
+
+    seat: str
+    amount: int
+
+
+@_fact
+class MaxHealthChanged(Event):
+    """An investigator's maximum health changes (while a card stays in play)."""
+
+    seat: str
+    amount: int
+
+
+@_fact
+class ItemDiscarded(Event):
+    """An investigator discards an item he holds."""
+
+    seat: str
+    item: str
+
+
+@_fact
+class ItemPassed(Event):
+    """An item passes from one investigator to another."""
+
+    seat: str
+    to: str
+    item: str
+
+
+@_fact
+class InvestigatorStunned(Event):
+    """An investigator is stunned: he loses the action of his next turn (ours)."""
+
+    seat: str
+
+
+@_fact
+class StunEnded(Event):
+    """A stunned investigator's turn begins without its action; he is stunned no more."""
+
+    seat: str
 
 
 @_fact
@@ -414,6 +567,43 @@ class CombatCardDrawn(Event):
     deck: str
     card: str
     attack: str
+
+
+@_fact
+class MonsterCombatCardDrawn(Event):
+    """The keeper draws a Combat card for a monster's attack; `resolved` is False when the
+    card has no monster attack (it is discarded and another drawn)."""
+
+    deck: str
+    card: str
+    monster: str
+    resolved: bool
+
+
+@_fact
+class ObstacleCleared(Event):
+    """Exploring, the investigator passes the Obstacle card's test: it is discarded."""
+
+    seat: str
+    room: str
+    card: str
+
+
+@_fact
+class ObstacleHeld(Event):
+    """Exploring, the investigator fails the Obstacle card's test: it stays on the room."""
+
+    seat: str
+    room: str
+    card: str
+
+
+@_fact
+class EvadeFailed(Event):
+    """Leaving a monster's space, the investigator did not evade it: his movement ends."""
+
+    seat: str
+    monster: str
 
 
 @_fact
@@ -542,6 +732,15 @@ class InvestigatorHorrified(Event):
 
     seat: str
     amount: int
+
+
+@_fact
+class ItemsDropped(Event):
+    """An eliminated investigator's items go on top of his room's Exploration cards."""
+
+    seat: str
+    room: str
+    items: tuple
 
 
 @_fact
@@ -691,10 +890,19 @@ EVENTS = event_registry(
     ItemsListed,
     StoryBegun,
     InvestigatorJoined,
+    TraitChosen,
     MonstersListed,
     MonsterTokensSlotted,
     MonsterPlaced,
     NamedMonsterPlaced,
+    NamedMonsterAwaited,
+    LockCardsPlaced,
+    TokensSupplied,
+    RoomDarkened,
+    TokenPlaced,
+    CrawlingHandsDropped,
+    TimeTravelled,
+    SeedsPlanted,
     CombatCardsListed,
     CombatDeckShuffled,
     KeeperActionsListed,
@@ -730,11 +938,24 @@ EVENTS = event_registry(
     AlchemyCardRevealed,
     AlchemyCardCleared,
     SideEffectsNowListed,
+    SideEffectTargetAsked,
+    SideEffectTargetChosen,
+    SkillPointGained,
+    MaxHealthChanged,
+    ItemDiscarded,
+    ItemPassed,
+    InvestigatorStunned,
+    StunEnded,
     SubjectTestMade,
     MonsterEscaped,
     MistsOfRelehCast,
+    SpellCast,
     AttackDeclared,
     CombatCardDrawn,
+    MonsterCombatCardDrawn,
+    EvadeFailed,
+    ObstacleCleared,
+    ObstacleHeld,
     CombatCardDiscarded,
     CombatDeckReshuffled,
     AttributeChosen,
@@ -750,6 +971,7 @@ EVENTS = event_registry(
     AttackEnded,
     InvestigatorDamaged,
     InvestigatorHorrified,
+    ItemsDropped,
     InvestigatorEliminated,
     HorrorCheckMade,
     KeeperActionPlayed,

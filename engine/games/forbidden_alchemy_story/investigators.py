@@ -14,10 +14,17 @@ from engine.games.forbidden_alchemy import events as pev
 from engine.games.forbidden_alchemy import rules as puzzle_rules
 from engine.games.forbidden_alchemy.state import OVER as PUZZLE_OVER
 
-from . import board, content
+from . import board, content, side_effects
 from . import events as ev
-from .combat import continue_attack, draw_combat_card, horror_checks, waiting_for
-from .resolve import R, Resolution, end_story, hand_over, harm
+from .combat import (
+    continue_attack,
+    draw_combat_card,
+    examine,
+    horror_checks,
+    waiting_for,
+    wound,
+)
+from .resolve import R, Resolution, end_story, hand_over, harm, roll_test, tested
 from .rulebook import PUZZLE_PREFIX
 from .state import INVESTIGATORS, Story
 
@@ -36,7 +43,7 @@ def _ours(rule: str) -> str:
 def require_turn(s: Story, seat: str) -> None:
     if s.phase != INVESTIGATORS or s.current != seat:
         raise RuleViolation(R + "turn.order", f"it is not {seat}'s turn")
-    if s.attack is not None or s.question is not None or s.attempter:
+    if s.attack is not None or s.question is not None or s.attempter or s.choosing:
         raise RuleViolation(R + "turn.pending", "a resolution waits for an answer first")
 
 
@@ -73,8 +80,17 @@ def move(s: Story, seat: str, space: str, dice) -> list:
         raise RuleViolation(
             R + "border.impassable", f"a dashed impassable border lies between {here} and {space}"
         )
+    if board.locked_out(s, s.investigators[seat], space):
+        locked = board.room(s, space)
+        raise RuleViolation(
+            R + "lock.key",
+            f"a Lock card bars the {s.rooms[locked]['name']}: it opens to "
+            f"{s.items[s.locks[locked]].name} only",
+        )
     res = Resolution(s)
     misted = s.misted == seat and s.investigators[seat].hidden
+    if not misted and not _evaded(res, seat, here, dice):
+        return _done(res)
     if not misted:
         _stop_hiding(res, seat, R + "hiding.move-ends")
     rule = R + ("hiding.mists-move" if misted else "move.step")
@@ -83,6 +99,23 @@ def move(s: Story, seat: str, space: str, dice) -> list:
     if room != board.room(s, here):
         horror_checks(res, dice, room, [seat])
     return _done(res)
+
+
+def _evaded(res: Resolution, seat: str, here: str, dice) -> bool:
+    """Ours (the base game's evade): leaving a space with monsters, the investigator tests
+    Dexterity against each, less its horror rating; a failure ends his movement and he
+    suffers that monster's damage.  Under Mists of Releh he slips away unseen."""
+    for monster in sorted(board.monsters_in_space(res.state, here)):
+        s = res.state
+        inv = s.investigators[seat]
+        number = tested(res, seat, "dexterity", inv.attributes["dexterity"])
+        number -= s.kinds[s.monsters[monster].kind].horror
+        if not roll_test(res, dice, seat, "dexterity", number, R + "move.evade"):
+            res.add(ev.EvadeFailed(rule=R + "move.evade.fail", seat=seat, monster=monster))
+            examine(res, monster, seat)
+            harm(res, seat, "damage", s.tokens[monster]["damage"], R + "move.evade.damage")
+            return False
+    return not res.over
 
 
 def escape(s: Story, seat: str) -> list:
@@ -140,6 +173,9 @@ def _take_top_card(res: Resolution, seat: str, room: str, dice, rule: str) -> No
     for an Alchemy puzzle stays on the room and the puzzle is attempted at once."""
     s = res.state
     card = s.exploration[room][0]
+    if s.items[card].obstacle:
+        _obstacle(res, seat, room, card, dice)
+        return
     puzzle = s.items[card].puzzle
     if not puzzle:
         res.add(ev.ExplorationCardTaken(rule=rule, seat=seat, room=room, card=card))
@@ -150,6 +186,20 @@ def _take_top_card(res: Resolution, seat: str, room: str, dice, rule: str) -> No
         )
     )
     _set_up_puzzle(res, seat, puzzle[0], dice, R + "puzzle.exploration")
+
+
+def _obstacle(res: Resolution, seat: str, room: str, card: str, dice) -> None:
+    """Ours: an Obstacle card on top of a room is cleared by its test; cleared, it is
+    discarded and exploring goes on with the card beneath; not, it stays on top."""
+    attribute = res.state.items[card].obstacle[0]
+    inv = res.state.investigators[seat]
+    number = tested(res, seat, attribute, inv.attributes[attribute])
+    if not roll_test(res, dice, seat, attribute, number, R + "obstacle.test"):
+        res.add(ev.ObstacleHeld(rule=R + "obstacle.held", seat=seat, room=room, card=card))
+        return
+    res.add(ev.ObstacleCleared(rule=R + "obstacle.cleared", seat=seat, room=room, card=card))
+    if res.state.exploration.get(room):
+        _take_top_card(res, seat, room, dice, R + "obstacle.continue")
 
 
 def hide(s: Story, seat: str) -> list:
@@ -175,6 +225,10 @@ def use_item(s: Story, seat: str, item: str) -> list:
         if not inv.hidden:
             raise RuleViolation(R + "hiding.mists", f"{seat} is not hiding: the Mists hide no one")
         return [ev.MistsOfRelehCast(rule=R + "hiding.mists", seat=seat, spell=item)]
+    if effect == "dynamite":
+        return _dynamite(s, seat, item, amount)
+    if effect == "blood-pact":
+        return _blood_pact(s, seat, item, amount)
     what = effect.removeprefix("recover-")
     suffered = inv.damage if what == "health" else inv.horror
     res = Resolution(s)
@@ -186,6 +240,40 @@ def use_item(s: Story, seat: str, item: str) -> list:
             )
         )
     return res.facts
+
+
+def _dynamite(s: Story, seat: str, item: str, amount: int) -> list:
+    """Ours (Dynamite, R): each monster in the holder's space suffers `amount` damage,
+    the holder one; the card is spent."""
+    here = s.investigators[seat].space
+    monsters = sorted(board.monsters_in_space(s, here))
+    if not monsters:
+        raise RuleViolation(R + "item.dynamite", f"no monster in {seat}'s space")
+    res = Resolution(s)
+    _stop_hiding(res, seat, R + "hiding.attack-ends")
+    res.add(ev.ItemUsed(rule=R + "item.dynamite", seat=seat, item=item))
+    for monster in monsters:
+        wound(res, monster, amount, R + "item.dynamite", seat)
+    harm(res, seat, "damage", 1, R + "item.dynamite")
+    return _done(res)
+
+
+def _blood_pact(s: Story, seat: str, item: str, amount: int) -> list:
+    """Ours (Blood Pact, R): the caster suffers one damage and is given back `amount`
+    sanity (no more than lost); the spell is kept."""
+    inv = s.investigators[seat]
+    if not inv.horror:
+        raise RuleViolation(R + "item.blood-pact", f"{seat} has suffered no horror")
+    res = Resolution(s)
+    res.add(ev.SpellCast(rule=R + "item.blood-pact", seat=seat, spell=item))
+    harm(res, seat, "damage", 1, R + "item.blood-pact")
+    if res.state.investigators[seat].status == "active":
+        res.add(
+            ev.InvestigatorRecovered(
+                rule=R + "item.blood-pact", seat=seat, what="sanity", amount=min(amount, inv.horror)
+            )
+        )
+    return _done(res)
 
 
 def insanity_traumas(s: Story, seat: str) -> list[str]:
@@ -243,16 +331,73 @@ def attack(s: Story, seat: str, monster: str, item: str, dice) -> list:
 
 
 def end_turn(s: Story, seat: str) -> list:
-    """The turn ends; a room on Fire burns whoever ends it there, hiding or not."""
+    """The turn ends; a room on Fire burns, a Dark room frightens, whoever ends it
+    there, hiding or not ("Hiding": still subject to the room's status effects)."""
     require_turn(s, seat)
     res = Resolution(s)
     inv = s.investigators[seat]
     if board.room(s, inv.space) in s.fire:
         rule = R + ("hiding.status-effects" if inv.hidden else "fire.burn")
         harm(res, seat, "damage", 1, rule)
+    if board.room(s, inv.space) in s.dark:
+        rule = R + ("hiding.status-effects" if inv.hidden else "darkness.dread")
+        harm(res, seat, "horror", 1, rule)
     if not res.over and res.state.investigators[seat].status == "active":
         res.add(ev.TurnEnded(rule=R + "turn.end", seat=seat))
     return _done(res)
+
+
+# ---- Story 2: time travel and the Seeds ------------------------------------------------------
+def travel(s: Story, seat: str, period: str) -> list:
+    """Ours: in a rift room the action moves the Time Period marker to another card."""
+    require_action(s, seat)
+    room = board.room(s, s.investigators[seat].space)
+    if not s.rooms[room].get("rift"):
+        raise RuleViolation(
+            R + "time.rift", f"the {s.rooms[room]['name']} is no place to travel in time from"
+        )
+    periods = dict(s.periods)
+    if period not in periods or period == s.period:
+        others = ", ".join(p for p in periods if p != s.period)
+        raise RuleViolation(R + "time.period", f"travel to another Time Period card: {others}")
+    res = Resolution(s)
+    res.add(ev.TimeTravelled(rule=R + "time.travel", seat=seat, origin=s.period, to=period))
+    win = s.revealed_win()
+    if (
+        win.get("kind") == "seeds"
+        and s.seeds == (win["room"], win["planted"])
+        and period == win["grown"]
+    ):
+        end_story(
+            res,
+            "investigators",
+            f"the Seeds planted in the {s.rooms[win['room']]['name']} in "
+            f"{periods[win['planted']]} have grown by {periods[period]}",
+            R + "objective.seeds-win",
+        )
+    return _done(res)
+
+
+def plant(s: Story, seat: str) -> list:
+    """Ours: the Seeds' holder spends the action to plant them in the objective's room;
+    the Seeds marker stays there, marked with the Time Period it was planted in."""
+    require_action(s, seat)
+    win = s.revealed_win()
+    if win.get("kind") != "seeds":
+        raise RuleViolation(R + "seeds.objective", "the revealed objective has no Seeds to plant")
+    inv = s.investigators[seat]
+    if win["card"] not in inv.items:
+        raise RuleViolation(R + "seeds.held", f"{inv.name} does not hold the Seeds")
+    room = board.room(s, inv.space)
+    if room != win["room"]:
+        raise RuleViolation(
+            R + "seeds.room", f"the Seeds are planted in the {s.rooms[win['room']]['name']}"
+        )
+    return [
+        ev.SeedsPlanted(
+            rule=R + "seeds.plant", seat=seat, card=win["card"], room=room, period=s.period
+        )
+    ]
 
 
 # ---- answers ---------------------------------------------------------------------------------
@@ -265,6 +410,13 @@ def choose_attribute(s: Story, seat: str, attribute: str, dice) -> list:
     res = Resolution(s)
     res.add(ev.AttributeChosen(rule=R + "tests.either-or", seat=seat, attribute=attribute))
     continue_attack(res, dice)
+    return _done(res)
+
+
+def pick_side_effect_target(s: Story, seat: str, target: str) -> list:
+    """The drawer of a Side Effect card names the other investigator it acts on."""
+    res = Resolution(s)
+    side_effects.choose(res, seat, target)
     return _done(res)
 
 
@@ -393,6 +545,7 @@ def puzzle_step(s: Story, seat: str, command, ctx) -> list:
                 f"{s.investigators[seat].name} completed Alchemy Puzzle #{s.alchemy.tile}",
                 R + "objective.puzzle-win",
             )
+    side_effects.settle(res)
     return _done(res)
 
 
@@ -411,15 +564,5 @@ def _card_puzzle_done(res: Resolution, seat: str, source, completed: bool, dice)
 
 
 def _side_effect_now(res: Resolution, seat: str, card: str) -> None:
-    """The Side Effect card just drawn takes effect at once (those our content gives an effect)."""
-    now = res.state.side_effect_now.get(card)
-    if now is None:
-        return
-    effect, amount = now["effect"]
-    if now["who"] == "self":
-        who = [seat]
-    else:
-        here = board.room(res.state, res.state.investigators[seat].space)
-        who = [x for x in board.investigators_in_room(res.state, here) if x != seat]
-    for target in who:
-        harm(res, target, effect, amount, R + "side-effect.immediate")
+    """The Side Effect card just drawn takes effect at once (`side_effects.py`)."""
+    side_effects.take_effect(res, seat, card)

@@ -5,12 +5,12 @@ card at its end)."""
 from __future__ import annotations
 
 from engine.core.errors import RuleViolation
-from engine.core.events import SecretRevealed
+from engine.core.events import SecretRevealed, evolved
 
 from . import board
 from . import events as ev
-from .combat import examine, horror_checks, is_byakhee
-from .resolve import R, Resolution, eliminate, end_story, hand_over, harm, roll_test
+from .combat import draw_monster_card, examine, horror_checks, is_byakhee
+from .resolve import R, Resolution, eliminate, end_story, hand_over, harm, roll_test, tested
 from .state import ACTIVE, CHOOSE, KEEPER, Story
 
 
@@ -36,6 +36,8 @@ def _require_keeper_turn(s: Story) -> None:
         raise RuleViolation(R + "keeper.turn", "it is not the keeper's turn")
     if s.question is not None:
         raise RuleViolation(R + "turn.pending", "a byakhee's question waits for its answer")
+    if s.placing:
+        raise RuleViolation(R + "errata.pet", f"place {s.placing[0]} first")
 
 
 def _require_threat(s: Story, cost: int) -> None:
@@ -80,14 +82,19 @@ def keeper_action(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
     if card in s.used:
         raise RuleViolation(R + "keeper.action-once", f"{name} was already used this turn")
     _require_threat(s, cost)
-    wants = {"sample": (1,), "fire": (1,), "move-monster": (2, 2 + MAX_REACH)}.get(effect, (2,))
+    wants = {"move-monster": (2, 2 + MAX_REACH), "summon": (2,), "special-attack": (2,)}.get(
+        effect, (1,)
+    )
     if not wants[0] <= len(targets) <= wants[-1]:
         raise RuleViolation(R + "keeper.action-targets", f"{name} takes {wants[0]} target(s)")
     res = Resolution(s)
     check, resolve = ACTION_EFFECTS[effect]
     check(s, *targets)
     res.add(ev.KeeperActionPlayed(rule=R + "keeper.action", card=card, cost=cost))
-    resolve(res, dice, *targets)
+    if resolve is None:
+        _harm_target(res, card, *targets)
+    else:
+        resolve(res, dice, *targets)
     hand_over(res)
     return res.facts
 
@@ -108,6 +115,10 @@ def _check_move(s: Story, monster: str, *path: str) -> None:
         if kind == "impassable" and not s.kinds[m.kind].flying:
             raise RuleViolation(
                 R + "border.impassable", f"{monster} does not fly over the impassable border"
+            )
+        if board.barred(s, evolved(m, space=here), space):
+            raise RuleViolation(
+                R + "errata.pet-lock", f"{m.name or monster} cannot enter a room with a Lock card"
             )
         here = space
 
@@ -143,7 +154,9 @@ def monster_paths(s: Story, monster: str) -> list[tuple[str, ...]]:
         for path in frontier:
             here = path[-1] if path else m.space
             for space, kind in board.links_from(s, here).items():
-                if kind != "impassable" or flying:
+                if (kind != "impassable" or flying) and not board.barred(
+                    s, evolved(m, space=here), space
+                ):
                     longer.append((*path, space))
             if monster_may_escape(s, m, here):
                 found.append((*path, ESCAPE))
@@ -241,7 +254,64 @@ def _kindle(res: Resolution, dice, room: str) -> None:
     res.add(ev.RoomSetOnFire(rule=R + "keeper.kindle", room=room))
 
 
+def _check_harm(s: Story, seat: str) -> None:
+    _target(s, seat)
+
+
+def _harm_target(res: Resolution, card: str, seat: str) -> None:
+    """A Keeper Action whose face says what the investigator suffers (the R cards, ours)."""
+    kind, amount = res.state.actions[card].harm
+    harm(res, seat, kind, amount, R + "keeper.harm")
+
+
+def _check_dark(s: Story, room: str) -> None:
+    if room not in s.rooms or room in s.dark:
+        raise RuleViolation(R + "keeper.darkness", f"{room!r} is not a room still lit")
+
+
+def _darken(res: Resolution, dice, room: str) -> None:
+    res.add(ev.RoomDarkened(rule=R + "keeper.darkness", room=room))
+
+
+def _check_hand(s: Story, seat: str) -> None:
+    _target(s, seat)
+    if not s.supply.get("crawling-hand"):
+        raise RuleViolation(R + "tokens.supply", "all six Crawling Hand tokens are in play")
+
+
+def _crawling_hand(res: Resolution, dice, seat: str) -> None:
+    res.add(ev.TokenPlaced(rule=R + "keeper.crawling-hands", token="crawling-hand", seat=seat))
+
+
+def _check_mutate(s: Story, seat: str) -> None:
+    _target(s, seat)
+    if not s.investigators[seat].damage:
+        raise RuleViolation(R + "keeper.mutation", f"{seat} has suffered no damage")
+    if not s.supply.get("mutation"):
+        raise RuleViolation(R + "tokens.supply", "all ten Mutation tokens are in play")
+
+
+def _mutate(res: Resolution, dice, seat: str) -> None:
+    res.add(ev.TokenPlaced(rule=R + "keeper.mutation", token="mutation", seat=seat))
+
+
+def _check_bloom(s: Story, seat: str) -> None:
+    _target(s, seat)
+    if "mutation" not in s.investigators[seat].tokens:
+        raise RuleViolation(R + "keeper.writhing-growths", f"{seat} has no Mutation token")
+
+
+def _bloom(res: Resolution, dice, seat: str) -> None:
+    count = res.state.investigators[seat].tokens.count("mutation")
+    harm(res, seat, "damage", count, R + "keeper.writhing-growths")
+
+
 ACTION_EFFECTS = {
+    "harm": (_check_harm, None),  # resolved with its card's face (`_harm_target`)
+    "darkness": (_check_dark, _darken),
+    "crawling-hands": (_check_hand, _crawling_hand),
+    "mutate": (_check_mutate, _mutate),
+    "bloom": (_check_bloom, _bloom),
     "fire": (_check_fire, _kindle),
     "move-monster": (_check_move, _move_monster),
     "sample": (_check_sample, _take_sample),
@@ -263,11 +333,17 @@ def monster_attack(s: Story, monster: str, seat: str, dice) -> list:
         raise RuleViolation(R + "monster.hidden", f"{inv.name} is hiding")
     res = Resolution(s)
     res.add(ev.MonsterAttacked(rule=R + "monster.attack", monster=monster, seat=seat))
-    if not roll_test(
-        res, dice, seat, "dexterity", inv.attributes["dexterity"], R + "monster.evade"
-    ):
-        examine(res, monster, seat)
-        harm(res, seat, "damage", s.tokens[monster]["damage"], R + "monster.damage")
+    deck = s.kinds[m.kind].deck
+    card = draw_monster_card(res, dice, deck, monster)
+    attack = s.cards[card]["monster"]
+    number = tested(res, seat, attack["test"], inv.attributes[attack["test"]])
+    passed = roll_test(res, dice, seat, attack["test"], number, R + "monster.evade")
+    for effect, amount in attack["pass" if passed else "fail"]:
+        if effect == "damage":
+            examine(res, monster, seat)
+            amount = s.tokens[monster]["damage"] if amount == "token" else amount
+        harm(res, seat, effect, amount, R + "monster.damage")
+    res.add(ev.CombatCardDiscarded(rule=R + "combat.discard", deck=deck, card=card))
     hand_over(res)
     return res.facts
 
@@ -348,11 +424,11 @@ def mythos_targets(s: Story, card: str) -> list[tuple[str, ...]]:
 
 def wrong_turn_spaces(s: Story, here: str) -> list[str]:
     """Errata to "Wrong Turn": any other space of a Hallway whose room holds no
-    Exploration card (nor Lock or Obstacle card: our map has none)."""
+    Exploration card nor Lock card (our content has no Obstacle card)."""
     return sorted(
         x
         for room, r in s.rooms.items()
-        if r["hallway"] and not s.exploration.get(room)
+        if r["hallway"] and not s.exploration.get(room) and room not in s.locks
         for x in r["spaces"]
         if x != here
     )
@@ -380,7 +456,8 @@ def play_mythos(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
     res = Resolution(s)
     res.add(ev.MythosPlayed(rule=R + "mythos.play", card=card, seat=seat, cost=face["cost"]))
     attribute = face["test"]
-    if not roll_test(res, dice, seat, attribute, inv.attributes[attribute], R + "mythos.test"):
+    number = tested(res, seat, attribute, inv.attributes[attribute])
+    if not roll_test(res, dice, seat, attribute, number, R + "mythos.test"):
         if effect != "wrong-turn":
             harm(res, seat, effect, amount, R + "mythos.fail")
         elif space:
@@ -429,9 +506,57 @@ def _subject_tests(res: Resolution, dice) -> None:
         if res.over:
             return
         res.add(ev.SubjectTestMade(rule=R + "errata.subject-test", seat=seat, test=test["test"]))
-        number = res.state.investigators[seat].attributes[test["test"]]
+        number = tested(
+            res, seat, test["test"], res.state.investigators[seat].attributes[test["test"]]
+        )
         if roll_test(res, dice, seat, test["test"], number, R + "errata.subject-test"):
             eliminate(res, seat, "passed Objective 1C's test", R + "errata.subject-test.pass")
+
+
+def _pet_awaited(res: Resolution) -> None:
+    """Story 2 errata, Objective 1C: once the card is face up the keeper places The Pet
+    (which rooms he may choose is fixed now: those holding an investigator)."""
+    pet = (res.state.objective or {}).get("place_on_reveal")
+    if not pet or res.over or res.state.monsters[pet["monster"]].dead:
+        return
+    rooms = tuple(sorted({board.room(res.state, i.space) for i in res.state.active()} - {None}))
+    res.add(
+        ev.NamedMonsterAwaited(
+            rule=R + "errata.pet", monster=pet["monster"], name=pet["name"], rooms=rooms
+        )
+    )
+
+
+def placing_spaces(s: Story) -> list[str]:
+    """Where the awaited named monster may go: any space of the rooms named when it was awaited."""
+    return sorted(x for room in s.placing[1:] for x in s.rooms[room]["spaces"])
+
+
+def place_named(s: Story, space: str, dice) -> list:
+    """The keeper places the awaited named monster (Story 2 errata: The Pet, a named
+    shoggoth with more health for each investigator, barred from locked rooms)."""
+    if not s.placing:
+        raise RuleViolation(R + "errata.pet", "no named monster waits to be placed")
+    if space not in placing_spaces(s):
+        raise RuleViolation(
+            R + "errata.pet-room", f"{space!r} is not in a room holding an investigator"
+        )
+    pet = s.objective["place_on_reveal"]
+    res = Resolution(s)
+    res.add(
+        ev.NamedMonsterPlaced(
+            rule=R + "errata.pet",
+            monster=pet["monster"],
+            name=pet["name"],
+            space=space,
+            bonus_health=pet["health_per_investigator"] * len(s.investigators),
+            moves=1,
+            barred_by_locks=pet.get("barred_by_locks", False),
+        )
+    )
+    horror_checks(res, dice, board.room(res.state, space))
+    hand_over(res)
+    return res.facts
 
 
 def end_turn(s: Story, dice) -> list:
@@ -456,6 +581,7 @@ def end_turn(s: Story, dice) -> list:
             SecretRevealed(rule="core.secret.revealed", steps=(s.choice_step,)),
         )
         _subject_tests(res, dice)
+        _pet_awaited(res)
     if number == len(s.event_texts):
         winner = s.objective["last_event"]
         reason = "the last Event card was resolved"

@@ -66,10 +66,15 @@ def harm(res: Resolution, seat: str, kind: str, amount: int, rule: str) -> None:
     if inv.health_left <= 0:
         eliminate(res, seat, "no health left", R + "health.eliminated")
     elif inv.sanity_left <= 0:
-        eliminate(res, seat, "no sanity left", R + "sanity.eliminated")
+        eliminate(res, seat, "no sanity left: insane", R + "sanity.eliminated")
 
 
 def eliminate(res: Resolution, seat: str, reason: str, rule: str) -> None:
+    """`seat` leaves the game; what he held drops in his room (ours), to be found again."""
+    inv = res.state.investigators[seat]
+    room = res.state.room_of.get(inv.space or "")
+    if inv.items and room:
+        res.add(ev.ItemsDropped(rule=R + "items.dropped", seat=seat, room=room, items=inv.items))
     res.add(ev.InvestigatorEliminated(rule=rule, seat=seat, reason=reason))
     if not res.state.active():
         end_story(res, "keeper", "no investigator is left in the house", R + "end.no-investigators")
@@ -104,6 +109,8 @@ def hand_over(res: Resolution) -> None:
     s = res.state
     if res.over or s.attack is not None or s.question is not None or s.attempter:
         return
+    if s.placing or s.choosing:
+        return
     if s.turns is None:
         seat = sorted(s.investigators)[0]
     elif s.current == s.begun:
@@ -112,5 +119,52 @@ def hand_over(res: Resolution) -> None:
         seat = s.current
     if seat == KEEPER_SEAT:
         res.add(ev.KeeperTurnBegan(rule=R + "keeper.threat", gained=len(s.active())))
-    else:
-        res.add(ev.InvestigatorTurnBegan(rule=R + "turn.investigator", seat=seat, moves=MOVES))
+        return
+    _investigator_turn_begins(res, seat)
+
+
+def _investigator_turn_begins(res: Resolution, seat: str) -> None:
+    """The turn begins with full movement, less what a Side Effect card in play allows;
+    then the cards that act as a turn begins, then a stun takes the turn's action."""
+    limits = [x[1] for _, x in lasting(res.state, seat, "moves")]
+    moves = min([MOVES, *limits])
+    rule = R + ("side-effect.lasting" if moves < MOVES else "turn.investigator")
+    hands = res.state.investigators[seat].tokens.count("crawling-hand")
+    res.add(ev.InvestigatorTurnBegan(rule=rule, seat=seat, moves=max(moves - hands, 0)))
+    if hands:
+        res.add(ev.CrawlingHandsDropped(rule=R + "crawling-hands.drop", seat=seat, count=hands))
+    for _, (_, kind, amount) in lasting(res.state, seat, "turn-start"):
+        harm(res, seat, kind, amount, R + "side-effect.lasting")
+    inv = res.state.investigators[seat]
+    if inv.status == ACTIVE and inv.stunned:
+        res.add(ev.StunEnded(rule=R + "side-effect.stun", seat=seat))
+    if res.state.current != res.state.begun:  # he left the house as his turn began
+        hand_over(res)
+
+
+def lasting(s: Story, seat: str, kind: str) -> list[tuple[str, tuple]]:
+    """(card, effect) of each Side Effect card kept by `seat` whose lasting effect is `kind`."""
+    inv = s.investigators[seat]
+    return [
+        (card, s.side_effect_lasting[card])
+        for card in inv.side_effects
+        if s.side_effect_lasting.get(card, ("",))[0] == kind
+    ]
+
+
+def tested(res: Resolution, seat: str, attribute: str, number: int) -> int:
+    """`number` for a test of `attribute`, with the modifiers of the Side Effect cards
+    `seat` keeps in play, each applied (and recorded) before the roll."""
+    for card, (_, what, amount) in lasting(res.state, seat, "modifier"):
+        if what == attribute:
+            res.add(
+                ev.TestModified(
+                    rule=R + "side-effect.lasting",
+                    seat=seat,
+                    condition=card,
+                    count=1,
+                    amount=amount,
+                )
+            )
+            number += amount
+    return number

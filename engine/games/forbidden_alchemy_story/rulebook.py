@@ -28,6 +28,7 @@ ESCAPE = "Other Rules > Escaping"
 HIDING = "Other Rules > Hiding"
 GENERAL = "Errata > General"
 STORY1 = "Errata > Story 1: Return of the Reanimator"
+STORY2 = "Errata > Story 2: Lost in Time and Space"
 STORY3 = "Errata > Story 3: Yellow Matter"
 EPILOGUES = "Epilogues"
 
@@ -57,6 +58,12 @@ STORY_RULES = [
         setup__keeper_guide="The keeper reads, in secret, the objective cards the #1 story choice picks from.",
     ),
     RuleRef(
+        R + "setup.trait",
+        "Using This Expansion",
+        "Trait cards join the base game's: each investigator takes one of the two his character "
+        "offers (ours: the cards, the choice as a setup option, an attribute bonus or an item).",
+    ),
+    RuleRef(
         R + "setup.monster-tokens",
         "Using This Expansion",
         "Each monster figure has a token of its kind slotted in its base; which token goes under which figure is random, and only the keeper knows the bottoms.",
@@ -69,7 +76,132 @@ STORY_RULES = [
     RuleRef(
         R + "setup.time-period",
         "Component Breakdown > Time Period Marker",
-        "The Time Period marker lies on one Time Period card to show when the investigators are (stand-in cards; nothing moves it in Stories 1 and 3).",
+        "The Time Period marker lies on one Time Period card to show when the investigators are (stand-in cards; only Story 2 moves it).",
+    ),
+    # ---- Story 2: Lost in Time and Space ------------------------------------------------------
+    RuleRef(
+        R + "errata.map-setup",
+        STORY2 + " (Map Setup)",
+        "Story 2's map has the Guest Bedroom tile in place of the Holding Cell, and no sealed "
+        "door (our map: the Guest Bedroom is laid for Story 2 only; there are no sealed doors).",
+    ),
+    RuleRef(
+        R + "errata.seed-cards",
+        STORY2 + " (Seed Cards)",
+        "The Keeper Guide's Seed Cards section deals to the Guest Bedroom, not the Observation "
+        "Room: our objectives put the Seeds Exploration card there.",
+    ),
+    RuleRef(
+        R + "errata.pet",
+        STORY2 + " (Objective 1C)",
+        "When Objective 1C is revealed the keeper places The Pet, a named shoggoth with five "
+        "more health for each investigator, before play goes on.",
+    ),
+    RuleRef(
+        R + "errata.pet-room",
+        STORY2 + " (Objective 1C)",
+        "The Pet goes into any room that holds an investigator (hiding or not) when the card is "
+        "revealed.",
+    ),
+    RuleRef(
+        R + "errata.pet-lock",
+        STORY2 + " (Objective 1C)",
+        "The Pet never enters a room that has a Lock card.",
+    ),
+    RuleRef(
+        R + "seeds.marker",
+        "Component Breakdown > Seeds Marker",
+        "The Seeds Exploration card brings the Seeds marker; its holder keeps both until they "
+        "are planted (what planting does is ours).",
+    ),
+    *_refs(
+        OURS + "Story 2 (Seeds, time travel, Lock cards)",
+        setup__locks="Lock cards lie face up on rooms, each naming the item that opens it.",
+        lock__key="An investigator enters a room with a Lock card only holding the item that "
+        "opens it; other monsters than The Pet are not stopped by it.",
+        seeds__objective="Only an objective that calls for the Seeds lets an investigator plant "
+        "them.",
+        seeds__held="Only the investigator holding the Seeds card may plant it.",
+        seeds__room="The Seeds are planted only in the room the objective names.",
+        seeds__plant="Planting spends the action and the Seeds card; the Seeds marker stays in "
+        "the room, marked with the Time Period of the moment.",
+        time__rift="Only in a room marked as a rift (the Guest Bedroom) can an investigator "
+        "travel in time.",
+        time__period="Travel goes to one of the other Time Period cards.",
+        objective__seeds_win="Story 2 (ours): the investigators win when the Seeds were planted "
+        "in the objective's room in its planting period and the Time Period marker is then moved "
+        "to its growing period.",
+    ),
+    RuleRef(
+        R + "time.travel",
+        "Component Breakdown > Time Period Cards",
+        "Investigators may travel through time: the action moves the Time Period marker to "
+        "another Time Period card (when they may is ours: from the rift room, as the action).",
+    ),
+    # ---- replacement cards, Obstacle cards --------------------------------------------------
+    RuleRef(
+        R + "setup.replacements",
+        "Replacement Cards",
+        "Of the eleven cards the expansion reprints, only the R versions are used: content "
+        "naming one must be its R version (our faces: Dark Ritual, Uncontrollable Urges, "
+        "Witchcraft, You stand unflinching..., Dynamite, Suitcase, Blood Pact, Strange Skies; "
+        "the Fall of House Lynch cards belong to a story not played).",
+    ),
+    *_refs(
+        OURS + "replacement cards' faces, Obstacle cards",
+        keeper__harm="A Keeper Action whose face names harm: the investigator chosen (not "
+        "hiding) suffers it.",
+        item__dynamite="Dynamite: each monster in the holder's space suffers its damage, the "
+        "holder one; only with a monster in his space.",
+        item__blood_pact="Blood Pact: the caster suffers one damage and is given back sanity "
+        "(no more than lost); only after suffering horror.",
+        obstacle__test="An Obstacle card on top of a room is met by exploring: its test.",
+        obstacle__test__pass="The Obstacle's test is passed.",
+        obstacle__test__fail="The Obstacle's test is failed.",
+        obstacle__cleared="A cleared Obstacle card is discarded.",
+        obstacle__held="An Obstacle not cleared stays on top of the room; the action is spent.",
+        obstacle__continue="With the Obstacle cleared, exploring goes on with the card beneath.",
+    ),
+    # ---- tokens and Darkness -----------------------------------------------------------------
+    RuleRef(
+        R + "setup.tokens",
+        "Component List",
+        "The supply holds the expansion's six Crawling Hand tokens and ten Mutation tokens.",
+    ),
+    RuleRef(
+        R + "tokens.supply",
+        "Component List",
+        "No more tokens of a kind come into play than the expansion has.",
+    ),
+    RuleRef(
+        R + "keeper.crawling-hands",
+        "Component Breakdown > Crawling Hand Tokens",
+        "The Crawling Hands Keeper Action puts a Crawling Hand token on an investigator who is "
+        "not hiding (its cost is ours).",
+    ),
+    RuleRef(
+        R + "crawling-hands.drop",
+        OURS + "Crawling Hand tokens",
+        "As an investigator's turn begins, each Crawling Hand on him costs one movement point; "
+        "then they drop off back to the supply.",
+    ),
+    RuleRef(
+        R + "keeper.mutation",
+        "Component Breakdown > Mutation Tokens",
+        "A Mutation token grows on an investigator: ours, the Mutation Keeper Action puts one on "
+        "an investigator who has suffered damage and is not hiding.",
+    ),
+    RuleRef(
+        R + "keeper.writhing-growths",
+        "Component Breakdown > Mutation Tokens",
+        "The keeper turns Mutation tokens to his advantage: ours, the Writhing Growths Keeper "
+        "Action makes an investigator suffer one damage for each Mutation token on him.",
+    ),
+    *_refs(
+        OURS + "Darkness",
+        keeper__darkness="Lights Out: a room still lit goes Dark, a status effect that lasts "
+        "the rest of the story.",
+        darkness__dread="An investigator who ends a turn in a Dark room suffers one horror.",
     ),
     # ---- the #1 story choice and objectives --------------------------------------------------
     *_refs(
@@ -150,13 +282,32 @@ STORY_RULES = [
     RuleRef(
         R + "setup.side-effect-now",
         "Side Effect Cards",
-        "What some Side Effect cards do the moment they are drawn (stand-in effects for "
-        "stand-in cards).",
+        "What the Side Effect cards do the moment they are drawn and while they stay in play "
+        "(stand-in effects for stand-in cards).",
     ),
     RuleRef(
         R + "side-effect.immediate",
         "Side Effect Cards",
         "A Side Effect card acts as soon as it is drawn, before it is kept or discarded.",
+    ),
+    RuleRef(
+        R + "side-effect.lasting",
+        "Side Effect Cards",
+        "A Side Effect card kept in play acts until the game ends (ours, after the stand-in "
+        "texts: a modifier applied to every test of its attribute before the roll, fewer "
+        "movement points as each turn begins, harm suffered as each turn begins).",
+    ),
+    RuleRef(
+        R + "side-effect.choose",
+        "Side Effect Cards",
+        "A Side Effect card that acts on another investigator has its drawer choose him among "
+        "those it allows (hiding ones too); with only one, he is the one (ours: a drawer who "
+        "leaves the house before choosing leaves the choice to the first offered).",
+    ),
+    RuleRef(
+        R + "side-effect.stun",
+        OURS + "Side Effect cards",
+        "A stunned investigator loses the action of his next turn, then is stunned no more.",
     ),
     RuleRef(
         R + "errata.subject-test",
@@ -201,6 +352,12 @@ STORY_RULES = [
         move__points="Each space moved costs one movement point.",
         move__adjacent="A move goes to a linked space: through an open boundary or a door.",
         move__step="The investigator moves one space.",
+        move__evade="Leaving a space with a monster, the investigator evades it: a Dexterity "
+        "test less the monster's horror rating, for each monster there.",
+        move__evade__pass="The monster is evaded: the move goes on.",
+        move__evade__fail="The monster is not evaded: the investigator stays, his movement ends.",
+        move__evade__damage="Not evading, the investigator suffers the damage on the bottom of "
+        "the monster's token.",
         action__run="Running spends the action on one more space of movement.",
         action__explore="Exploring takes the top face-down Exploration card of the room; an item is kept, a card of nothing is discarded.",
         action__use_item="Using an item spends the action; the item is discarded once used.",
@@ -248,8 +405,14 @@ STORY_RULES = [
         monster__once="A monster attacks at most once in each keeper turn.",
         monster__reach="A monster attacks only an investigator in its own space.",
         monster__hidden="A monster does not attack a hiding investigator (our reading; the expansion's Hiding section does not speak of monster attacks).",
-        monster__evade="The investigator attacked tests Dexterity to get away.",
-        monster__damage="A failed escape: the investigator suffers the damage on the bottom of the monster's token.",
+        monster__card="A monster's attack: the keeper draws from its class's Combat deck until "
+        "a card has a monster attack, and resolves that part.",
+        monster__card_no_match="A Combat card without a monster attack is discarded and the "
+        "keeper draws again.",
+        monster__evade="The investigator attacked makes the test the card's monster attack "
+        "names, to get away.",
+        monster__damage="The card's result for the test is what the investigator suffers (its "
+        "damage may be the damage on the bottom of the monster's token).",
         monster__examine="When a monster deals or is dealt damage, everyone looks at the bottom of its token.",
         monster__killed="A monster whose damage reaches the health on its token is killed and leaves the map.",
         setup__mythos="The Mythos cards are known to all; their deck is shuffled face down.",
@@ -276,7 +439,9 @@ STORY_RULES = [
         horror__test="A horror check tests Will, less the monster's horror rating.",
         horror__fail="A failed horror check: the investigator suffers horror equal to the monster's horror rating.",
         health__eliminated="An investigator with no health left is eliminated.",
-        sanity__eliminated="An investigator with no sanity left is eliminated.",
+        sanity__eliminated="An investigator with no sanity left goes insane and is eliminated.",
+        items__dropped="An eliminated investigator's items drop in his room: they go on top "
+        "of its Exploration cards, to be found again.",
         end__no_investigators="With no investigator left in the house, the keeper wins.",
         horror__test__pass="The horror check is passed.",
         horror__test__fail="The horror check is failed.",

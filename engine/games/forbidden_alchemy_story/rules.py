@@ -37,9 +37,12 @@ from .commands import (
     MonsterAttack,
     Move,
     Pick,
+    Place,
+    Plant,
     PlayMythos,
     PlayTrauma,
     Run,
+    Travel,
     UseItem,
     UseThreatEffect,
 )
@@ -53,10 +56,11 @@ MAX_INVESTIGATORS = 4  # base game: up to five players, one of whom is the keepe
 
 # ---- options and setup -----------------------------------------------------------------------
 def options(players: int | None, raw: dict[str, str]) -> dict[str, Any]:
-    """`story` (1 or 3) and `characters` (comma-separated, one per investigator);
+    """`story` (1, 2 or 3), `characters` and `traits` (comma-separated, one per investigator;
+    a Trait card of the two each character offers, the first by default);
     `--players` counts the investigators (the keeper is a seat of its own)."""
     c = content.load()
-    known = {"story", "characters", "keeper"}
+    known = {"story", "characters", "keeper", "traits"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadOptions(
@@ -84,7 +88,27 @@ def options(players: int | None, raw: dict[str, str]) -> dict[str, Any]:
         raise BadOptions(
             f"option keeper={keeper_by!r}: player (a seat) or system (the game plays it)"
         )
-    return {"players": players, "story": story, "characters": chosen, "keeper": keeper_by}
+    traits = (
+        raw["traits"].split(",")
+        if "traits" in raw
+        else [c.investigators[who]["traits"][0] for who in chosen]
+    )
+    if len(traits) != players or any(
+        t not in c.investigators[who]["traits"] for who, t in zip(chosen, traits, strict=False)
+    ):
+        offered = "; ".join(
+            f"{who}: {' or '.join(c.investigators[who]['traits'])}" for who in chosen
+        )
+        raise BadOptions(
+            f"option traits: one Trait card per investigator, of those offered ({offered})"
+        )
+    return {
+        "players": players,
+        "story": story,
+        "characters": chosen,
+        "keeper": keeper_by,
+        "traits": traits,
+    }
 
 
 def _alchemy_card(item: dict[str, Any]) -> tuple:
@@ -102,24 +126,13 @@ def seats(opts: dict[str, Any]) -> tuple[str, ...]:
 def setup(opts: dict[str, Any], dice) -> list:
     c = content.load()
     story = c.stories[opts["story"]]
-    m = c.map
+    monsters = content.monsters_of(c, story["id"])
     facts: list = [
         ev.MansionBuilt(
             rule=R + "setup.map",
-            altar=m["altar"],
-            links=tuple(tuple(x) for x in m["links"]),
-            rooms=tuple(
-                (
-                    r["id"],
-                    r["name"],
-                    r["tile"],
-                    tuple(r["spaces"]),
-                    tuple(r["edge"]),
-                    r["hiding"],
-                    r["hallway"],
-                )
-                for r in m["rooms"]
-            ),
+            altar=c.map["altar"],
+            links=tuple(tuple(x) for x in content.links_of(c, story["id"])),
+            rooms=tuple(_room(r) for r in content.rooms_of(c, story["id"])),
         ),
         ev.ItemsListed(
             rule=R + "setup.items",
@@ -131,6 +144,7 @@ def setup(opts: dict[str, Any], dice) -> list:
                     not i.get("nothing", False),
                     tuple(i.get("use", ())),
                     _alchemy_card(i),
+                    (i["obstacle"]["test"],) if "obstacle" in i else (),
                 )
                 for i in c.items.values()
             ),
@@ -145,10 +159,12 @@ def setup(opts: dict[str, Any], dice) -> list:
             reveal_at=story["reveal_objective"],
         ),
     ]
-    for seat, who in zip(
-        [x for x in seats(opts) if x != KEEPER_SEAT], opts["characters"], strict=True
+    traits = opts.get("traits") or [c.investigators[w]["traits"][0] for w in opts["characters"]]
+    for n, (seat, who) in enumerate(
+        zip([x for x in seats(opts) if x != KEEPER_SEAT], opts["characters"], strict=True)
     ):
         i = c.investigators[who]
+        trait = c.traits[traits[n]]
         facts.append(
             ev.InvestigatorJoined(
                 rule=R + "setup.investigators",
@@ -164,16 +180,26 @@ def setup(opts: dict[str, Any], dice) -> list:
                 ability=i.get("ability", ""),
             )
         )
+        facts.append(
+            ev.TraitChosen(
+                rule=R + "setup.trait",
+                seat=seat,
+                trait=trait["id"],
+                name=trait["name"],
+                bonus=tuple(trait.get("bonus", ())),
+                item=trait.get("item", ""),
+            )
+        )
     facts.append(
         ev.MonstersListed(
             rule=R + "setup.monsters",
             kinds=tuple(
-                (k, x["name"], x["class"], x["flying"], x["horror"]) for k, x in c.monsters.items()
+                (k, x["name"], x["class"], x["flying"], x["horror"]) for k, x in monsters.items()
             ),
         )
     )
     tokens: dict[str, Any] = {}
-    for kind, x in c.monsters.items():
+    for kind, x in monsters.items():
         bottoms = dice.shuffled([t for t in c.tokens if t["kind"] == kind])
         for n, token in enumerate(bottoms[: x["figures"]], 1):
             tokens[f"{kind}-{n}"] = token
@@ -185,21 +211,26 @@ def setup(opts: dict[str, Any], dice) -> list:
     facts.append(
         ev.CombatCardsListed(rule=R + "setup.combat", cards={x["id"]: x for x in c.combat})
     )
-    for deck in sorted({x["class"] for x in c.monsters.values()}):
+    for deck in sorted({x["class"] for x in monsters.values()}):
         order = dice.shuffled([x["id"] for x in c.combat if x["deck"] == deck])
         facts.append(ev.CombatDeckShuffled(rule=R + "setup.combat", deck=deck, order=order))
     facts += [
         ev.KeeperActionsListed(
             rule=R + "setup.keeper-actions",
             actions=tuple(
-                (a["id"], a["name"], a["cost"], a["effect"], a["text"]) for a in c.actions
+                (a["id"], a["name"], a["cost"], a["effect"], a["text"], tuple(a.get("harm", ())))
+                for a in c.actions
             ),
         ),
         ev.TraumaCardsListed(rule=R + "setup.trauma", cards={t["id"]: t for t in c.trauma}),
         ev.SideEffectThreatsListed(
             rule=R + "setup.side-effect-threats", threats=c.side_effect_threats
         ),
-        ev.SideEffectsNowListed(rule=R + "setup.side-effect-now", effects=c.side_effect_now),
+        ev.SideEffectsNowListed(
+            rule=R + "setup.side-effect-now",
+            effects=c.side_effect_now,
+            lasting=c.side_effect_lasting,
+        ),
     ]
     order = dice.shuffled([t["id"] for t in c.trauma])
     facts += [
@@ -227,7 +258,24 @@ def setup(opts: dict[str, Any], dice) -> list:
             named=tuple(story.get("named", ())),
         ),
     ]
+    facts.append(ev.TokensSupplied(rule=R + "setup.tokens", tokens=dict(c.supply)))
+    if story.get("locks"):
+        facts.append(ev.LockCardsPlaced(rule=R + "setup.locks", locks=dict(story["locks"])))
     return facts
+
+
+def _room(r: dict[str, Any]) -> tuple:
+    """A room as MansionBuilt lists it (the rift flag only where a room has one)."""
+    found = (
+        r["id"],
+        r["name"],
+        r["tile"],
+        tuple(r["spaces"]),
+        tuple(r["edge"]),
+        r["hiding"],
+        r["hallway"],
+    )
+    return (*found, True) if r.get("rift") else found
 
 
 # ---- whose turn, questions, and the end ------------------------------------------------------
@@ -238,6 +286,10 @@ def to_act(s: Story) -> tuple[str, ...]:
         return (keeper_seat(s),)
     if s.question is not None:
         return (s.question.seat,)
+    if s.placing:
+        return (keeper_seat(s),)
+    if s.choosing:
+        return (s.choosing[0],)
     asked = waiting_for(s)
     if asked is not None:
         return (asked.seat,)
@@ -273,6 +325,12 @@ def prompts(s: Story) -> tuple[Prompt, ...]:
     choices = tuple(c.notation() for c in legal_commands(s, seat))
     if s.phase == CHOOSE:
         return (Prompt(seat, "make the #1 story choice (secret)", R + "choice.make", choices),)
+    if s.placing:
+        text = f"place {s.monsters[s.placing[0]].id} in a room holding an investigator"
+        return (Prompt(seat, text, R + "errata.pet", choices),)
+    if s.choosing:
+        text = f"choose the investigator your Side Effect card {s.choosing[1]} acts on"
+        return (Prompt(seat, text, R + "side-effect.choose", choices),)
     if s.question is not None:
         question = f"{s.question.monster} asks: {s.question.text} (answer yes or no)"
         return (Prompt(seat, question, R + "byakhee.question", choices),)
@@ -330,6 +388,8 @@ def _keeper(s: Story, command: Command, ctx: Context) -> list:
             return keeper.threat_effect(s, card)
         case PlayMythos(card, targets):
             return keeper.play_mythos(s, card, targets, dice)
+        case Place(space):
+            return keeper.place_named(s, space, dice)
         case End():
             return keeper.end_turn(s, dice)
     raise RuleViolation(R + "keeper.commands", f"the keeper has no command {command.verb!r}")
@@ -352,12 +412,18 @@ def _investigator(s: Story, seat: str, command: Command, ctx: Context) -> list:
             return inv.hide(s, seat)
         case UseItem(item):
             return inv.use_item(s, seat, item)
+        case Travel(period):
+            return inv.travel(s, seat, period)
+        case Plant():
+            return inv.plant(s, seat)
         case Attack(monster, item):
             return inv.attack(s, seat, monster, item, dice)
         case AttemptPuzzle():
             return inv.begin_puzzle(s, seat, dice)
         case ChooseAttribute(attribute):
             return inv.choose_attribute(s, seat, attribute, dice)
+        case Pick(who) if s.choosing:
+            return inv.pick_side_effect_target(s, seat, who)
         case Pick(tester):
             return inv.pick_tester(s, seat, tester, dice)
         case Answer(answer):
@@ -375,6 +441,8 @@ def legal_commands(s: Story, seat: str) -> list[Command]:
         found: list[Command] = [Choose(c) for c in s.objectives]
     elif s.question is not None:
         found = [Answer("no"), Answer("yes")]
+    elif s.choosing:
+        found = [Pick(x) for x in s.choosing[2:]]
     elif (asked := waiting_for(s)) is not None:
         found = [
             ChooseAttribute(a) if asked.kind == "attribute" else Pick(a) for a in asked.choices
@@ -400,7 +468,9 @@ def _investigator_commands(s: Story, seat: str) -> list[Command]:
     found: list[Command] = [End()]
     if s.moves > 0:
         found += [
-            Move(x) for x, kind in board.links_from(s, me.space).items() if kind != "impassable"
+            Move(x)
+            for x, kind in board.links_from(s, me.space).items()
+            if kind != "impassable" and not board.locked_out(s, me, x)
         ]
         win = s.revealed_win()
         room = board.room(s, me.space)
@@ -424,6 +494,7 @@ def _investigator_commands(s: Story, seat: str) -> list[Command]:
         if s.items[i].use
         and (s.items[i].use[0] != "discard-insanity-trauma" or inv.insanity_traumas(s, seat))
         and (s.items[i].use[0] != "mists-of-releh" or me.hidden)
+        and (s.items[i].use[0] != "dynamite" or board.monsters_in_space(s, me.space))
     ]
     weapons = [(i, s.items[i].weapon) for i in sorted(set(me.items)) if s.items[i].weapon] + [
         ("none", "no weapon")
@@ -440,10 +511,16 @@ def _investigator_commands(s: Story, seat: str) -> list[Command]:
     win = s.revealed_win()
     if win.get("kind") == "puzzle" and win["clue"] in me.items:
         found.append(AttemptPuzzle())
+    if s.rooms[room].get("rift"):
+        found += [Travel(p) for p, _ in s.periods if p != s.period]
+    if win.get("kind") == "seeds" and win["card"] in me.items and room == win["room"]:
+        found.append(Plant())
     return found
 
 
 def _keeper_commands(s: Story) -> list[Command]:
+    if s.placing:
+        return [Place(x) for x in keeper.placing_spaces(s)]
     found: list[Command] = [End()]
     investigators = s.active()
     for card, action in s.actions.items():
@@ -492,6 +569,16 @@ def _action_targets(s: Story, effect: str) -> list[tuple[str, ...]]:
             m.id for m in s.monsters.values() if m.space is None and not m.dead and not m.escaped
         ]
         return [(m, x) for m in waiting for x in sorted(s.room_of) if x not in taken]
+    if effect == "darkness":
+        return [(room,) for room in s.rooms if room not in s.dark]
+    if effect == "harm":
+        return [(i.seat,) for i in targets]
+    if effect == "crawling-hands":
+        return [(i.seat,) for i in targets] if s.supply.get("crawling-hand") else []
+    if effect == "mutate":
+        return [(i.seat,) for i in targets if i.damage] if s.supply.get("mutation") else []
+    if effect == "bloom":
+        return [(i.seat,) for i in targets if "mutation" in i.tokens]
     if effect == "special-attack":
         return [
             (m.id, i.seat)

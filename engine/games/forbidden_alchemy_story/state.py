@@ -32,6 +32,7 @@ class Item:
     kept: bool  # False: an Exploration card of nothing, discarded when found
     use: tuple = ()  # (effect, amount) of an item spent by the "use an item" action
     puzzle: tuple = ()  # an Exploration card asking for an Alchemy puzzle: (tile, fail effects)
+    obstacle: tuple = ()  # an Obstacle card: (the attribute tested to clear it,)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class KeeperActionCard:
     cost: int
     effect: str
     text: str
+    harm: tuple = ()  # ("damage" | "horror", amount) for a card whose effect is "harm"
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,9 @@ class Investigator:
     side_effects: tuple[str, ...] = ()
     ability: str = ""
     peeked: frozenset[str] = frozenset()  # byakhees whose token bottom this seat has seen
+    tokens: tuple[str, ...] = ()  # Crawling Hand and Mutation tokens on him
+    stunned: bool = False
+    trait: str = ""
 
     @property
     def health_left(self) -> int:
@@ -99,6 +104,7 @@ class Monster:
     bonus_health: int = 0  # a named monster's health beyond its token's
     moves: int = 1  # spaces it may move with Creature of Night
     escaped: bool = False  # crossed an outer edge to win: gone for good
+    barred_by_locks: bool = False  # never enters a room with a Lock card (The Pet)
 
 
 @dataclass(frozen=True)
@@ -124,6 +130,8 @@ class Story:
     links: tuple[tuple[str, str, str], ...] = ()
     altar: str = ""
     fire: frozenset[str] = frozenset()  # rooms on Fire (a status effect)
+    dark: frozenset[str] = frozenset()  # rooms in Darkness (a status effect)
+    supply: dict[str, int] = field(default_factory=dict)  # tokens not in play, by kind
     items: dict[str, Item] = field(default_factory=dict)
     # the story
     story: str = ""
@@ -142,6 +150,10 @@ class Story:
     named: tuple[dict[str, Any], ...] = ()  # keeper-only
     period: str = ""
     periods: tuple[tuple[str, str], ...] = ()
+    locks: dict[str, str] = field(default_factory=dict)  # room -> the item opening its Lock card
+    seeds: tuple[str, ...] = ()  # (room, period) once the Seeds marker is planted
+    placing: tuple[str, ...] = ()  # (monster, room, ...): a named monster the keeper must place
+    choosing: tuple[str, ...] = ()  # (seat, card, investigator, ...): a Side Effect's target asked
     # people and turns
     investigators: dict[str, Investigator] = field(default_factory=dict)
     turns: TurnOrder | None = None
@@ -166,6 +178,7 @@ class Story:
     mythos_hand: tuple[str, ...] = ()  # keeper-only
     side_effect_threats: dict[str, dict[str, Any]] = field(default_factory=dict)
     side_effect_now: dict[str, dict[str, Any]] = field(default_factory=dict)
+    side_effect_lasting: dict[str, tuple] = field(default_factory=dict)
     threat: int = 0
     used: frozenset[str] = frozenset()  # once-per-keeper-turn uses
     # what is being resolved
@@ -230,6 +243,7 @@ def _(s: Story, e) -> Story:
             "edge": tuple(r[4]),
             "hiding": r[5],
             "hallway": r[6],
+            "rift": r[7] if len(r) > 7 else False,
         }
         for r in e.rooms
     }
@@ -274,6 +288,16 @@ def _(s: Story, e) -> Story:
     return evolved(s, investigators={**s.investigators, e.seat: inv})
 
 
+@_folds(ev.TraitChosen)
+def _(s: Story, e) -> Story:
+    inv = s.investigators[e.seat]
+    attributes = dict(inv.attributes)
+    if e.bonus:
+        attributes[e.bonus[0]] += e.bonus[1]
+    items = inv.items + ((e.item,) if e.item else ())
+    return _inv(s, e.seat, attributes=attributes, items=items, trait=e.name)
+
+
 @_folds(ev.MonstersListed)
 def _(s: Story, e) -> Story:
     kinds = {k[0]: MonsterKind(*k[1:]) for k in e.kinds}
@@ -293,9 +317,61 @@ def _(s: Story, e) -> Story:
 
 @_folds(ev.NamedMonsterPlaced)
 def _(s: Story, e) -> Story:
+    s = evolved(s, placing=())
     return _monster(
-        s, e.monster, space=e.space, name=e.name, bonus_health=e.bonus_health, moves=e.moves
+        s,
+        e.monster,
+        space=e.space,
+        name=e.name,
+        bonus_health=e.bonus_health,
+        moves=e.moves,
+        barred_by_locks=e.barred_by_locks,
     )
+
+
+@_folds(ev.NamedMonsterAwaited)
+def _(s: Story, e) -> Story:
+    return evolved(s, placing=(e.monster, *e.rooms))
+
+
+@_folds(ev.TokensSupplied)
+def _(s: Story, e) -> Story:
+    return evolved(s, supply=dict(e.tokens))
+
+
+@_folds(ev.RoomDarkened)
+def _(s: Story, e) -> Story:
+    return evolved(s, dark=s.dark | {e.room})
+
+
+@_folds(ev.TokenPlaced)
+def _(s: Story, e) -> Story:
+    s = evolved(s, supply={**s.supply, e.token: s.supply[e.token] - 1})
+    return _inv(s, e.seat, tokens=s.investigators[e.seat].tokens + (e.token,))
+
+
+@_folds(ev.CrawlingHandsDropped)
+def _(s: Story, e) -> Story:
+    kept = tuple(t for t in s.investigators[e.seat].tokens if t != "crawling-hand")
+    s = evolved(s, supply={**s.supply, "crawling-hand": s.supply["crawling-hand"] + e.count})
+    return _inv(s, e.seat, tokens=kept)
+
+
+@_folds(ev.LockCardsPlaced)
+def _(s: Story, e) -> Story:
+    return evolved(s, locks=dict(e.locks))
+
+
+@_folds(ev.TimeTravelled)
+def _(s: Story, e) -> Story:
+    return evolved(s, period=e.to, acted=True)
+
+
+@_folds(ev.SeedsPlanted)
+def _(s: Story, e) -> Story:
+    items = list(s.investigators[e.seat].items)
+    items.remove(e.card)
+    return evolved(_inv(s, e.seat, items=tuple(items)), seeds=(e.room, e.period), acted=True)
 
 
 @_folds(ev.CombatCardsListed)
@@ -447,6 +523,11 @@ def _(s: Story, e) -> Story:
     return evolved(_inv(s, e.seat, hidden=True), acted=True)
 
 
+@_folds(ev.SpellCast)
+def _(s: Story, e) -> Story:
+    return evolved(s, acted=True)
+
+
 @_folds(ev.MistsOfRelehCast)
 def _(s: Story, e) -> Story:
     return evolved(s, acted=True, misted=e.seat)
@@ -483,6 +564,12 @@ def _(s: Story, e) -> Story:
 def _(s: Story, e) -> Story:
     s = evolved(s, moves=s.moves - 1)
     return _leave(_inv(s, e.seat, status=ESCAPED, space=None, hidden=False), e.seat)
+
+
+@_folds(ev.ItemsDropped)
+def _(s: Story, e) -> Story:
+    stack = tuple(e.items) + s.exploration.get(e.room, ())
+    return _inv(evolved(s, exploration={**s.exploration, e.room: stack}), e.seat, items=())
 
 
 @_folds(ev.InvestigatorEliminated)
@@ -528,7 +615,53 @@ def _(s: Story, e) -> Story:
 
 @_folds(ev.SideEffectsNowListed)
 def _(s: Story, e) -> Story:
-    return evolved(s, side_effect_now=dict(e.effects))
+    lasting = {card: tuple(x) for card, x in e.lasting.items()}
+    return evolved(s, side_effect_now=dict(e.effects), side_effect_lasting=lasting)
+
+
+@_folds(ev.SideEffectTargetAsked)
+def _(s: Story, e) -> Story:
+    return evolved(s, choosing=(e.seat, e.card, *e.choices))
+
+
+@_folds(ev.SideEffectTargetChosen)
+def _(s: Story, e) -> Story:
+    return evolved(s, choosing=())
+
+
+@_folds(ev.SkillPointGained)
+def _(s: Story, e) -> Story:
+    return _inv(s, e.seat, skill_points=s.investigators[e.seat].skill_points + e.amount)
+
+
+@_folds(ev.MaxHealthChanged)
+def _(s: Story, e) -> Story:
+    return _inv(s, e.seat, health=s.investigators[e.seat].health + e.amount)
+
+
+@_folds(ev.ItemDiscarded)
+def _(s: Story, e) -> Story:
+    items = list(s.investigators[e.seat].items)
+    items.remove(e.item)
+    return _inv(s, e.seat, items=tuple(items))
+
+
+@_folds(ev.ItemPassed)
+def _(s: Story, e) -> Story:
+    items = list(s.investigators[e.seat].items)
+    items.remove(e.item)
+    s = _inv(s, e.seat, items=tuple(items))
+    return _inv(s, e.to, items=s.investigators[e.to].items + (e.item,))
+
+
+@_folds(ev.InvestigatorStunned)
+def _(s: Story, e) -> Story:
+    return _inv(s, e.seat, stunned=True)
+
+
+@_folds(ev.StunEnded)
+def _(s: Story, e) -> Story:
+    return evolved(_inv(s, e.seat, stunned=False), acted=True)
 
 
 @_folds(ev.SubjectTestMade)
@@ -539,6 +672,18 @@ def _(s: Story, e) -> Story:
 @_folds(ev.AlchemyCardRevealed)
 def _(s: Story, e) -> Story:
     return evolved(s, puzzle_card=(e.room, e.card), acted=True)
+
+
+@_folds(ev.ObstacleHeld)
+def _(s: Story, e) -> Story:
+    return evolved(s, acted=True)
+
+
+@_folds(ev.ObstacleCleared)
+def _(s: Story, e) -> Story:
+    cards = list(s.exploration[e.room])
+    cards.remove(e.card)
+    return evolved(s, exploration={**s.exploration, e.room: tuple(cards)}, acted=True)
 
 
 @_folds(ev.AlchemyCardCleared)
@@ -562,6 +707,17 @@ def _(s: Story, e) -> Story:
         return s
     attack = next(a for a in s.cards[e.card]["attacks"] if a["type"] == e.attack)
     return evolved(s, attack=evolved(s.attack, card=e.card, attack=attack))
+
+
+@_folds(ev.EvadeFailed)
+def _(s: Story, e) -> Story:
+    return evolved(s, moves=0)
+
+
+@_folds(ev.MonsterCombatCardDrawn)
+def _(s: Story, e) -> Story:
+    _, deck = s.decks[e.deck].draw(1)
+    return evolved(s, decks={**s.decks, e.deck: deck})
 
 
 @_folds(ev.CombatCardDiscarded)

@@ -70,6 +70,12 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
         "events_resolved": s.events_resolved,
         "events": list(s.event_texts),
         "time_period": {"marker": s.period, "cards": {p: name for p, name in s.periods}},
+        "seeds": {"room": s.seeds[0], "period": s.seeds[1]} if s.seeds else None,
+        "locks": {r: s.items[key].name for r, key in s.locks.items()},
+        "placing": {"monster": s.placing[0], "rooms": list(s.placing[1:])} if s.placing else None,
+        "choosing": {"seat": s.choosing[0], "card": s.choosing[1], "choices": list(s.choosing[2:])}
+        if s.choosing
+        else None,
         "rooms": {
             r: {
                 "name": x["name"],
@@ -78,7 +84,10 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
                 "edge": list(x["edge"]),
                 "hiding": x["hiding"],
                 "hallway": x["hallway"],
+                "rift": x.get("rift", False),
+                "lock": s.items[s.locks[r]].name if r in s.locks else None,
                 "fire": r in s.fire,
+                "dark": r in s.dark,
                 "exploration_left": len(s.exploration.get(r, ())),
             }
             for r, x in s.rooms.items()
@@ -109,7 +118,11 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
                 "items": list(i.items),
                 "side_effects": list(i.side_effects),
                 "ability": i.ability,
+                "trait": i.trait,
                 "trauma": sorted(c for c, x in s.trauma_in_play.items() if x == i.seat),
+                "crawling_hands": i.tokens.count("crawling-hand"),
+                "mutations": i.tokens.count("mutation"),
+                "stunned": i.stunned,
             }
             for i in s.investigators.values()
         },
@@ -389,6 +402,7 @@ DESCRIPTIONS = {
     "ItemsListed": lambda e: f"{len(e.items)} kinds of item",
     "StoryBegun": lambda e: f"Story {e.story}: {e.name}",
     "InvestigatorJoined": lambda e: f"{e.seat} plays {e.name}, starting in {e.space}",
+    "TraitChosen": lambda e: f"{e.seat}'s Trait card: {e.name}",
     "MonstersListed": lambda e: f"{len(e.kinds)} kinds of monster",
     "MonsterTokensSlotted": lambda e: f"tokens slotted into {len(e.tokens)} monster figures",
     "MonsterPlaced": lambda e: f"{e.monster} placed in {e.space}",
@@ -409,6 +423,12 @@ DESCRIPTIONS = {
     "InvestigatorMovedByKeeper": lambda e: f"the keeper moves {e.seat} {e.origin} -> {e.to}",
     "MythosDiscarded": lambda e: f"Mythos {e.card} discarded",
     "TimePeriodMarkerPlaced": lambda e: f"Time Period marker on {e.period}",
+    "LockCardsPlaced": lambda e: "Lock cards on " + ", ".join(sorted(e.locks)),
+    "TimeTravelled": lambda e: f"{e.seat} travels in time: {e.origin} -> {e.to}",
+    "SeedsPlanted": lambda e: f"{e.seat} plants the Seeds in the {e.room} ({e.period})",
+    "NamedMonsterAwaited": lambda e: (
+        f"the keeper must place {e.name} ({e.monster}) in: {', '.join(e.rooms)}"
+    ),
     "KeeperGuideRead": lambda e: "the keeper reads the Keeper Guide",
     "StoryChoiceMade": lambda e: "the keeper made the #1 story choice in secret",
     "ExplorationCardsPlaced": lambda e: "Exploration cards placed face down",
@@ -439,6 +459,14 @@ DESCRIPTIONS = {
     "AttackDeclared": lambda e: f"{e.seat} attacks {e.monster} with {e.item} ({e.weapon})",
     "CombatCardDrawn": lambda e: f"Combat card {e.card}: " + (e.attack or "no matching attack"),
     "CombatCardDiscarded": lambda e: f"Combat card {e.card} discarded",
+    "MonsterCombatCardDrawn": lambda e: (
+        f"Combat card {e.card} for {e.monster}'s attack"
+        + ("" if e.resolved else ": no monster attack")
+    ),
+    "SpellCast": lambda e: f"{e.seat} casts {e.spell}",
+    "ObstacleCleared": lambda e: f"{e.seat} clears the Obstacle {e.card} in the {e.room}",
+    "ObstacleHeld": lambda e: f"the Obstacle {e.card} holds the {e.room}",
+    "EvadeFailed": lambda e: f"{e.seat} fails to evade {e.monster}: movement ends",
     "CombatDeckReshuffled": lambda e: f"{e.deck} Combat deck reshuffled",
     "AttributeChosen": lambda e: f"{e.seat} tests {e.attribute}",
     "TesterChosen": lambda e: f"{e.seat} chooses {e.tester} to test",
@@ -456,10 +484,23 @@ DESCRIPTIONS = {
     "AttackEnded": lambda e: f"{e.seat}'s attack ends",
     "InvestigatorDamaged": lambda e: f"{e.seat} suffers {e.amount} damage",
     "InvestigatorHorrified": lambda e: f"{e.seat} suffers {e.amount} horror",
+    "ItemsDropped": lambda e: f"{e.seat}'s items drop in the {e.room}: {', '.join(e.items)}",
     "InvestigatorEliminated": lambda e: f"{e.seat} is eliminated: {e.reason}",
     "HorrorCheckMade": lambda e: f"{e.seat} makes a horror check against {e.monster}",
     "KeeperActionPlayed": lambda e: f"keeper plays {e.card} ({e.cost} threat)",
     "RoomSetOnFire": lambda e: f"room {e.room} is on Fire",
+    "RoomDarkened": lambda e: f"room {e.room} goes Dark",
+    "TokensSupplied": lambda e: ", ".join(f"{n} {t} tokens" for t, n in e.tokens.items()),
+    "TokenPlaced": lambda e: f"a {e.token} token on {e.seat}",
+    "CrawlingHandsDropped": lambda e: f"{e.count} Crawling Hand(s) drop off {e.seat}",
+    "SideEffectTargetAsked": lambda e: f"{e.seat} chooses whom {e.card} acts on",
+    "SideEffectTargetChosen": lambda e: f"{e.seat} chooses {e.target} for {e.card}",
+    "SkillPointGained": lambda e: f"{e.seat} gains {e.amount} skill point(s)",
+    "MaxHealthChanged": lambda e: f"{e.seat}'s maximum health {e.amount:+d}",
+    "ItemDiscarded": lambda e: f"{e.seat} discards {e.item}",
+    "ItemPassed": lambda e: f"{e.item} passes from {e.seat} to {e.to}",
+    "InvestigatorStunned": lambda e: f"{e.seat} is stunned",
+    "StunEnded": lambda e: f"{e.seat} is stunned: no action this turn",
     "MonsterMoved": lambda e: f"{e.monster} moves {e.origin} -> {e.to}",
     "MonsterAttacked": lambda e: f"{e.monster} attacks {e.seat}",
     "ByakheeQuestionAsked": lambda e: f"{e.monster} asks {e.seat}: {e.question}",

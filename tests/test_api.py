@@ -545,7 +545,7 @@ def test_openapi_lists_every_endpoint_with_a_summary(client):
     paths = spec["paths"]
     expected = {
         "/api/games": {"get", "post"},
-        "/api/games/{game}": {"get"},
+        "/api/games/{game}": {"get", "delete"},  # delete: issue #12 item 6
         "/api/games/{game}/events": {"get"},
         "/api/games/{game}/state": {"get"},
         "/api/games/{game}/commands": {"post"},
@@ -555,6 +555,7 @@ def test_openapi_lists_every_endpoint_with_a_summary(client):
         "/api/games/{game}/notes": {"get", "post"},
         "/api/games/{game}/notes/{note}": {"put", "delete"},
         "/api/games/{game}/fork": {"post"},
+        "/api/signin": {"post"},  # a bearer token for a served viewer
     }
     assert {p: set(ops) for p, ops in paths.items()} == expected
     for path, ops in paths.items():

@@ -11,6 +11,10 @@ do what is decided in exactly two helpers:
   `_acting_seat`    writing: the X-Seat-Token header names the seat; a
                     `seat` field may only repeat it.
 
+On a viewer served to others, viewer/auth.py decides first who may call
+what (sign-in, roles); here a note's author is the signed-in account, and a
+reviewer may change only their own notes (`_may_change`).
+
 Engine errors become HTTP errors in one place too (`_EngineErrors`), so a
 handler just calls the store and lets a `BoardlogError` propagate.
 """
@@ -29,9 +33,11 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from engine.core import session as fold
+from engine.core.accounts import MAX_PASSWORD
 from engine.core.errors import (
     BadInput,
     BoardlogError,
+    GameUnreadable,
     RuleViolation,
 )
 from engine.core.game import GameModule
@@ -39,9 +45,10 @@ from engine.core.session import Header as GameHeader
 from engine.core.store import Live, Record, Store
 from engine.core.visibility import shown_payload
 from projections.steps import StepCache
+from viewer.auth import accounts_of, issue_token, who_of
 from viewer.errors import status_of
 from viewer.limits import MAX_INT, MAX_PLAYERS, Text, check_options, shorten, validation_message
-from viewer.shared import HOT_SEAT, hot_seat_acts_for, may_act, replay_of, store_of
+from viewer.shared import HOT_SEAT, delete_game, hot_seat_acts_for, may_act, replay_of, store_of
 
 TOKEN_HEADER = "X-Seat-Token"
 
@@ -90,7 +97,10 @@ class ErrorOut(BaseModel):
 
 _WHY = {
     400: "The body could not be parsed",
-    403: "No token, a bad one, or acting for another seat; or a view not allowed",
+    401: "Sign-in needed (a viewer served to others): send Authorization: Bearer TOKEN, "
+         "from POST /api/signin; or a wrong name or password there",
+    403: "No token, a bad one, or acting for another seat; or a view not allowed; or not "
+         "the caller's to do (an operator's task, another reviewer's note, a cross-site request)",
     404: "No such game (or step, or note)",
     409: "Another writer stored first; nothing was stored",
     413: "The request body is larger than its limit (64 KB)",
@@ -106,9 +116,9 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 router = APIRouter(
     prefix="/api", tags=["api"], route_class=_EngineErrors,
-    # Any operation: an unknown game, a body over the limit (the viewer's
-    # BodyLimit middleware), a malformed parameter.
-    responses=_errors(404, 413, 422),
+    # Any operation: sign-in needed (a served viewer), an unknown game, a
+    # body over the limit (the viewer's BodyLimit middleware), a malformed parameter.
+    responses=_errors(401, 404, 413, 422),
 )
 
 
@@ -140,15 +150,35 @@ class SeatAction(BaseModel):
 
 # Notes: lengths are the store's (one rule, one place: BadInput names the field);
 # text that is not valid UTF-8 is refused here.
+_NOTES_VERSION = ("the notes' version (the X-Notes-Version header of GET .../notes) the change was made from: 409 if "
+                  "they changed since, nothing stored")
+_AUTHOR = ("who writes (required on an open viewer; signed in, the account's name is the "
+           "author and this is ignored)")
+NotesVersion = Field(None, ge=0, le=MAX_INT, description=_NOTES_VERSION)
+
+
 class NoteIn(BaseModel):
     step: int = Field(ge=-MAX_INT, le=MAX_INT)
-    author: Text
+    author: Text | None = Field(None, description=_AUTHOR)
     text: Text
 
 
 class NoteEdit(BaseModel):
-    author: Text
+    author: Text | None = Field(None, description=_AUTHOR + "; recorded as the editor")
     text: Text
+    expected_version: int | None = NotesVersion
+
+
+class SignIn(BaseModel):
+    name: Text = Field(max_length=40)
+    password: Text = Field(max_length=MAX_PASSWORD)
+
+
+class SessionOut(BaseModel):
+    token: str = Field(description="send it as `Authorization: Bearer TOKEN`")
+    name: str
+    role: str = Field(description="operator or reviewer")
+    expires: int = Field(description="when the token stops working (seconds since 1970, UTC)")
 
 
 class ForkIn(BaseModel):
@@ -300,7 +330,7 @@ def list_games(request: Request, kind: str | None = None,
     return [_info_out(info) for info in store.summaries(kind, status)]
 
 
-@router.post("/games", status_code=201, summary="Start a game", responses=_errors(400))
+@router.post("/games", status_code=201, summary="Start a game", responses=_errors(400, 403))
 def create_game(request: Request, body: NewGame) -> dict[str, Any]:
     """Record a new game and return its id and each seat's secret play link.
 
@@ -332,6 +362,24 @@ def get_game(request: Request, game: str) -> dict[str, Any]:
     return {**_game_out(store, game_id), "to_act": list(live.game.to_act(state)),
             "prompts": [p.to_data(viewer="") for p in live.game.prompts(state)],
             "version": live.session.version}
+
+
+@router.delete("/games/{game}", status_code=204, summary="Delete a game for good",
+               responses=_errors(403))
+def delete_game_(request: Request, game: str,
+                 confirm: Annotated[str, Query(description="the game's full id, again: a prefix in "
+                                                           "the path never deletes by accident")]) -> Response:
+    """Remove the game with its seat links, notes and summary, in one
+    transaction (an operator's, on a served viewer).  Its forks stay."""
+    store = _store(request)
+    try:
+        game_id = _game_id(store, game)
+    except GameUnreadable:  # a game that cannot be read is deleted by its full id
+        game_id = UUID(game.strip())
+    if confirm.strip().lower() != str(game_id):
+        raise BadInput(f"confirm: must be the game's full id, {game_id}")
+    delete_game(request, game_id)
+    return Response(status_code=204)
 
 
 @router.get("/games/{game}/events", summary="Records after a step", responses=_errors(403))
@@ -432,49 +480,101 @@ def get_legal(request: Request, game: str, seat: Annotated[str | None, Query()] 
 
 
 # ---- notes -----------------------------------------------------------------------------------
-_NOTE_ERRORS = _errors(400, 409)
+_NOTE_ERRORS = _errors(400, 403, 409)
 
 
-@router.get("/games/{game}/notes", summary="Notes on a game")
-def list_notes(request: Request, game: str) -> dict[str, Any]:
-    """Every note, by step then time of writing."""
+def _author(request: Request, given: str | None) -> str:
+    """A note's author: the signed-in account, else what the client says."""
+    return who_of(request).name or given or ""
+
+
+def _may_change(request: Request, note: dict[str, Any]) -> None:
+    if not who_of(request).may_change_note(note):
+        raise HTTPException(403, f"note: written by {note['author']}; a reviewer edits and "
+                                 "deletes only their own notes")
+
+
+# The notes' version travels in a header, so that the bodies stay what they were.
+NOTES_VERSION_HEADER = "X-Notes-Version"
+_VERSION_HEADER = {NOTES_VERSION_HEADER: {
+    "description": "the notes' version after this request: send it as `expected_version` to edit "
+                   "or delete a note", "schema": {"type": "integer", "minimum": 0}}}
+
+
+def _with_version(response: Response, store: Store, game_id: UUID) -> None:
+    response.headers[NOTES_VERSION_HEADER] = str(store.notes_version(game_id))
+
+
+@router.get("/games/{game}/notes", summary="Notes on a game",
+            responses={200: {"description": "the notes", "headers": _VERSION_HEADER}})
+def list_notes(request: Request, response: Response, game: str) -> dict[str, Any]:
+    """Every note, by step then time of writing; the notes' version is in
+    the `X-Notes-Version` header (send it as `expected_version` to edit or
+    delete one)."""
     store = _store(request)
-    return {"notes": store.notes(_game_id(store, game))}
+    game_id = _game_id(store, game)
+    _with_version(response, store, game_id)
+    return {"notes": store.notes(game_id)}
 
 
-@router.post("/games/{game}/notes", status_code=201, summary="Add a note", responses=_NOTE_ERRORS)
-def add_note(request: Request, game: str, body: NoteIn) -> dict[str, Any]:
+@router.post("/games/{game}/notes", status_code=201, summary="Add a note", responses={
+    **_NOTE_ERRORS, 201: {"description": "the stored note", "headers": _VERSION_HEADER}})
+def add_note(request: Request, response: Response, game: str, body: NoteIn) -> dict[str, Any]:
     """Annotate a step; returns the stored note (its `note` is the id)."""
     store = _store(request)
     game_id = _game_id(store, game)
-    note = store.add_note(game_id, body.step, body.author, body.text)
+    note = store.add_note(game_id, body.step, _author(request, body.author), body.text)
+    _with_version(response, store, game_id)
     return _note(store, game_id, note)
 
 
-@router.put("/games/{game}/notes/{note}", summary="Edit a note", responses=_NOTE_ERRORS)
-def edit_note(request: Request, game: str, note: str, body: NoteEdit) -> dict[str, Any]:
-    """Replace a note's text; `author` is recorded as its editor."""
+@router.put("/games/{game}/notes/{note}", summary="Edit a note", responses={
+    **_NOTE_ERRORS, 200: {"description": "the note as edited", "headers": _VERSION_HEADER}})
+def edit_note(request: Request, response: Response, game: str, note: str, body: NoteEdit) -> dict[str, Any]:
+    """Replace a note's text; the author given (or signed in) is recorded
+    as its editor.  With `expected_version`, a stale one is a 409."""
     store = _store(request)
     game_id = _game_id(store, game)
-    _note(store, game_id, note)
-    store.edit_note(game_id, note, body.author, body.text)
+    _may_change(request, _note(store, game_id, note))
+    store.edit_note(game_id, note, _author(request, body.author), body.text,
+                    expected_version=body.expected_version)
+    _with_version(response, store, game_id)
     return _note(store, game_id, note)
 
 
 @router.delete("/games/{game}/notes/{note}", status_code=204, summary="Delete a note",
                responses=_NOTE_ERRORS)
 def delete_note(request: Request, game: str, note: str,
-                author: Annotated[str, Query(description="who deletes it (recorded)")]) -> Response:
+                author: Annotated[Text | None, Query(description="who deletes it (recorded; "
+                                                     "required on an open viewer, ignored signed in)")] = None,
+                expected_version: Annotated[int | None, Query(ge=0, le=MAX_INT,
+                                                              description=_NOTES_VERSION)] = None) -> Response:
+    """Delete a note.  With `expected_version`, a stale one is a 409."""
     store = _store(request)
     game_id = _game_id(store, game)
-    _note(store, game_id, note)
-    store.delete_note(game_id, note, author)
+    _may_change(request, _note(store, game_id, note))
+    store.delete_note(game_id, note, _author(request, author), expected_version=expected_version)
     return Response(status_code=204)
+
+
+# ---- signing in (a viewer served to others) --------------------------------------------------
+@router.post("/signin", summary="Sign in: a bearer token", response_model=SessionOut,
+             responses=_errors(400))
+def sign_in(request: Request, body: SignIn) -> dict[str, Any]:
+    """Check a name and password (accounts: `boardlog user add`); returns a
+    token to send as `Authorization: Bearer TOKEN` until it expires."""
+    book = accounts_of(request)
+    account = book.verify(body.name, body.password)
+    if account is None:
+        raise HTTPException(401, "name or password: not recognised",
+                            headers={"WWW-Authenticate": 'Bearer realm="boardlog"'})
+    token, expires = issue_token(book, account)
+    return {"token": token, "name": account.name, "role": account.role, "expires": expires}
 
 
 # ---- forks -----------------------------------------------------------------------------------
 @router.post("/games/{game}/fork", status_code=201, summary="Fork a game at a step",
-             responses=_errors(400))
+             responses=_errors(400, 403))
 def fork_game(request: Request, game: str, body: ForkIn) -> dict[str, Any]:
     """A new game whose history is this one's up to `step`, extended to the
     end of the command containing it; returns its id and the step it forked at."""

@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import contextmanager
 from pathlib import Path
 from uuid import UUID
 
@@ -135,6 +136,8 @@ def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[flo
     # 1,000 small games for the real runs (--quick and full); fewer for a tiny test run
     memory_figures(fresh, gid, length, games=1000 if events >= 10_000 else 100)
     notes_figures(fresh, many=5000 if events >= 10_000 else 200)
+    serving_figures(fresh, gid, str(tmp / "ours.db"))
+    rule_index_figures(fresh)
     if viewer:
         from viewer.bench import run_viewer_bench
         run_viewer_bench(fresh, gid, plain, plain_id)
@@ -242,3 +245,222 @@ def print_table(rows, length: int, title: str = "") -> None:
         print(f"{name:<42} {ours:>12,.2f} {base:>12,.2f} {ratio:>8,.1f}x")
     print("ratio: how many times better boardlog is than the library's plain path "
           "(rates: ours/theirs; times: theirs/ours)")
+
+
+# ---- serving: cold reads from checkpoints, and writer processes (issue #13) -----------------
+def _postgres_settings() -> dict[str, str] | None:
+    """The POSTGRES_* settings of this process, or None when unset."""
+    import os
+
+    keys = ("POSTGRES_DBNAME", "POSTGRES_HOST", "POSTGRES_USER", "POSTGRES_PASSWORD")
+    if not all(os.environ.get(k) for k in keys):
+        return None
+    env = {k: os.environ[k] for k in (*keys, "POSTGRES_PORT") if os.environ.get(k)}
+    return {"PERSISTENCE_MODULE": "eventsourcing.postgres", **env}
+
+
+@contextmanager
+def _postgres_schema(settings: dict[str, str]):
+    """A schema of its own for one bench run, dropped afterwards."""
+    import uuid
+
+    import psycopg
+
+    schema = "bench_" + uuid.uuid4().hex[:10]
+    connect = dict(dbname=settings["POSTGRES_DBNAME"], host=settings["POSTGRES_HOST"],
+                   port=settings.get("POSTGRES_PORT", "5432"), user=settings["POSTGRES_USER"],
+                   password=settings["POSTGRES_PASSWORD"], autocommit=True)
+    with psycopg.connect(**connect) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield {**settings, "POSTGRES_SCHEMA": schema}
+    finally:
+        with psycopg.connect(**connect) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def cold_read_figures(store: Store, gid: UUID, open_new: Callable[[], Store], label: str) -> dict[str, float]:
+    """A process that has never seen the game reads one step (a new store
+    each time: nothing in memory, its connection made by one query about
+    another game, as in a running server), beside folding the whole game."""
+    import uuid
+
+    def open_warm() -> Store:
+        new = open_new()
+        pool = getattr(new.recorder.datastore, "pool", None)
+        if hasattr(pool, "wait"):  # PostgreSQL: the pool's connections all made, as in a running server
+            pool.wait(timeout=30)
+        new.head_version(uuid.uuid4())
+        return new
+
+    length = store.head_version(gid)
+    first = open_warm()
+    t0 = time.perf_counter()
+    first.live(gid)  # the first reader ever: checkpoints already there, or made now (catch-up)
+    catch_up = time.perf_counter() - t0
+    first.close()
+    figures = {"first read ever (catch-up if no checkpoints) (ms)": catch_up * 1000}
+    every = store.checkpoints.every
+    worst = min(length, (length // 2 // every + 1) * every - 1)  # just before a checkpoint: the longest fold on top
+    for step in sorted({10, length // 2, worst, length - 1, length}):
+        samples = []
+        for _ in range(5):
+            fresh = open_warm()
+            t0 = time.perf_counter()
+            fresh.session_at(gid, step)
+            samples.append(time.perf_counter() - t0)
+            fresh.close()
+        figures[f"new process reads step {step:,} (ms)"] = statistics.median(samples) * 1000
+    fresh = open_new()
+    figures["baseline: fold the whole game (ms)"] = median_time(lambda: fresh.load(gid), 1) * 1000
+    fresh.close()
+    print(f"\ncold reads on {label}: a {length:,}-event game, median of 5 new stores")
+    for name, value in figures.items():
+        print(f"  {name:<58} {value:>9,.1f}")
+    return figures
+
+
+def rule_index_figures(store: Store) -> dict[str, float]:
+    """The rule search index (issue #14): rebuilding it from every stored
+    record, and one catch-up with nothing new (what each rule page pays)."""
+    from projections.rule_index import RuleIndex
+
+    say("  rule index: rebuilding from every record ...")
+    index = RuleIndex(store)
+    with store.recorder.datastore.transaction(commit=False) as c:
+        c.execute(f"SELECT COUNT(*) FROM {store.recorder.events_table_name}")
+        records = c.fetchone()[0]
+    t0 = time.perf_counter()
+    facts = index.rebuild()
+    seconds = time.perf_counter() - t0
+    idle = median_time(index.catch_up, 20)
+    kind = max(game_ids_in(store), key=lambda k: k[1])[0] if records else KIND
+    counts = median_time(lambda: index.counts(kind), 5)
+    figures = {"records read (/s)": records / seconds, "rebuild (s)": seconds,
+               "1,000,000 records at that rate (s)": 1_000_000 / (records / seconds),
+               "catch-up with nothing new (ms)": idle * 1000, f"counts of {kind} (ms)": counts * 1000}
+    print(f"\nrule index: rebuilt from {records:,} records ({facts:,} facts) on SQLite")
+    for name, value in figures.items():
+        print(f"  {name:<58} {value:>9,.1f}")
+    return figures
+
+
+def game_ids_in(store: Store) -> list[tuple[str, int]]:
+    """(kind, games of that kind) in the store."""
+    from collections import Counter
+
+    return list(Counter(store.header(g).kind for g in store.game_ids()).items())
+
+
+def _writer(env: dict, gid: str | None, seconds: float, barrier, results) -> None:
+    """One writer process: commands for `seconds` on its own new game
+    (gid None) or racing the others on game `gid`; reports the versions of
+    the commands it stored and how many clashed."""
+    import uuid
+
+    from engine.core.errors import ConflictError
+
+    try:
+        store = Store(env=env)
+        game = uuid.UUID(gid) if gid else store.create(KIND, seed=1)
+        store.live(game)
+        stored, clashes = [], 0
+        barrier.wait(timeout=120)
+        end = time.perf_counter() + seconds
+        live = store.live(game).session
+        v, undo = live.version, live.can_undo(SEAT)
+        while time.perf_counter() < end:
+            # As a client would: decide against the version we know, and
+            # read the game again only when someone else moved it on.
+            try:
+                if undo:
+                    records = store.undo(game, SEAT, expected_version=v)
+                else:
+                    records = store.issue(game, SEAT, "swap 1 2", expected_version=v)
+                stored.append(records[0].version)
+                v, undo = records[-1].version, not undo
+            except ConflictError:
+                clashes += 1
+                live = store.live(game).session
+                v, undo = live.version, live.can_undo(SEAT)
+        results.put((str(game), stored, clashes, None))
+        store.close()
+    except Exception as e:  # noqa: BLE001 - reported, never left hanging
+        results.put((gid, [], 0, f"{type(e).__name__}: {e}"))
+
+
+def writer_figures(env: dict, writers: int = 4, seconds: float = 3.0, race: bool = False) -> tuple[float, int, int]:
+    """(commands/s, lost, doubled) for `writers` processes, each on its own
+    game or all racing on one; lost/doubled are checked against the stored
+    records (each command stored is one command or marker record there)."""
+    import multiprocessing as mp
+
+    setup = Store(env=env)
+    gid = str(setup.create(KIND, seed=1)) if race else None
+    ctx = mp.get_context("spawn")
+    barrier, results = ctx.Barrier(writers), ctx.Queue()
+    procs = [ctx.Process(target=_writer, args=(env, gid, seconds, barrier, results)) for _ in range(writers)]
+    for p in procs:
+        p.start()
+    outcomes = [results.get(timeout=300) for _ in procs]
+    for p in procs:
+        p.join(60)
+    errors = [o[3] for o in outcomes if o[3]]
+    if errors:
+        raise RuntimeError(f"a writer failed: {errors[0]}")
+    claimed: dict[str, list[int]] = {}
+    for game, versions, _, _ in outcomes:
+        claimed.setdefault(game, []).extend(versions)
+    lost = doubled = 0
+    for game, versions in claimed.items():
+        starts = {r.version for r in setup.rows(UUID(game)) if r.kind != fold.FACT and r.version > 1
+                  and not (r.kind == fold.COMMAND and r.data["seat"] == "system")}
+        doubled += len(versions) - len(set(versions))
+        lost += len(starts - set(versions)) + len(set(versions) - starts)
+    setup.close()
+    total = sum(len(o[1]) for o in outcomes)
+    return total / seconds, lost, doubled
+
+
+def serving_figures(store: Store, gid: UUID, sqlite_path: str) -> None:
+    """Cold reads and writer throughput on SQLite, and on PostgreSQL when
+    the POSTGRES_* settings are set (beside the library's default recorder
+    there: its table lock per insert)."""
+    from engine.core.session import Header
+
+    cold_read_figures(store, gid, lambda: open_store(sqlite_path), "SQLite")
+    settings = _postgres_settings()
+    rows: list[tuple[str, str, float, int, int]] = []
+    tmp = Path(tempfile.mkdtemp(prefix="boardlog-writers-"))
+    say("  writers: SQLite ...")
+    sqlite_env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "w.db"),
+                  "SQLITE_LOCK_TIMEOUT": "10"}
+    for race in (False, True):
+        rows.append(("SQLite", "racing on one game" if race else "own games", *writer_figures(sqlite_env, race=race)))
+    if settings is None:
+        say("  PostgreSQL figures skipped: set POSTGRES_DBNAME, POSTGRES_HOST, POSTGRES_USER, POSTGRES_PASSWORD")
+    else:
+        with _postgres_schema(settings) as pg:
+            say("  cold reads: copying the long game to PostgreSQL ...")
+            target = Store(env=pg)
+            records = store.rows(gid)
+            target.write_game(gid, Header.from_data(records[0].data), records[1:])
+            cold_read_figures(target, gid, lambda: Store(env=pg), "PostgreSQL")
+            target.close()
+        for label, extra in (
+                ("PostgreSQL, library default recorder", {"POSTGRES_ENABLE_DB_FUNCTIONS": "n",
+                                                          "BOARDLOG_POSTGRES_SYNC": "on"}),
+                ("PostgreSQL, boardlog, durable commits", {"BOARDLOG_POSTGRES_SYNC": "on"}),
+                ("PostgreSQL, boardlog (default)", {})):
+            for race in (False, True):
+                say(f"  writers: {label} ...")
+                with _postgres_schema(settings) as pg:
+                    rows.append((label, "racing on one game" if race else "own games",
+                                 *writer_figures({**pg, **extra}, race=race)))
+    print("\nwriters: 4 processes for 3 s each (commands stored per second; lost and doubled "
+          "checked against the records)")
+    print("  library default: LOCK TABLE + NOTIFY per insert, a disk flush per commit; boardlog: the "
+          "library's insert function (no table lock), synchronous_commit=off (BOARDLOG_POSTGRES_SYNC)")
+    print(f"  {'store':<42} {'games':<20} {'commands/s':>11} {'lost':>5} {'doubled':>8}")
+    for label, games, rate, lost, doubled in rows:
+        print(f"  {label:<42} {games:<20} {rate:>11,.0f} {lost:>5} {doubled:>8}")

@@ -10,6 +10,7 @@ import argparse
 import os
 import random
 import sys
+import time
 from collections.abc import Sequence
 from uuid import UUID
 
@@ -95,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--option", action="append", metavar="K=V", help="a setup option (repeatable)")
         if name == "selfplay":
             c.add_argument("--games", type=_whole(1, 1_000_000), default=1, help="how many games (default 1)")
-            c.add_argument("--bot", default="random", help="bot name (default: random)")
+            c.add_argument("--bot", help="bot name (default: the game's DEFAULT_BOT, mostly random)")
     c = command("show", cmd_show, "print the state at a step and the timeline around it")
     c.add_argument("game")
     at = c.add_mutually_exclusive_group()
@@ -117,6 +118,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("game")
     c = command("rules", cmd_rules, "list a game's rule ids with their sections")
     c.add_argument("kind")
+    c.add_argument("--used", action="store_true",
+                   help="with how often each rule fired in the stored games (rule search index)")
+    c = command("find", cmd_find, "list the times a rule fired in the stored games, newest first")
+    c.add_argument("kind")
+    c.add_argument("rule")
+    c.add_argument("--page", type=_whole(1, 10**9), default=1, help="page of 50 (default 1)")
+    command("reindex", cmd_reindex, "rebuild the rule search index from the stored events")
     c = command("export", cmd_export, "write a game as .jsonl")
     c.add_argument("game")
     c.add_argument("-o", "--output", metavar="FILE", help="file to write (default: stdout)")
@@ -134,7 +142,20 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--host", default="127.0.0.1")
     c.add_argument("--port", type=_whole(0, 65535), default=8000)
     c.add_argument("--demo", action="store_true", help="record demo games first if the store is empty")
+    c.add_argument("--workers", type=_whole(1, 64), default=1,
+                   help="server processes sharing the port and the store (default 1; use PostgreSQL for several)")
     c = command("demo", cmd_demo, "record one demo game of every game if the store has none")
+    c = command("delete", cmd_delete, "delete a game for good, with its seat links, notes and summary")
+    c.add_argument("game")
+    c.add_argument("--yes", action="store_true", help="do not ask (needed when not on a terminal)")
+    c = command("user", cmd_user, "accounts of a served viewer: user add NAME --role R, user list, "
+                                  "user remove NAME")
+    c.add_argument("action", choices=("add", "list", "remove"))
+    c.add_argument("name", nargs="?", help="the account's name (add, remove)")
+    c.add_argument("--role", choices=("operator", "reviewer"), help="add: operator (games and every "
+                   "note) or reviewer (their own notes)")
+    c.add_argument("--password-stdin", action="store_true",
+                   help="add: read the password from the first line of stdin (else it is asked for)")
     c = command("bench", cmd_bench, "measure append, fold and step-read speed against the library's plain path")
     c.add_argument("--quick", action="store_true", help="a 10,000-event game instead of 100,000")
     c.add_argument("--events", type=_whole(1, 100_000_000), help="length of the synthetic game")
@@ -177,6 +198,7 @@ def cmd_selfplay(args) -> None:
     if args.games < 1:
         raise BadInput("--games must be at least 1")
     game = find_game(args.kind)
+    args.bot = args.bot or game.DEFAULT_BOT
     if args.bot not in game.BOTS:
         raise BadInput(f"unknown bot {args.bot!r} for {args.kind} (have: {', '.join(sorted(game.BOTS))})")
     store = _store(args)
@@ -333,8 +355,45 @@ def cmd_legal(args) -> None:
 
 
 def cmd_rules(args) -> None:
-    for ref in find_game(args.kind).RULES:
-        print(f"{ref.id:<48} {ref.section}\n{'':<48} {ref.explanation}")
+    game = find_game(args.kind)
+    if not args.used:
+        for ref in game.RULES:
+            print(f"{ref.id:<48} {ref.section}\n{'':<48} {ref.explanation}")
+        return
+    from projections.rule_index import RuleIndex
+
+    counts = RuleIndex(_store(args)).counts(args.kind)
+    for ref in game.RULES:
+        c = counts.get(ref.id)
+        used = f"fired {_count(c.fired, 'time')} in {_count(c.games, 'game')}" if c else "never fired"
+        print(f"{ref.id:<48} {used:<36} {ref.section}")
+    fired = sum(1 for ref in game.RULES if ref.id in counts)
+    print(f"{fired} of {len(game.RULES)} rules fired in the stored games")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def cmd_find(args) -> None:
+    from projections.rule_index import LISTING_PAGE, RuleIndex
+
+    game = find_game(args.kind)
+    if args.rule not in game.RULES:
+        raise BadInput(f"rule {args.rule!r} is not in the {args.kind} rule table (see: boardlog rules {args.kind})")
+    found, total = RuleIndex(_store(args)).occurrences(args.kind, args.rule, args.page)
+    pages = max(1, -(-total // LISTING_PAGE))
+    print(f"{args.rule}: fired {_count(total, 'time')}; page {args.page} of {pages}, newest first")
+    for o in found:
+        print(f"  {str(o.game_id)[:8]}  step {o.step:>6}  {o.seat or '-':<12} {o.text}")
+
+
+def cmd_reindex(args) -> None:
+    from projections.rule_index import RuleIndex, print_progress
+
+    started = time.perf_counter()
+    indexed = RuleIndex(_store(args)).rebuild(print_progress())
+    print(f"indexed {indexed:,} facts in {time.perf_counter() - started:.1f} s")
 
 
 def cmd_export(args) -> None:
@@ -353,9 +412,12 @@ def cmd_export(args) -> None:
 
 
 def cmd_import(args) -> None:
+    from engine.core.accounts import AccountBook
     from engine.core.interchange import import_file
 
-    print(import_file(_store(args), args.file))
+    store = _store(args)
+    AccountBook(store).secret()  # the accounts stream exists: no import can take its well-known id
+    print(import_file(store, args.file))
 
 
 def cmd_verify(args) -> int:
@@ -397,13 +459,39 @@ def cmd_serve(args) -> None:
     import uvicorn
 
     from viewer.app import create_app
+    from viewer.auth import is_loopback
 
     store = _store(args)
+    # Served beyond this machine, the viewer asks for sign-in; every worker
+    # reads the same setting from the environment.  BOARDLOG_AUTH=1 asks for
+    # it on loopback too (a reverse proxy on the same machine serves others).
+    auth = not is_loopback(args.host) or os.environ.get("BOARDLOG_AUTH", "") in ("1", "on", "yes")
+    os.environ["BOARDLOG_AUTH"] = "1" if auth else "0"
+    if auth:
+        _say_who_may_sign_in(store)
     if args.demo:
         record_demos(store, f"http://{args.host}:{args.port}")
     print(f"boardlog viewer on http://{args.host}:{args.port}/  (store: {store.location()}; Ctrl+C stops)",
           flush=True)
-    uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="warning")
+    if args.workers > 1:
+        # Each worker process builds its own app and store from the
+        # environment: uvicorn needs an import string for that, not an app.
+        if args.db:
+            os.environ["BOARDLOG_DB"] = args.db
+        uvicorn.run("viewer.app:create_app", factory=True, workers=args.workers, host=args.host,
+                    port=args.port, log_level="warning")
+        return
+    uvicorn.run(create_app(store, auth=auth), host=args.host, port=args.port, log_level="warning")
+
+
+def _say_who_may_sign_in(store: Store) -> None:
+    from engine.core.accounts import AccountBook
+
+    roles = [a.role for a in AccountBook(store).accounts()]
+    print(f"sign-in required (not loopback): {roles.count('operator')} operator(s), "
+          f"{roles.count('reviewer')} reviewer(s); seat links play without an account", flush=True)
+    if "operator" not in roles:
+        print("boardlog: no operator account yet: boardlog user add NAME --role operator", file=sys.stderr)
 
 
 def record_demos(store: Store, base_url: str = "http://127.0.0.1:8000") -> None:
@@ -425,6 +513,64 @@ def record_demos(store: Store, base_url: str = "http://127.0.0.1:8000") -> None:
 def cmd_demo(args) -> None:
     record_demos(_store(args))
     cmd_games(args)
+
+
+def cmd_delete(args) -> None:
+    from engine.core.errors import GameUnreadable
+
+    store = _store(args)
+    try:
+        gid = store.resolve(args.game)
+    except GameUnreadable:  # a game that cannot be read is deleted by its full id
+        gid = UUID(args.game.strip())
+    info = store.summary(gid)
+    what = f"game {gid} ({info.kind}, {info.status}, {info.steps} steps)"
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise BadInput("--yes: not on a terminal, so not asked; add --yes to delete " + what)
+        if input(f"delete {what} with its seat links and notes, for good? [y/N] ").strip().lower() not in ("y", "yes"):
+            print("nothing deleted")
+            return
+    store.delete_game(gid)
+    print(f"deleted {what}")
+
+
+def cmd_user(args) -> None:
+    from engine.core.accounts import AccountBook
+
+    book = AccountBook(_store(args))
+    if args.action == "list":
+        accounts = book.accounts()
+        for a in accounts:
+            print(f"{a.name:<40} {a.role}")
+        if not accounts:
+            print("no accounts; add one: boardlog user add NAME --role operator")
+        return
+    if not args.name:
+        raise BadInput(f"name: say which account to {args.action} (boardlog user {args.action} NAME)")
+    if args.action == "remove":
+        book.remove(args.name)
+        print(f"removed {args.name}; their sessions end now")
+        return
+    if not args.role:
+        raise BadInput("--role: say operator or reviewer")
+    account = book.add(args.name, args.role, _password(args))
+    print(f"added {account.name} ({account.role})")
+
+
+def _password(args) -> str:
+    """The new account's password: one line of stdin, or asked twice on the
+    terminal (never an argument: it would show in `ps` and the shell's history)."""
+    import getpass
+
+    if args.password_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    if not sys.stdin.isatty():
+        raise BadInput("password: not on a terminal, so not asked; use --password-stdin")
+    first = getpass.getpass(f"password for {args.name}: ")
+    if getpass.getpass("again: ") != first:
+        raise BadInput("password: the two entries differ; nothing stored")
+    return first
 
 
 def cmd_bench(args) -> None:

@@ -180,7 +180,14 @@ class Audit:
     section: str
     explanation: str
     facts: list[AuditFact]
-    changes: list[tuple[str, Any, Any]]
+    changes: list[tuple[str, Any, Any]]     # the first MAX_CHANGES_SHOWN, by path
+    changes_total: int = 0
+
+
+# A set-up step changes the whole board (thousands of leaves on FMP's map):
+# printing every one made that step's page the slowest of the game and no
+# easier to read.  The rest are a click away in the JSON view.
+MAX_CHANGES_SHOWN = 120
 
 
 def audit(replay: Replay, game_id: UUID, step: int, seat: str | None) -> Audit:
@@ -198,13 +205,14 @@ def audit(replay: Replay, game_id: UUID, step: int, seat: str | None) -> Audit:
     facts = [_audit_fact(game, r, seat) for r in records if r.kind == fold.FACT]
     before = game.view(replay.session(game_id, first - 1).state, seat) if first > 1 else {}
     after = game.view(replay.session(game_id, last).state, seat)
+    changes = diff(before, after)
     ref = game.RULES.get(head.rule)
     return Audit(
         first=first, last=last, kind=head.kind, seat=head.data.get("seat"),
         command=command.get("text"), commit=bool(head.data.get("commit")),
         rule=head.rule, section=ref.section if ref else "?",
         explanation=ref.explanation if ref else "(rule id not in the table)",
-        facts=facts, changes=diff(before, after),
+        facts=facts, changes=changes[:MAX_CHANGES_SHOWN], changes_total=len(changes),
     )
 
 

@@ -1,14 +1,15 @@
 """Reading a game at any step at a cost that does not grow with its length.
 
-`StepCache` keeps the session at every `interval`-th step of each game it
-has read (sessions are immutable, so keeping them is cheap) and folds
-forward from the nearest one: at most `interval - 1` records per read,
-fetched by range from the store.  Records are never rewritten, so a
-checkpoint stays valid for ever; only the first read of a long game pays
-for one pass over its history.
+`StepCache` keeps the session at `interval`-th steps of each game it has
+read (sessions are immutable, so keeping them is cheap) and folds forward
+from the one below the step asked for: at most `interval - 1` records per
+read, fetched by range from the store.  A mark it lacks comes from the
+store's `session_at`, which starts from the store's persisted checkpoints
+(engine/core/checkpoints.py), so a first read of a long game costs one
+short fold, not a pass over its history.
 
-Checkpoints are kept for the `max_games` games read most recently: the
-least recently used game's are dropped first, and rebuilt if it is read
+Marks are kept for the `max_games` games read most recently: the least
+recently used game's are dropped first, and made again if it is read
 again.  Memory thus grows with the length of the games kept, not with the
 number of games in the store.
 """
@@ -35,57 +36,51 @@ class StepCache:
         self.store = store
         self.interval = interval
         self.max_games = max_games
-        # game -> [k] = session at (k+1)*interval, least recently used first
-        self._checkpoints: OrderedDict[UUID, list[Session]] = OrderedDict()
+        # game -> {k: session at k*interval}, least recently used game first.
+        # Sparse: a reviewer who opens step 90,000 of a game this process has
+        # never read gets one mark from the store's persisted checkpoints (a
+        # fold of at most their spacing), not the 90,000 steps before it.
+        self._marks: OrderedDict[UUID, dict[int, Session]] = OrderedDict()
         # The viewer serves requests from a thread pool: `_lru` guards the
-        # dict's order (held only for dict operations); `_lock` keeps two
-        # threads from filling the same game's checkpoints at once.
+        # dict's order (held only for dict operations).
         self._lru = threading.Lock()
-        self._lock = threading.Lock()
 
     def session(self, game_id: UUID, step: int | None = None) -> Session:
         """The session after `step` records (default: the latest)."""
-        live = self.store.live(game_id)
-        last = live.session.version
-        if step is None or step == last:
-            return live.session
-        if not 1 <= step <= last:
-            raise StepOutOfRange(f"step {step} is outside 1..{last} of game {game_id}")
-        game = find_game(live.header.kind)
+        if step is None:
+            return self.store.live(game_id).session
+        if step < 1:
+            raise StepOutOfRange(f"step {step} is outside 1..{self.store.head_version(game_id)} "
+                                 f"of game {game_id}")
         k = step // self.interval
-        checkpoints = self._extend(game_id, game, k)
-        start, session = (k * self.interval, checkpoints[k - 1]) if k else (0, None)
-        return self.store.fold(game, game_id, session, gt=start, lte=step)
+        marks = self._marks_of(game_id)   # also marks the game as read most recently
+        if k == 0:
+            return self.store.session_at(game_id, step)
+        mark = marks.get(k)
+        if mark is None:
+            # The store folds from its nearest checkpoint (and says if the step is beyond the end).
+            mark = marks[k] = self.store.session_at(game_id, k * self.interval)
+        if step == mark.version:
+            return mark
+        game = find_game(self.store.header(game_id).kind)
+        session = self.store.fold(game, game_id, mark, gt=mark.version, lte=step)
+        if session is None or session.version != step:
+            raise StepOutOfRange(f"step {step} is outside 1..{self.store.head_version(game_id)} "
+                                 f"of game {game_id}")
+        return session
 
     def games(self) -> list[UUID]:
-        """The games whose checkpoints are kept, least recently used first."""
+        """The games whose marks are kept, least recently used first."""
         with self._lru:
-            return list(self._checkpoints)
+            return list(self._marks)
 
-    def _checkpoints_of(self, game_id: UUID) -> list[Session]:
+    def _marks_of(self, game_id: UUID) -> dict[int, Session]:
         with self._lru:
-            checkpoints = self._checkpoints.get(game_id)
-            if checkpoints is None:
-                checkpoints = self._checkpoints[game_id] = []
-                while len(self._checkpoints) > self.max_games:
-                    self._checkpoints.popitem(last=False)
+            marks = self._marks.get(game_id)
+            if marks is None:
+                marks = self._marks[game_id] = {}
+                while len(self._marks) > self.max_games:
+                    self._marks.popitem(last=False)
             else:
-                self._checkpoints.move_to_end(game_id)
-            return checkpoints
-
-    def _extend(self, game_id: UUID, game, k: int) -> list[Session]:
-        """Make sure checkpoints 1..k exist, folding the missing stretch once."""
-        checkpoints = self._checkpoints_of(game_id)
-        if len(checkpoints) >= k:
-            return checkpoints
-        with self._lock:
-            return self._fill(game_id, game, checkpoints, k)
-
-    def _fill(self, game_id: UUID, game, checkpoints: list[Session], k: int) -> list[Session]:
-        if len(checkpoints) >= k:  # another thread did it while we waited
-            return checkpoints
-        start = len(checkpoints) * self.interval
-        session = checkpoints[-1] if checkpoints else None
-        self.store.fold(game, game_id, session, gt=start, lte=k * self.interval,
-                        every=self.interval, keep=checkpoints.append)
-        return checkpoints
+                self._marks.move_to_end(game_id)
+            return marks

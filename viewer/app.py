@@ -25,14 +25,16 @@ from engine.core.errors import (
     BadInput,
     BoardlogError,
     ConflictError,
+    GameUnreadable,
     RuleViolation,
 )
 from engine.core.game import find_game, game_ids
 from engine.core.interchange import export_lines, import_file
 from engine.core.store import MAX_NOTE_CHARS, Store, open_store, parse_options
 from projections.replay import SPECTATOR, Replay, audit, changed_paths, timeline_window
-from viewer import boards
+from viewer import boards, rule_search
 from viewer.api import router as api_router
+from viewer.auth import COOKIE, Guard, accounts_of, issue_token, safe_next, set_session, who_of
 from viewer.errors import status_of
 from viewer.limits import (
     MAX_IMPORT_BYTES,
@@ -46,17 +48,24 @@ from viewer.limits import (
     too_large_message,
     validation_message,
 )
-from viewer.shared import HOT_SEAT, hot_seat_acts_for, may_act, store_of
+from viewer.shared import HOT_SEAT, delete_game, hot_seat_acts_for, may_act, store_of
+from viewer.shared import page_responses as _page
 
 HERE = Path(__file__).parent
 StepForm = Form(..., ge=-MAX_INT, le=MAX_INT)
+NotesVersionForm = Form(None, ge=0, le=MAX_INT, description="the notes' version the form was made "
+                        "from (409 if they changed since)")
 BY = ("event", "command", "turn")
 
 
-def create_app(store: Store | None = None) -> FastAPI:
+def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
+    """The viewer.  `auth`: require sign-in (viewer/auth.py) — what a server
+    reachable by others needs; default $BOARDLOG_AUTH=1, else open, as on
+    loopback (`boardlog serve` decides from --host)."""
     app = FastAPI(title="boardlog", description="Replay, annotate, audit and play board games. "
                   "The JSON API lives under /api.")
     app.state.store = store or open_store(os.environ.get("BOARDLOG_DB") or None)
+    app.state.auth = auth if auth is not None else os.environ.get("BOARDLOG_AUTH", "") in ("1", "on", "yes")
     app.state.replay = Replay(app.state.store)
     app.state.steps = app.state.replay.steps
     app.mount("/static/htmx", StaticFiles(packages=[("js_lib_htmx", "static/htmx")]), name="htmx")
@@ -64,9 +73,10 @@ def create_app(store: Store | None = None) -> FastAPI:
     templates = Jinja2Templates(directory=HERE / "templates")
     boards.register(templates.env)
     templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
-                                 timeline_window=timeline_window)
+                                 timeline_window=timeline_window, who_of=who_of)
     app.state.templates = templates
     app.include_router(api_router)
+    app.include_router(rule_search.router)
     _routes(app, templates)
     _errors(app, templates)
     app.add_middleware(BodyLimit)  # 413 for a body over its limit, before it is read whole
@@ -80,6 +90,11 @@ def create_app(store: Store | None = None) -> FastAPI:
         response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.2f}"
         return response
 
+    def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+        return templates.TemplateResponse(request, "error.html", {"status": status, "message": message},
+                                          status_code=status)
+
+    app.add_middleware(Guard, page=error_page)  # added last: the outermost (viewer/auth.py)
     return app
 
 
@@ -90,26 +105,17 @@ def _game_id(request: Request, ref: str) -> UUID:
     return _store(request).resolve(ref)
 
 
+def _deletable_id(request: Request, ref: str) -> UUID:
+    """A game's id for deleting it: a game that cannot be read (its header
+    does not fit) is named by its full id, and can be deleted all the same."""
+    try:
+        return _game_id(request, ref)
+    except GameUnreadable:
+        return UUID(ref.strip())
+
+
 def _partial(request: Request) -> bool:
     return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
-
-
-_HTML = {"text/html": {"schema": {"type": "string"}}}
-_PAGE_WHY = {
-    303: "Done: see the page it leads to",
-    400: "The body could not be parsed",
-    403: "Not allowed (the page says why)",
-    404: "No such game, rule table or play link",
-    409: "Another writer stored first; nothing was stored",
-    413: "The request body is larger than its limit (64 KB; 10 MB for an import)",
-    422: "A field is malformed or out of bounds (the page names the field and why)",
-}
-
-
-def _page(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI `responses` of a page: its errors are pages too (text/html)."""
-    return {code: {"description": _PAGE_WHY[code], **({} if code == 303 else {"content": _HTML})}
-            for code in sorted({*codes, 413, 422})}
 
 
 class LiveOut(BaseModel):
@@ -135,9 +141,12 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         try:
             for field, value in (("kind", kind), ("players", players), ("seed", seed), ("options", options)):
                 check_text(field, value)
+            chosen = parse_options(options.split())
+            if kind in game_ids():   # people at the table: the game's play defaults (fmp: the timer)
+                chosen = {**find_game(kind).PLAY_OPTIONS, **chosen}
             gid = store.create(kind, seed=parse_int("seed", seed, 0, MAX_INT),
                                players=parse_int("players", players, 1, MAX_PLAYERS),
-                               options=check_options(parse_options(options.split())))
+                               options=check_options(chosen))
         except BadInput as e:
             return _games_with_error(request, page, str(e))
         return page(request, "created.html", game=store.info(gid), links=_seat_links(store, gid), status=201)
@@ -149,6 +158,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         data = await file.read(MAX_IMPORT_BYTES + 1)
         if len(data) > MAX_IMPORT_BYTES:
             raise StarletteHTTPException(413, too_large_message(MAX_IMPORT_BYTES))
+        accounts_of(request).secret()  # the accounts stream exists: no import can take its id
         try:
             gid = import_file(_store(request), file.filename or "upload.jsonl", data)
         except BadInput as e:
@@ -165,29 +175,82 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             return page(request, "_stage.html", **ctx)
         return page(request, "replay.html", **ctx)
 
+    # Signed in, a note's author is the account (the form's `author` is for
+    # an open viewer); a reviewer changes only notes written under its name.
     @app.post("/games/{ref}/notes", response_class=HTMLResponse, summary="Add a note to a step",
               responses=_page(303, 400, 404, 409, 422))
     def notes_add(request: Request, ref: str, step: int = StepForm, author: str = Form(""),
                   text: str = Form(""), by: str = Form("command"), seat: str = Form("")):
         gid = _game_id(request, ref)
+        author = who_of(request).name or author
         return _after_note(request, page, gid, step, by, seat,
                            lambda: _store(request).add_note(gid, step, *_note_text(author, text)))
 
     @app.post("/games/{ref}/notes/{note}/edit", response_class=HTMLResponse, summary="Edit a note",
               responses=_page(303, 400, 404, 409, 422))
     def notes_edit(request: Request, ref: str, note: str, step: int = StepForm, author: str = Form(""),
-                   text: str = Form(""), by: str = Form("command"), seat: str = Form("")):
+                   text: str = Form(""), by: str = Form("command"), seat: str = Form(""),
+                   expected_version: int | None = NotesVersionForm):
         gid = _game_id(request, ref)
-        return _after_note(request, page, gid, step, by, seat,
-                           lambda: _store(request).edit_note(gid, note, *_note_text(author, text)))
+        author = who_of(request).name or author
+
+        def edit():
+            _may_change_note(request, gid, note)
+            _store(request).edit_note(gid, note, *_note_text(author, text), expected_version=expected_version)
+        return _after_note(request, page, gid, step, by, seat, edit)
 
     @app.post("/games/{ref}/notes/{note}/delete", response_class=HTMLResponse, summary="Delete a note",
               responses=_page(303, 400, 404, 409, 422))
     def notes_delete(request: Request, ref: str, note: str, step: int = StepForm, author: str = Form("viewer"),
-                     by: str = Form("command"), seat: str = Form("")):
+                     by: str = Form("command"), seat: str = Form(""),
+                     expected_version: int | None = NotesVersionForm):
         gid = _game_id(request, ref)
-        return _after_note(request, page, gid, step, by, seat,
-                           lambda: _store(request).delete_note(gid, note, _note_text(author or "viewer", "")[0]))
+        author = who_of(request).name or author or "viewer"
+
+        def delete():
+            _may_change_note(request, gid, note)
+            _store(request).delete_note(gid, note, _note_text(author, "")[0], expected_version=expected_version)
+        return _after_note(request, page, gid, step, by, seat, delete)
+
+    @app.get("/games/{ref}/delete", response_class=HTMLResponse, summary="Confirm deleting a game",
+             responses=_page(404))
+    def game_delete_page(request: Request, ref: str):
+        gid = _deletable_id(request, ref)
+        store = _store(request)
+        return page(request, "delete.html", game=store.summary(gid), notes=_count_notes(store, gid))
+
+    @app.post("/games/{ref}/delete", response_class=HTMLResponse, summary="Delete a game for good",
+              responses=_page(303, 400, 404, 422))
+    def game_delete(request: Request, ref: str, confirm: str = Form("")):
+        gid = _deletable_id(request, ref)
+        if confirm != str(gid):
+            # A stray or forged request never deletes: the form repeats the full id.
+            raise BadInput("confirm: send the game's full id to delete it (the confirmation page does)")
+        delete_game(request, gid)
+        return RedirectResponse("/", status_code=303)
+
+    @app.get("/signin", response_class=HTMLResponse, summary="Sign-in page", responses=_page())
+    def signin_page(request: Request, next: str = "/"):
+        return page(request, "signin.html", next=safe_next(next), error="")
+
+    @app.post("/signin", response_class=HTMLResponse, summary="Sign in (sets the session cookie)",
+              responses=_page(303, 400, 401))
+    def signin(request: Request, name: str = Form(""), password: str = Form(""), next: str = Form("/")):
+        book = accounts_of(request)
+        account = book.verify(name, password)
+        if account is None:
+            return page(request, "signin.html", status=401, next=safe_next(next),
+                        error="name or password: not recognised")
+        response = RedirectResponse(safe_next(next), status_code=303)
+        set_session(response, request, issue_token(book, account)[0])
+        return response
+
+    @app.post("/signout", summary="Sign out (clears the session cookie)", response_class=Response,
+              responses=_page(303))
+    def signout(request: Request):
+        response = RedirectResponse("/signin", status_code=303)
+        response.delete_cookie(COOKIE, path="/")
+        return response
 
     @app.post("/games/{ref}/fork", response_class=HTMLResponse, summary="Fork a new game from a step",
               responses=_page(303, 400, 404, 422))
@@ -219,7 +282,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         if kind not in game_ids():
             raise StarletteHTTPException(404, f"no game kind {kind!r}; known: {', '.join(game_ids())}")
         game = find_game(kind)
-        return page(request, "rules.html", game=game, rules=list(game.RULES))
+        return page(request, "rules.html", game=game, rules=list(game.RULES),
+                    counts=rule_search.rule_counts(request, kind))
 
     @app.get("/games/{ref}/play/{token}", response_class=HTMLResponse, summary="Play as a seat",
              responses=_page(404, 422))
@@ -269,6 +333,25 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         if head != v:
             return JSONResponse({"version": head}, headers={"HX-Refresh": "true"})
         return Response(status_code=204)
+
+
+def _may_change_note(request: Request, gid: UUID, note: str) -> None:
+    """403 unless the one asking may edit or delete this note (a reviewer:
+    only its own; an unknown note is the store's to report)."""
+    who = who_of(request)
+    if who.may("moderate"):
+        return
+    found = next((n for n in _store(request).notes(gid) if n["note"] == note), None)
+    if found is not None and not who.may_change_note(found):
+        raise StarletteHTTPException(403, f"note: written by {found['author']}; a reviewer edits "
+                                          "and deletes only their own notes")
+
+
+def _count_notes(store: Store, gid: UUID) -> int | None:
+    try:
+        return len(store.notes(gid))
+    except BoardlogError:
+        return None  # unreadable notes: the game can still be deleted
 
 
 def _note_text(author: str, text: str) -> tuple[str, str]:
@@ -326,6 +409,7 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
         "prev": prev, "next": nxt, "audit": audit(replay, gid, step, view_seat),
         "lines": idx.lines, "group": (first, group_last), "index": idx, "turn": idx.turn_of(step),
         "noted_steps": noted, "step_notes": store.notes_at(gid, step), "notice": notice,
+        "notes_version": store.notes_version(gid),
         "outcome": game.outcome(state), "prompts": game.prompts(state),
     }
 
@@ -363,18 +447,17 @@ def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
 def _after_note(request, page, gid, step, by, seat, action) -> HTMLResponse:
     seat = seat if seat in _store(request).header(gid).seats else ""  # never reflected unknown
     by = by if by in BY else "command"
-    error = None
+    error, status = None, 200
     try:
         action()
-    except BadInput as e:
-        error = shorten(str(e))
+    except (BadInput, ConflictError) as e:
+        error, status = shorten(str(e)), 409 if isinstance(e, ConflictError) else 422
     if not _partial(request) and error is None:
         return RedirectResponse(f"/games/{gid}?step={step}&by={by}" + (f"&seat={seat}" if seat else ""),
                                 status_code=303)
     ctx = _replay_context(request, gid, step, by, seat or None)
     ctx["note_error"] = error
-    return page(request, "_stage.html" if _partial(request) else "replay.html",
-                status=422 if error else 200, **ctx)
+    return page(request, "_stage.html" if _partial(request) else "replay.html", status=status, **ctx)
 
 
 def _errors(app: FastAPI, templates: Jinja2Templates) -> None:

@@ -9,6 +9,9 @@ it is.  The system seat is never anyone's to act for.
 
 from __future__ import annotations
 
+from typing import Any
+from uuid import UUID
+
 from fastapi import Request
 
 from engine.core.context import SYSTEM
@@ -30,6 +33,19 @@ def replay_of(request: Request) -> Replay:
         state.replay = Replay(store_of(request))
         state.steps = state.replay.steps
     return state.replay
+
+
+def delete_game(request: Request, game_id: UUID) -> None:
+    """Delete a game from the store, and drop the viewer's step checkpoints
+    and index of it, so that a game imported again under the same id is
+    read afresh (the store forgets its own caches itself)."""
+    store_of(request).delete_game(game_id)
+    replay = getattr(request.app.state, "replay", None)
+    for cache, name in ((replay, "_index"), (getattr(replay, "steps", None), "_checkpoints")):
+        table, lock = getattr(cache, name, None), getattr(cache, "_lru", None)
+        if table is not None and lock is not None:
+            with lock:
+                table.pop(game_id, None)
 
 
 def may_act(live: Live) -> tuple[str, ...]:
@@ -54,3 +70,24 @@ def hot_seat_acts_for(live: Live, action: str = "command", chosen: str | None = 
     seats = may_act(live)
     # Nobody to act (game over): any seat will do; the store says why it refuses.
     return seats[0] if seats else live.header.seats[0]
+
+
+# ---- OpenAPI: what a page can answer -------------------------------------------------------
+HTML = {"text/html": {"schema": {"type": "string"}}}
+PAGE_WHY = {
+    303: "Done: see the page it leads to (on a served viewer, a page asked for without "
+         "signing in leads to /signin)",
+    400: "The body could not be parsed",
+    401: "Sign-in needed (a viewer served to others), or a wrong name or password",
+    403: "Not allowed (the page says why: a reviewer's limits, a cross-site form, ...)",
+    404: "No such game, rule table or play link",
+    409: "Another writer stored first; nothing was stored",
+    413: "The request body is larger than its limit (64 KB; 10 MB for an import)",
+    422: "A field is malformed or out of bounds (the page names the field and why)",
+}
+
+
+def page_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` of a page: its errors are pages too (text/html)."""
+    return {code: {"description": PAGE_WHY[code], **({} if code == 303 else {"content": HTML})}
+            for code in sorted({*codes, 303, 401, 403, 413, 422})}

@@ -111,6 +111,8 @@ OPTIONAL: dict[str, Any] = {
     "prompts": _no_prompts,
     "system_command": _no_system_command,
     "UPCASTERS": {},  # (event type, from version) -> data upcaster
+    "DEFAULT_BOT": "random",  # what `boardlog selfplay` plays without --bot
+    "PLAY_OPTIONS": {},  # setup options the viewer's "Start a game" form adds unless given
 }
 Upcasters = Upcasters  # re-exported for games
 

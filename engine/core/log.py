@@ -160,3 +160,21 @@ class FinalSummary(Aggregate):
 
     def __init__(self, game: str, outcome: str, steps: int, commands: int) -> None:
         self.game, self.outcome, self.steps, self.commands = game, outcome, steps, commands
+
+
+class Deletion(Aggregate):
+    """A tombstone: game `game` (a `kind` game) was deleted.  Written in the
+    same transaction as the deletion and before it, so that (1) the
+    notification log's highest id never goes down (SQLite would otherwise
+    hand a deleted row's id to the next record, and a projection that
+    remembers "read up to id N" would skip it) and (2) read models that
+    follow the log (the rule index) learn of the deletion and drop the
+    game, whichever process deleted it."""
+
+    class Recorded(Aggregate.Created):
+        game: str
+        kind: str
+
+    def __init__(self, game: str, kind: str) -> None:
+        self.game, self.kind = game, kind
+

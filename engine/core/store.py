@@ -7,12 +7,21 @@ clash in the recorder means another writer won, and we say so
 (`ConflictError`) with nothing stored.  Reads go straight to the recorder's
 rows and fold them with `engine.core.session` (the library's per-event
 object mapping is the slow part of a plain `repository.get`).
+
+Serving many readers (issue #13): every N records the write path persists
+a checkpoint (`engine.core.checkpoints`, in the library's snapshot store),
+so a process that has never seen a game reads any step by folding fewer
+than N records; the first readers of a cold game wait for one fold (a
+per-game lock); rows are read in short chunks, never holding a pooled
+connection while they are folded.
 """
 
 from __future__ import annotations
 
 import gc
+import hashlib
 import hmac
+import logging
 import os
 import random
 import secrets
@@ -32,6 +41,8 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from . import session as fold
+from .checkpoints import EVERY as CHECKPOINT_EVERY
+from .checkpoints import Checkpoints, Mark, row_digest
 from .context import SYSTEM, Context, as_utc, utcnow
 from .dice import Dice
 from .errors import (
@@ -47,11 +58,12 @@ from .errors import (
 )
 from .events import Event
 from .game import OPTIONAL, GameModule, find_game
-from .log import RECORD_CLASSES, FinalSummary, GameLog, Notes, SeatKeys
+from .log import RECORD_CLASSES, Deletion, FinalSummary, GameLog, Notes, SeatKeys
 from .session import Header, SchemaError, Session
 from .transcoder import OrjsonTranscoder
 
 DEFAULT_DB = "boardlog.db"
+_log = logging.getLogger(__name__)
 _LOG_TOPIC = get_topic(GameLog)
 _TOPIC_KIND = {get_topic(cls): kind for kind, cls in RECORD_CLASSES.items()}
 _STARTED_TOPIC = get_topic(GameLog.Started)
@@ -70,6 +82,7 @@ LIVE_GAMES = 256          # latest sessions kept in memory (BOARDLOG_LIVE_GAMES)
 MAX_SYSTEM_TURNS = 200    # automated commands in a row before we call it a loop
 _NO_SYSTEM = OPTIONAL["system_command"]  # the default: a game with no automated turns
 MAX_AUTHOR_CHARS = 40
+READ_CHUNK = 5000         # records per read: the connection goes back to the pool between reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +175,23 @@ def _describe(settings: dict[str, str]) -> str:
 
 class Store(Application):
     name = "boardlog"
+    # Defaults below anything set in the process environment or passed in:
+    # - the library's snapshot store holds our checkpoints (engine.core.checkpoints);
+    # - on PostgreSQL, insert through the library's database function: one
+    #   round trip per command and no `LOCK TABLE` that would serialise every
+    #   game's writes to keep the notification log gap-free (boardlog reads
+    #   that log only to list games, which needs no such order).
+    env = {"IS_SNAPSHOTTING_ENABLED": "y", "POSTGRES_ENABLE_DB_FUNCTIONS": "y"}
 
     def __init__(self, env: dict[str, str] | None = None):
+        # Per-game locks: the first readers of a cold game wait for one fold.
+        self._flights: dict[UUID, list] = {}
+        self._flights_lock = threading.Lock()
+        self._rows_lock = threading.Lock()
+        self.rows_read = 0  # records read from storage by this store (tests: "folded once")
         super().__init__(env=env)
+        every = int(self.env.get("BOARDLOG_CHECKPOINT_EVERY") or CHECKPOINT_EVERY)
+        self.checkpoints = Checkpoints(self.snapshots.recorder if self.snapshots else None, every)
         # The latest session of recently used games; least recently used go
         # first, so a server with thousands of games stays within its means.
         self._live: OrderedDict[UUID, Live] = OrderedDict()
@@ -175,12 +202,72 @@ class Store(Application):
         self.notes_limit = int(self.env.get("BOARDLOG_NOTES_CACHE") or NOTES_CACHE)
         # Where `now` comes from when a command is recorded (tests set it).
         self.clock = utcnow
-        self._stream, self._head = _row_reader(self.recorder)
+        self._stream, self._head = _row_reader(self.recorder, self._count_rows)
         if type(self.recorder).__module__.endswith("sqlite"):
             tune_sqlite(self.recorder.datastore, self.env.get("BOARDLOG_SQLITE_SYNC") or "NORMAL")
 
     def construct_transcoder(self):
         return OrjsonTranscoder()
+
+    def construct_factory(self, env):
+        factory = super().construct_factory(env)
+        if type(factory).__module__.endswith("postgres"):
+            # Before the pool makes its first connection (table creation).
+            tune_postgres(factory.datastore, env.get("BOARDLOG_POSTGRES_SYNC") or "off")
+        return factory
+
+    # Tables are created once, whatever process starts first: on PostgreSQL,
+    # concurrent `CREATE OR REPLACE FUNCTION`/`CREATE TYPE` from several
+    # servers starting together fail ("tuple concurrently updated").
+    def construct_recorder(self):
+        with _schema_lock(self.factory):
+            return super().construct_recorder()
+
+    def construct_snapshot_store(self):
+        with _schema_lock(self.factory):
+            return super().construct_snapshot_store()
+
+    def _count_rows(self, n: int) -> None:
+        with self._rows_lock:
+            self.rows_read += n
+
+    @contextmanager
+    def _flight(self, game_id: UUID):
+        """Hold the game's own lock (made on first use, dropped when unused)."""
+        with self._flights_lock:
+            entry = self._flights.setdefault(game_id, [threading.RLock(), 0])  # re-entrant: live -> _fold_to
+            entry[1] += 1
+        try:
+            with entry[0]:
+                yield
+        finally:
+            with self._flights_lock:
+                entry[1] -= 1
+                if entry[1] == 0:
+                    self._flights.pop(game_id, None)
+
+    def forget(self, game_id: UUID) -> None:
+        """Drop everything this store keeps of a game (its latest session,
+        notes fold, checkpoints in memory and persisted), e.g. once deleted."""
+        with self._live_lock:
+            self._live.pop(game_id, None)
+            self._notes_cache.pop(game_id, None)
+        self.checkpoints.forget(game_id)
+        self._drop_checkpoints(game_id)
+
+    def _drop_checkpoints(self, game_id: UUID) -> None:
+        recorder = self.snapshots.recorder if self.snapshots else None
+        module = type(recorder).__module__
+        if recorder is None or not module.endswith(("sqlite", "postgres")):
+            return  # in memory: they go with the process (and are checked before use)
+        from .game import game_ids
+        sqlite = module.endswith("sqlite")
+        keys = [Checkpoints.stream_id(game_id, k) for k in game_ids()]
+        keys = [k.hex if sqlite else k for k in keys]
+        table = recorder.events_table_name if sqlite else f'"{recorder.datastore.schema}"."{recorder.events_table_name}"'
+        p = "?" if sqlite else "%s"
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"DELETE FROM {table} WHERE originator_id IN ({', '.join([p] * len(keys))})", keys)
 
     # ---- describing where data lives -------------------------------------------------
     def location(self) -> str:
@@ -209,10 +296,13 @@ class Store(Application):
         for e in events:
             r = _record_of(e)
             session = fold.fold_record(game, session, r.kind, r.version, r.data)
-        batch = _Batch(game_id, Live(game_id, header, session), self.clock())
+        batch = _Batch(game_id, Live(game_id, header, session), self.clock(), self.checkpoints.every)
         batch.system_turns()
         # The game and its seat keys in one transaction.
         self._store(game_id, events + batch.events, None, extra=[self._seat_keys(game_id, header.seats)[0]])
+        # Its first command starts from here rather than re-reading what we just wrote.
+        self._remember(game_id, Live(game_id, header, batch.session))
+        self._save_marks(game_id, header.kind, batch.marks)
         return game_id
 
     def _started(self, game_id: UUID, header: Header, timestamp=None) -> GameLog.Started:
@@ -234,7 +324,7 @@ class Store(Application):
             raise RuleViolation("core.system", "the system seat acts only by itself; no one may act for it")
         command = game.COMMANDS.parse(text)
         _check_turn(game, live, seat)
-        batch = _Batch(game_id, live, self.clock())
+        batch = _Batch(game_id, live, self.clock(), self.checkpoints.every)
         batch.command(seat, command)
         batch.system_turns()
         return self._store(game_id, batch.events, live, batch)
@@ -247,7 +337,7 @@ class Store(Application):
         game = live.game
         if game.system_command is _NO_SYSTEM or game.outcome(live.session.state) is not None:
             return []  # a game without automated turns or deadlines: nothing can be due
-        batch = _Batch(game_id, live, self.clock())
+        batch = _Batch(game_id, live, self.clock(), self.checkpoints.every)
         batch.system_turns()
         if not batch.events:
             return []
@@ -290,6 +380,12 @@ class Store(Application):
                    timestamp=GameLog.Event.create_timestamp(), seat=seat, rule=rule, cause=cause)
 
     def _writable(self, game_id: UUID, expected_version: int | None) -> Live:
+        cached = self._live.get(game_id)
+        if cached is not None and expected_version == cached.session.version:
+            # The caller pins the version we hold: if another writer moved on,
+            # the insert itself clashes (a ConflictError), so asking the
+            # database for the head first would be a round trip for nothing.
+            return cached
         live = self.live(game_id)
         if expected_version is not None and expected_version != live.session.version:
             raise ConflictError(
@@ -307,36 +403,61 @@ class Store(Application):
             # same transaction (one `insert_events` call).
             self.events.put(events + extra if extra else events)
         except IntegrityError:
-            with self._live_lock:
-                self._live.pop(game_id, None)
+            # The session we hold is still true up to its version (records
+            # never change): the next read catches it up from there.
             raise ConflictError(
                 f"game {game_id} changed while this command was decided (step "
                 f"{events[0].originator_version} is taken); nothing was stored, reload and try again"
             ) from None
+        marks = []
         if batch is not None:  # already folded while the batch was decided
-            records, session = batch.records, batch.session
+            records, session, marks = batch.records, batch.session, batch.marks
         else:
             records = [_record_of(e) for e in events]
             session = live.session if live is not None else None
             if live is not None:
-                for r in records:
+                for e, r in zip(events, records, strict=True):
                     session = fold.fold_record(live.game, session, r.kind, r.version, r.data)
+                    if r.version % self.checkpoints.every == 0:
+                        marks.append((e, session))
         if live is not None:
+            self._save_marks(game_id, live.header.kind, marks)
             after = Live(game_id, live.header, session)
             self._remember(game_id, after)
             if live.game.outcome(session.state) is not None:
                 self._record_summary(after)
         return records
 
+    def _save_marks(self, game_id: UUID, kind: str, marks: list) -> None:
+        """Persist the checkpoints a write crossed (every N records).  They
+        are derived data: failing to keep one never fails the command."""
+        for event, session in marks:
+            try:
+                digest = row_digest(self.mapper.to_stored_event(event).state)
+                self.checkpoints.save(game_id, kind, Mark(session.version, digest, session))
+            except Exception as e:  # noqa: BLE001 - the command itself is stored
+                _log.warning("checkpoint %s of game %s not kept: %s", session.version, game_id, e)
+
     # ---- reading -------------------------------------------------------------------------
     def live(self, game_id: UUID) -> Live:
-        """The latest session of a game, caught up with anything stored since."""
+        """The latest session of a game, caught up with anything stored since.
+
+        A game not in memory is read from its latest checkpoint; concurrent
+        first readers wait for one of them to do it rather than each fold."""
         cached = self._live.get(game_id)
         if cached is None:
-            cached = self.load(game_id)
-        elif self.head_version(game_id) != cached.session.version:
+            with self._flight(game_id):
+                cached = self._live.get(game_id)
+                if cached is None:
+                    header = self.header(game_id)
+                    cached = Live(game_id, header, self._fold_to(find_game(header.kind), header.kind,
+                                                                 game_id, None))
+        else:
+            # Whatever was stored since, in one query (none: up to date);
+            # cheaper than asking for the head first and then for the rows.
             session = self.fold(cached.game, game_id, cached.session, gt=cached.session.version)
-            cached = Live(game_id, cached.header, session)
+            if session is not cached.session:
+                cached = Live(game_id, cached.header, session)
         self._remember(game_id, cached)
         return cached
 
@@ -385,7 +506,8 @@ class Store(Application):
         """Fold stored records gt < version <= lte onto `session`, straight from
         the rows (no Record objects: this is the hot path of every read).
         With `every`, `keep(session)` receives each session at a multiple of it."""
-        bulk = (lte or 2**62) - gt > 1000
+        # Open-ended: a whole game is bulk, a catch-up from a session is a tail.
+        bulk = lte - gt > 1000 if lte is not None else session is None
         with _no_cycle_collection(bulk):
             rows = self._stream(game_id, gt, lte)
             try:
@@ -395,14 +517,94 @@ class Store(Application):
                 raise GameUnreadable(f"game {game_id} cannot be read: a record does not fit ({e})") from None
 
     def session_at(self, game_id: UUID, step: int, start: tuple[int, Session] | None = None) -> Session:
-        """The session after `step` records, folded from `start` (or the beginning)."""
-        live = self.live(game_id)
-        if not 1 <= step <= live.session.version:
-            raise StepOutOfRange(f"step {step} is outside 1..{live.session.version} of game {game_id}")
-        if step == live.session.version:
-            return live.session
-        version, session = start or (0, None)
-        return self.fold(live.game, game_id, session, gt=version, lte=step)
+        """The session after `step` records, folded from `start`, or else from
+        the nearest checkpoint (at most N-1 records): never the whole game,
+        and never the latest state first."""
+        header = self.header(game_id)
+        if step < 1:
+            raise StepOutOfRange(f"step {step} is outside 1..{self._head(game_id)} of game {game_id}")
+        cached = self._live.get(game_id)
+        if cached is not None and step == cached.session.version:
+            return cached.session
+        game = find_game(header.kind)
+        if start is not None and start[0] <= step:
+            session = self.fold(game, game_id, start[1], gt=start[0], lte=step)
+        else:
+            session = self._fold_to(game, header.kind, game_id, step)
+        # No head query first: the rows read say whether the step exists.
+        if session is None or session.version != step:
+            raise StepOutOfRange(f"step {step} is outside 1..{self._head(game_id)} of game {game_id}")
+        return session
+
+    def _fold_to(self, game: GameModule, kind: str, game_id: UUID, step: int | None) -> Session:
+        """The session after `step` (None: the latest) from the nearest
+        checkpoint.  A stretch longer than N with no checkpoints (an imported
+        game, new code) is folded once, under the game's lock, keeping
+        checkpoints as it goes: the next reader, in this process or any
+        other, starts from them."""
+        mark = self._nearest(game_id, kind, step)
+        if step is not None and step - (mark.version if mark else 0) <= self.checkpoints.every:
+            return self._fold_from(game, game_id, mark, step, kind, persist=False)
+        with self._flight(game_id):  # re-entrant: `live` already holds it for a cold game
+            mark = self._nearest(game_id, kind, step)
+            return self._fold_from(game, game_id, mark, step, kind, persist=True)
+
+    def _nearest(self, game_id: UUID, kind: str, step: int | None) -> Mark | None:
+        try:
+            return self.checkpoints.nearest(game_id, kind, step if step is not None else 2**62)
+        except Exception as e:  # noqa: BLE001 - a checkpoint is a shortcut, never a reason to fail
+            _log.warning("checkpoints of game %s unavailable: %s", game_id, e)
+            return None
+
+    def _fold_from(self, game: GameModule, game_id: UUID, mark: Mark | None, step: int | None,
+                   kind: str, persist: bool) -> Session:
+        """Fold from `mark` to `step`, first checking that the record the mark
+        was taken after is still the one stored; with `persist`, keep a
+        checkpoint at every multiple of N passed."""
+        gt = mark.version - 1 if mark else 0
+        rows = self._stream(game_id, gt, step)
+        session = None
+        if mark is not None:
+            first = next(rows, None)
+            if first is None or first[0] != mark.version or row_digest(first[2]) != mark.digest:
+                _log.warning("checkpoint %s of game %s does not match its records: folding from the start",
+                             mark.version, game_id)
+                # Someone else's (a stream deleted, then imported again under
+                # its id): drop them all, and keep fresh ones as we fold.
+                self.checkpoints.forget(game_id)
+                try:
+                    self._drop_checkpoints(game_id)
+                except Exception as e:  # noqa: BLE001 - the read goes on without them
+                    _log.warning("stale checkpoints of game %s not dropped: %s", game_id, e)
+                return self._fold_from(game, game_id, None, step, kind, persist=True)
+            session = mark.session
+        last: list = [None]
+        marks: list[Mark] = []
+        keep = None
+        if persist:
+            def tap(rows):
+                for row in rows:
+                    last[0] = row
+                    yield row
+            rows = tap(rows)
+
+            def keep(s: Session) -> None:
+                marks.append(Mark(s.version, row_digest(last[0][2]), s))
+        bulk = (step or 2**62) - gt > 1000
+        with _no_cycle_collection(bulk):
+            try:
+                session = fold.fold_rows(game, session, rows, _TOPIC_KIND, orjson.loads,
+                                         self.checkpoints.every if keep else 0, keep)
+            except (msgspec.ValidationError, msgspec.DecodeError, KeyError) as e:
+                raise GameUnreadable(f"game {game_id} cannot be read: a record does not fit ({e})") from None
+        if session is None:
+            raise GameNotFound(f"no game {game_id} in {self.location()}")
+        if marks:  # all the checkpoints the catch-up passed, in one write
+            try:
+                self.checkpoints.save(game_id, kind, *marks)
+            except Exception as e:  # noqa: BLE001 - the read itself succeeded
+                _log.warning("checkpoints of game %s not kept: %s", game_id, e)
+        return session
 
     # ---- listing -------------------------------------------------------------------------
     def game_ids(self) -> list[UUID]:
@@ -680,6 +882,73 @@ class Store(Application):
     def exists(self, game_id: UUID) -> bool:
         return self.head_version(game_id) > 0
 
+    # ---- deleting a game (the operator's, issue #12 item 6) -------------------------------
+    def delete_game(self, game_id: UUID) -> None:
+        """Remove a game with its seat keys, notes and summary, all in one
+        transaction (on SQLite and PostgreSQL; under the recorder's lock in
+        memory).  Event sourcing has no "delete": the rows are removed for
+        good through the recorder's own connection.  The notification log
+        keeps a gap where they were; every reader here pages by id
+        (`game_ids`, the readers by stream), so a gap is simply skipped.
+        A game that cannot be read can be deleted too: that is its way out."""
+        rows = self._reader(game_id, 0, 1)
+        if not rows or rows[0][1] != _STARTED_TOPIC:
+            raise GameNotFound(f"no game {game_id} in {self.location()}")
+        ids = [game_id] + self._own_derived(game_id)
+        kind = orjson.loads(rows[0][2]).get("kind", "")
+        tombstone = self.mapper.to_stored_event(Deletion(game=str(game_id), kind=kind).collect_events()[0])
+        module = type(self.recorder).__module__
+        if module.endswith(("sqlite", "postgres")):
+            self._delete_rows(ids, tombstone, sqlite=module.endswith("sqlite"))
+        else:
+            self._delete_in_memory(ids)
+        forget = getattr(self, "forget", None)
+        if callable(forget):
+            forget(game_id)
+        with self._live_lock:
+            self._live.pop(game_id, None)
+            self._notes_cache.pop(game_id, None)
+
+    def _own_derived(self, game_id: UUID) -> list[UUID]:
+        """The game's derived streams that really are its own: a stream that
+        took such an id (an older import) is another game's, and stays."""
+        own = {"notes": _NOTE_KINDS, "seat-keys": {_SEAT_KEYS_TOPIC}, "summary": {_SUMMARY_TOPIC}}
+        found = []
+        for name in DERIVED:
+            sid = uuid5(game_id, name)
+            first = self._reader(sid, 0, 1)
+            if first and first[0][1] != _STARTED_TOPIC and first[0][1] in own.get(name, {first[0][1]}):
+                found.append(sid)
+        return found
+
+    def _delete_rows(self, ids: list[UUID], tombstone, sqlite: bool) -> None:
+        """One DELETE of the game's and its derived streams' rows, in one
+        transaction.  (Its checkpoints are derived data: `forget` drops them
+        after, and a reader checks one against the records before use.)"""
+        recorder = self.recorder
+        p = "?" if sqlite else "%s"
+        keys = [i.hex if sqlite else i for i in ids]
+        table = recorder.events_table_name if sqlite else \
+            f'"{recorder.datastore.schema}"."{recorder.events_table_name}"'
+        with recorder.datastore.transaction(commit=True) as c:
+            # The tombstone first (see log.Deletion: the log's top id must not go down).
+            c.execute(f"INSERT INTO {table} (originator_id, originator_version, topic, state) "
+                      f"VALUES ({p}, {p}, {p}, {p})",
+                      (tombstone.originator_id.hex if sqlite else tombstone.originator_id,
+                       tombstone.originator_version, tombstone.topic, tombstone.state))
+            c.execute(f"DELETE FROM {table} WHERE originator_id IN ({', '.join([p] * len(keys))})", keys)
+
+    def _delete_in_memory(self, ids: list[UUID]) -> None:
+        """The in-memory recorder (tests): its notification ids are list
+        positions, so they close up rather than leave a gap."""
+        drop = {str(i) for i in ids}
+        recorder = self.recorder
+        with recorder._database_lock:
+            recorder._stored_events = [s for s in recorder._stored_events if str(s.originator_id) not in drop]
+            recorder._stored_events_index.clear()
+            for position, s in enumerate(recorder._stored_events):
+                recorder._stored_events_index[str(s.originator_id)][s.originator_version] = position
+
 
 class _NotesFold:
     """A game's notes folded up to `version` (its items never change once
@@ -797,18 +1066,22 @@ class _Batch:
     """The records of one write, decided and folded one command at a time:
     a seat's command, then each automated turn it hands over to."""
 
-    def __init__(self, game_id: UUID, live: Live, now: datetime):
+    def __init__(self, game_id: UUID, live: Live, now: datetime, every: int = CHECKPOINT_EVERY):
         self.game_id, self.game, self.header = game_id, live.game, live.header
         self.session: Session = live.session
         self.now = as_utc(now)  # a naive clock reading is UTC, as verify reads it back
         self.events: list = []
         self.records: list[Record] = []
+        self.every = every
+        self.marks: list = []  # (event, session after it) at each multiple of `every`: checkpoints
 
     def _add(self, event) -> None:
         record = _record_of(event)
         self.session = fold.fold_record(self.game, self.session, record.kind, record.version, record.data)
         self.events.append(event)
         self.records.append(record)
+        if record.version % self.every == 0:
+            self.marks.append((event, self.session))
 
     def command(self, seat: str, command, commit: bool | None = None) -> None:
         """Decide `command` on the current state and add it with its facts."""
@@ -879,7 +1152,7 @@ def _why_no_undo(session: Session, seat: str) -> tuple[str, str]:
 
 
 # ---- raw row readers: (version, topic, state) tuples, fastest path per backend ------------
-def _row_reader(recorder):
+def _row_reader(recorder, count=lambda n: None):
     """(stream, head): stream(game_id, gt, lte) yields (version, topic, state)
     rows in order, and head(game_id) -> latest version.  Plain SQL on SQLite
     and PostgreSQL (the library's `select_events` builds an object per row);
@@ -887,13 +1160,15 @@ def _row_reader(recorder):
     module = type(recorder).__module__
     table = getattr(recorder, "events_table_name", "stored_events")
     if module.endswith("sqlite"):
-        return _sql_reader(recorder, table, "?", lambda gid: gid.hex, sqlite=True)
+        return _sql_reader(recorder, table, "?", lambda gid: gid.hex, count, sqlite=True)
     if module.endswith("postgres"):
-        return _sql_reader(recorder, f'"{recorder.datastore.schema}"."{table}"', "%s", lambda gid: gid)
+        return _sql_reader(recorder, f'"{recorder.datastore.schema}"."{table}"', "%s", lambda gid: gid, count)
 
     def read(game_id, gt, lte):
-        return [(s.originator_version, s.topic, s.state)
+        rows = [(s.originator_version, s.topic, s.state)
                 for s in recorder.select_events(game_id, gt=gt, lte=lte)]
+        count(len(rows))
+        return iter(rows)
 
     def head(game_id):
         last = recorder.select_events(game_id, desc=True, limit=1)
@@ -901,30 +1176,89 @@ def _row_reader(recorder):
     return read, head
 
 
-def _sql_reader(recorder, table: str, p: str, key, sqlite: bool = False):
+def _sql_reader(recorder, table: str, p: str, key, count, sqlite: bool = False):
     rows_sql = (f"SELECT originator_version, topic, state FROM {table} WHERE originator_id={p} "
                 f"AND originator_version>{p} AND originator_version<={p} ORDER BY originator_version")
     head_sql = f"SELECT MAX(originator_version) AS v FROM {table} WHERE originator_id={p}"
 
-    def stream(game_id, gt, lte):
-        # In batches: a long fold then works on rows still warm in the CPU's
-        # caches, rather than on a list of 100,000 made up front.
-        with recorder.datastore.transaction(commit=False) as c:
-            if sqlite:  # plain tuples: much cheaper than sqlite3.Row
+    def chunk(game_id, gt: int, lte: int) -> list:
+        if sqlite:
+            with recorder.datastore.transaction(commit=False) as c:
                 c = c.sqlite_cursor
-                c.row_factory = None
-            c.execute(rows_sql, (key(game_id), gt, lte if lte is not None else 2**62))
-            while batch := c.fetchmany(2000):
-                if sqlite:
-                    yield from batch
-                else:
-                    yield from ((r["originator_version"], r["topic"], r["state"]) for r in batch)
+                c.row_factory = None  # plain tuples: much cheaper than sqlite3.Row
+                c.execute(rows_sql, (key(game_id), gt, lte))
+                rows = c.fetchall()
+        else:
+            # One statement needs no BEGIN/ROLLBACK around it (two round
+            # trips saved): records never change once stored.
+            with recorder.datastore.get_connection() as conn, conn.cursor() as c:
+                c.execute(rows_sql, (key(game_id), gt, lte), prepare=True)
+                rows = [(r["originator_version"], r["topic"], r["state"]) for r in c.fetchall()]
+        count(len(rows))
+        return rows
+
+    def stream(game_id, gt, lte):
+        # In chunks by version, each its own short read: the connection goes
+        # back to the pool before the rows are folded (a long fold never
+        # holds one), and the fold works on rows still warm in the CPU's
+        # caches.  Versions are contiguous, so a short chunk is the end.
+        end = lte if lte is not None else 2**62
+        while gt < end:
+            top = min(end, gt + READ_CHUNK)
+            rows = chunk(game_id, gt, top)
+            yield from rows
+            if len(rows) < top - gt:
+                return
+            gt = top
 
     def head(game_id):
-        with recorder.datastore.transaction(commit=False) as c:
-            c.execute(head_sql, (key(game_id),))
+        if sqlite:
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(head_sql, (key(game_id),))
+                return c.fetchone()["v"] or 0
+        with recorder.datastore.get_connection() as conn, conn.cursor() as c:
+            c.execute(head_sql, (key(game_id),), prepare=True)
             return c.fetchone()["v"] or 0
     return stream, head
+
+
+@contextmanager
+def _schema_lock(factory):
+    """On PostgreSQL, a session advisory lock (one per schema) around table
+    creation, so that servers starting together create the tables one after
+    the other; elsewhere nothing to do."""
+    datastore = getattr(factory, "datastore", None)
+    if not type(factory).__module__.endswith("postgres") or datastore is None:
+        yield
+        return
+    import psycopg
+
+    digest = hashlib.blake2b(f"boardlog tables {datastore.schema}".encode(), digest_size=8).digest()
+    key = int.from_bytes(digest, "big", signed=True)
+    pool = datastore.pool
+    settings = {k: v for k, v in pool.kwargs.items() if k != "row_factory"}
+    if getattr(pool, "get_password_func", None):
+        settings["password"] = pool.get_password_func()
+    # A connection of its own: the pool's (maybe of one) creates the tables meanwhile.
+    with psycopg.connect(**settings, autocommit=True, connect_timeout=int(pool.timeout) or 10) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (key,))  # freed when this connection closes
+        yield
+
+
+def tune_postgres(datastore, synchronous: str) -> None:
+    """Every PostgreSQL connection gets `synchronous_commit` (off by default).
+
+    Off, a commit returns before its WAL reaches the disk: the database
+    stays consistent after any crash, but the last commits (well under a
+    second's worth) may be lost if the server itself crashes: the same
+    trade as SQLite's NORMAL here, and each writer no longer waits a disk
+    flush per command.  Set BOARDLOG_POSTGRES_SYNC=on for durability first.
+    """
+    value = synchronous.strip().lower()
+    if value not in ("on", "off", "local", "remote_write", "remote_apply"):
+        raise BadInput(f"BOARDLOG_POSTGRES_SYNC={synchronous!r}: use off or on")
+    kwargs = datastore.pool.kwargs
+    kwargs["options"] = f"{kwargs.get('options') or ''} -c synchronous_commit={value}".strip()
 
 
 def tune_sqlite(datastore, synchronous: str) -> None:

@@ -127,4 +127,13 @@ def context(browser):
 
 @pytest.fixture
 def page(context):
-    return context.new_page()
+    """A page that fails its test if the browser blocked anything under the
+    Content-Security-Policy or a script threw (the CSP is strict: no inline
+    scripts, everything from this site)."""
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text)
+            if m.type == "error" and "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: problems.append(f"script error: {e}"))
+    yield page
+    assert not problems, problems

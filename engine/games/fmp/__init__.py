@@ -27,9 +27,13 @@ ID = "fmp"
 TITLE = "Full Metal Planète"
 RULES_VERSION = "3"  # 3: the Heap never on a pontoon over a mountain, where a tank keeps its mountain range; no neutralising from under unfavourable fire; a departed Freighter lets nothing out (2: simultaneous deployment, timed turns 1-2, no fire from under unfavourable fire, Weather Hen inoperative under fire)
 PLAYER_COUNTS = (2, 3, 4)
+DEFAULT_BOT = "greedy"  # demo games should look like play (issue #7: selfplay fmp is greedy by default)
+# A game started from the viewer is played by people: the three-minute turn is on
+# unless they say timer=off (bots, tests and the CLI keep the option's default, off).
+PLAY_OPTIONS = {"timer": "on"}
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE",
+    "BOTS", "COMMANDS", "DEFAULT_BOT", "EVENTS", "ID", "PLAYER_COUNTS", "PLAY_OPTIONS", "RULES", "RULES_VERSION", "TITLE",
     "board_targets", "decide", "describe", "evolve", "ground", "initial_state", "legal_commands", "options",
     "outcome", "redact", "render", "scramble_hidden", "seats", "setup", "system_command", "to_act",
     "turn", "view",

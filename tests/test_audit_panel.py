@@ -1,0 +1,30 @@
+"""The audit panel lists what changed at a step, with a cap for set-up steps."""
+
+from __future__ import annotations
+
+import projections.replay as replay_module
+from engine.core.store import open_store
+from projections.replay import MAX_CHANGES_SHOWN, Replay, audit, diff
+
+
+def test_a_set_up_step_lists_the_first_changes_and_counts_the_rest(monkeypatch):
+    monkeypatch.setattr(replay_module, "MAX_CHANGES_SHOWN", 10)
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("fmp", seed=3, players=2)
+    replay = Replay(store)
+    a = audit(replay, gid, 2, None)
+    game = store.live(gid).game
+    everything = diff({}, game.view(replay.session(gid, a.last).state, None))
+    assert a.changes_total == len(everything) > 10
+    assert a.changes == everything[:10]
+
+
+def test_a_small_step_lists_every_change():
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("brutality", seed=3, players=2)
+    live = store.live(gid)
+    seat = live.game.to_act(live.session.state)[0]
+    store.issue(gid, seat, live.game.legal_commands(live.session.state, seat)[0].notation())
+    replay = Replay(store)
+    a = audit(replay, gid, store.live(gid).session.version, None)
+    assert a.changes_total == len(a.changes) <= MAX_CHANGES_SHOWN

@@ -13,6 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from engine.kit.picture import changed_ids as _ids
+
 ROOM = ("#f6e7c1", "#d6e9f8", "#e2f0d9", "#f3d9e6", "#e8e0f5", "#fde2c8", "#d9f0ee", "#eeeeee")
 SEAT = {
     "investigator-1": "#c53030",
@@ -24,18 +26,6 @@ SPREAD = {1: (0,), 2: (-10, 10), 3: (-20, 0, 20), 4: (-30, -10, 10, 30)}
 SPREAD_MANY = (-36, -18, 0, 18, 36)
 PY = 448  # where the panel under the map begins
 LINE = 52  # characters of a wrapped line in the panel's right column
-
-
-def num(x: float) -> str:
-    text = f"{x:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
-def _ids(changed, collection: str) -> frozenset[str]:
-    """The ids of `collection` with a changed path ("spaces.foyer.monsters" -> "foyer")."""
-    prefix = collection + "."
-    n = len(prefix)
-    return frozenset(p[n:].split(".", 1)[0] for p in changed if p.startswith(prefix))
 
 
 # ---- what never moves -------------------------------------------------------------------------

@@ -14,6 +14,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from engine.kit.picture import changed_ids as _ids
+from engine.kit.picture import num
+
 SEAT = {"red": "#c53030", "blue": "#2b6cb0", "yellow": "#b7791f", "green": "#2f855a"}
 CARD = {"red": "#e53e3e", "blue": "#3182ce", "yellow": "#ecc94b", "green": "#38a169",
         "any": "#a0aec0"}
@@ -24,19 +27,6 @@ KIND = {"three-and-two": "3 + 2 of two colours", "four-same-colour": "4 of one c
 ORANGE, SOLDIER, BOSS = "#dd6b20", "#742a2a", "#553c9a"
 EMPTY = {"soldiers": 0, "bosses": [], "characters": []}  # a space the view leaves out
 AREA_ROW, SUMMARY_ROW, SUMMARY_PITCH = 578, 762, 36  # the template's rows (the city at 48)
-
-
-def num(x: float) -> str:
-    """One decimal at most, as viewer/boards.py prints its coordinates."""
-    text = f"{x:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
-def _ids(changed, collection: str) -> frozenset[str]:
-    """The ids of `collection` with a changed path ("spaces.1a.soldiers" -> "1a")."""
-    prefix = collection + "."
-    n = len(prefix)
-    return frozenset(p[n:].split(".", 1)[0] for p in changed if p.startswith(prefix))
 
 
 # ---- what never moves -------------------------------------------------------------------

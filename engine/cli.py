@@ -106,6 +106,14 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--context", type=_whole(0, 100_000), default=6, help="timeline lines either side (default 6)")
     c.add_argument("--seat", help="read the timeline as this seat (default: a spectator while the "
                                   "game runs, everything once it is over)")
+    c = command("compare", cmd_compare, "print what differs between two steps (of one game, or of a "
+                                        "game and another of its kind, e.g. a fork and its parent)")
+    c.add_argument("game")
+    c.add_argument("step_a", metavar="STEP_A", type=_whole(-MAX_INT, MAX_INT))
+    c.add_argument("step_b", metavar="STEP_B", type=_whole(-MAX_INT, MAX_INT))
+    c.add_argument("--game-b", metavar="ID", help="STEP_B is a step of this game (default: GAME)")
+    c.add_argument("--seat", help="compare as this seat sees them, once both games are over (default: "
+                                  "everything; a spectator while either runs, as in the viewer)")
     c = command("play", cmd_play, "issue a command for a seat, e.g. boardlog play ID investigator 'swap 1 2'")
     c.add_argument("game")
     c.add_argument("seat")
@@ -125,9 +133,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("rule")
     c.add_argument("--page", type=_whole(1, 10**9), default=1, help="page of 50 (default 1)")
     command("reindex", cmd_reindex, "rebuild the rule search index from the stored events")
+    c = command("stats", cmd_stats, "a game kind in figures: outcomes, game lengths, the rules most often fired")
+    c.add_argument("kind")
     c = command("export", cmd_export, "write a game as .jsonl")
     c.add_argument("game")
     c.add_argument("-o", "--output", metavar="FILE", help="file to write (default: stdout)")
+    c.add_argument("--with-forks", action="store_true",
+                   help="the game's whole variation tree: its root and every fork of it, in one file")
     c = command("import", cmd_import, "validate a .jsonl export and store it")
     c.add_argument("file")
     c = command("verify", cmd_verify, "re-decide every command and compare with the record")
@@ -135,6 +147,10 @@ def _parser() -> argparse.ArgumentParser:
     c = command("fork", cmd_fork, "start a new game from a game's history up to a step")
     c.add_argument("game")
     c.add_argument("--step", type=_whole(-MAX_INT, MAX_INT), required=True)
+    c.add_argument("--name", help="name the fork (1-60 printable characters)")
+    c = command("name-fork", cmd_name_fork, "name or rename a line of the variation tree (a fork)")
+    c.add_argument("game")
+    c.add_argument("name", help="1-60 printable characters; the latest name wins")
     c = command("seats", cmd_seats, "print each seat's secret play link (and the hot-seat link)")
     c.add_argument("game")
     c.add_argument("--base-url", default="http://127.0.0.1:8000", help="where the viewer is served")
@@ -160,7 +176,18 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--quick", action="store_true", help="a 10,000-event game instead of 100,000")
     c.add_argument("--events", type=_whole(1, 100_000_000), help="length of the synthetic game")
     c.add_argument("--games", default="all",
-                   help="per-game figures for these games, comma-separated ('all', the default; 'none')")
+                   help="per-game figures for these games, comma-separated ('all', the default; 'none'); "
+                        "with --load: how many games are played at once (default 2)")
+    c.add_argument("--load", action="store_true",
+                   help="the load test instead: server processes on one store (PostgreSQL when POSTGRES_* "
+                        "are set), bot players through the JSON API, spectators stepping replays")
+    c.add_argument("--servers", type=_whole(1, 32), default=2, help="--load: server processes (default 2)")
+    c.add_argument("--players", type=_whole(1, 1000), default=4, help="--load: bot players (default 4)")
+    c.add_argument("--spectators", type=_whole(0, 1000), default=4,
+                   help="--load: spectators stepping replays (default 4)")
+    c.add_argument("--seconds", type=_whole(1, 86_400), default=15,
+                   help="--load: seconds of load per run (default 15; a 1-server baseline runs first)")
+    c.add_argument("--kind", default="roundtable", help="--load: the game played (default roundtable)")
     return p
 
 
@@ -307,6 +334,27 @@ def _step_after_command(store: Store, gid: UUID, n: int) -> int:
     return index.group(first)[1]
 
 
+def cmd_compare(args) -> None:
+    """The viewer's compare page as text: one line per changed path (viewer/compare.py)."""
+    import json
+
+    from projections.replay import Replay
+    from viewer.compare import compare_steps, view_name
+
+    store = _store(args)
+    gid = store.resolve(args.game)
+    cmp = compare_steps(store, Replay(store), gid, args.step_a, args.step_b, args.game_b, args.seat,
+                        fields=("STEP_A", "STEP_B", "--game-b"))
+    if cmp.notice:
+        print(f"boardlog: {shorten(cmp.notice)}", file=sys.stderr)
+    other = f"game {cmp.b.gid} " if cmp.b.gid != cmp.a.gid else ""
+    print(f"game {cmp.a.gid} ({cmp.game.ID}) step {cmp.a.step} against {other}step {cmp.b.step}, "
+          f"seen as {view_name(cmp.seat)}: {len(cmp.changes)} changed")
+    for path, before, after in cmp.changes:
+        print(f"  {path}: {json.dumps(before, ensure_ascii=False, default=str)} -> "
+              f"{json.dumps(after, ensure_ascii=False, default=str)}")
+
+
 def cmd_play(args) -> None:
     store = _store(args)
     gid = store.resolve(args.game)
@@ -388,6 +436,20 @@ def cmd_find(args) -> None:
         print(f"  {str(o.game_id)[:8]}  step {o.step:>6}  {o.seat or '-':<12} {o.text}")
 
 
+def cmd_stats(args) -> None:
+    """The figures of the viewer's /kinds/KIND page, as text (projections/plots.py)."""
+    from projections.plots import kind_stats, summary_lines
+    from projections.rule_index import RuleIndex
+
+    find_game(args.kind)  # an unknown kind: the usual one-line error
+    store = _store(args)
+    try:
+        index = RuleIndex(store)
+    except NotImplementedError:  # an in-memory store keeps no rule index
+        index = None
+    print("\n".join(summary_lines(kind_stats(store, args.kind, index))))
+
+
 def cmd_reindex(args) -> None:
     from projections.rule_index import RuleIndex, print_progress
 
@@ -397,34 +459,45 @@ def cmd_reindex(args) -> None:
 
 
 def cmd_export(args) -> None:
-    from engine.core.interchange import export_lines
+    from engine.core.interchange import export_games_lines, export_lines
 
     store = _store(args)
     gid = store.resolve(args.game)
+    if args.with_forks:
+        from projections.tree import VariationTree
+
+        chunks = export_games_lines(store, VariationTree(store).lines_of(gid))
+    else:
+        chunks = export_lines(store, gid)
     if args.output:
         with open(args.output, "wb") as f:
-            for chunk in export_lines(store, gid):
+            for chunk in chunks:
                 f.write(chunk)
         print(f"wrote {args.output}", file=sys.stderr)
     else:
-        for chunk in export_lines(store, gid):
+        for chunk in chunks:
             sys.stdout.buffer.write(chunk)
 
 
 def cmd_import(args) -> None:
     from engine.core.accounts import AccountBook
-    from engine.core.interchange import import_file
+    from engine.core.interchange import import_any
 
     store = _store(args)
     AccountBook(store).secret()  # the accounts stream exists: no import can take its well-known id
-    print(import_file(store, args.file))
+    for gid in import_any(store, args.file):  # one game, or a game with its forks
+        print(gid)
 
 
 def cmd_verify(args) -> int:
-    from engine.core.interchange import read_file, verify
+    from engine.core.interchange import is_games_file, read_file, verify
 
     if os.path.exists(args.target):
-        gf = read_file(args.target)
+        with open(args.target, "rb") as f:
+            text = f.read()
+        if is_games_file(text):
+            return _verify_games(args.target, text)
+        gf = read_file(args.target, text)
         header, records, label = gf.header, gf.records, args.target
     else:
         store = _store(args)
@@ -439,9 +512,28 @@ def cmd_verify(args) -> int:
     return 1
 
 
+def _verify_games(path: str, text: bytes) -> int:
+    """Verify every game of a file that holds a game with its forks."""
+    from engine.core.interchange import read_games, verify
+
+    status = 0
+    for gf in read_games(path, text).games:
+        divergence = verify(gf.header, gf.records)
+        print(f"{path} {gf.game_id}: {divergence or 'identical'}")
+        status = status or (divergence is not None)
+    return int(status)
+
+
+def cmd_name_fork(args) -> None:
+    store = _store(args)
+    gid = store.resolve(args.game)
+    store.name_fork(gid, args.name)
+    print(f"{gid}: {store.fork_name(gid)}")
+
+
 def cmd_fork(args) -> None:
     store = _store(args)
-    new, step = store.fork(store.resolve(args.game), args.step)
+    new, step = store.fork(store.resolve(args.game), args.step, name=args.name)
     if step != args.step:
         print(f"step {args.step} is inside a command; forked after it, at step {step}", file=sys.stderr)
     print(new)
@@ -453,6 +545,11 @@ def cmd_seats(args) -> None:
     for seat, token in store.seat_tokens(gid).items():
         label = "hot-seat (all seats)" if seat == "*" else seat
         print(f"{label:<22} {args.base_url.rstrip('/')}/games/{gid}/play/{token}")
+
+
+# Open live streams (server-sent events) would hold a shutdown for up to a
+# minute; pages reconnect by themselves, so waiting longer buys nothing.
+SHUTDOWN_GRACE = 5  # seconds
 
 
 def cmd_serve(args) -> None:
@@ -479,9 +576,10 @@ def cmd_serve(args) -> None:
         if args.db:
             os.environ["BOARDLOG_DB"] = args.db
         uvicorn.run("viewer.app:create_app", factory=True, workers=args.workers, host=args.host,
-                    port=args.port, log_level="warning")
+                    port=args.port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE)
         return
-    uvicorn.run(create_app(store, auth=auth), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(create_app(store, auth=auth), host=args.host, port=args.port, log_level="warning",
+                timeout_graceful_shutdown=SHUTDOWN_GRACE)
 
 
 def _say_who_may_sign_in(store: Store) -> None:
@@ -573,7 +671,9 @@ def _password(args) -> str:
     return first
 
 
-def cmd_bench(args) -> None:
+def cmd_bench(args) -> int | None:
+    if args.load:
+        return cmd_load(args)
     from engine.bench import run_bench
 
     events = args.events or (10_000 if args.quick else 100_000)
@@ -585,6 +685,16 @@ def cmd_bench(args) -> None:
         from engine.bench_games import run_game_bench
 
         run_game_bench(kinds)
+    return None
+
+
+def cmd_load(args) -> int:
+    from engine.loadtest import passed, run_load
+
+    games = 2 if args.games == "all" else parse_int("--games", args.games, 1, 1000) or 2
+    report = run_load(servers=args.servers, players=args.players, games=games, spectators=args.spectators,
+                      seconds=args.seconds, kind=args.kind)
+    return 0 if passed(report) else 1
 
 
 if __name__ == "__main__":

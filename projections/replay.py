@@ -2,7 +2,8 @@
 (command groups, turns, undone commands), the audit of one step, and
 what changed between two views.
 
-The index is built by one pass over the stream and then only extended:
+The index is built by one light pass over the stream (its lines and turns
+a stretch at a time, when a page first needs them) and then only extended:
 records are never rewritten, so what was indexed stays true.
 """
 
@@ -11,38 +12,75 @@ from __future__ import annotations
 import bisect
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+import orjson
+
 from engine.core import session as fold
 from engine.core.game import GameModule
 from engine.core.session import Session
-from engine.core.store import Record, Store
-from engine.core.visibility import SECRET_TEXT, is_secret, revealed_by, shown_payload
+from engine.core.store import _TOPIC_KIND, Record, Store
+from engine.core.visibility import REVEALED, SECRET_TEXT, is_secret, revealed_by, shown_payload
 
 from .steps import DEFAULT_GAMES, DEFAULT_INTERVAL, StepCache
 from .timeline import Line, line
 
 SPECTATOR = ""  # a seat name no game uses: sees only what every seat sees
+_REVEALED = REVEALED.encode()  # a fact whose raw row lacks it reveals nothing
+
+
+CHUNK = 1024  # records per stretch whose lines (or turns) are indexed together, when first needed
+
+
+@dataclass
+class _Turns:
+    """Where turns start among records lo..hi (a CHUNK-long stretch, or
+    less at the end of a game, extended as the game grows)."""
+
+    lo: int
+    hi: int
+    session: Session | None      # the session after `hi`: where an extension folds on from
+    incoming: int                # the turn number in force before `lo`
+    turn_starts: list[int] = field(default_factory=list)
+    turn_numbers: list[int] = field(default_factory=list)
+
+    @property
+    def last_turn(self) -> int:
+        return self.turn_numbers[-1] if self.turn_numbers else self.incoming
 
 
 @dataclass
 class GameIndex:
-    """Where each command group starts, where turns begin, what is undone."""
+    """Where each command group starts, where turns begin, what is undone.
+
+    Two levels, so that reading step 10 of a 100,000-record game does not
+    fold and describe all of it.  What any step may depend on is read in
+    one light pass over the raw rows, without folding or describing
+    anything: group starts, commands, undone commands and revealed secrets
+    (an undo or a reveal comes after the step it is about, so a window
+    alone could not say).  The rest is built a CHUNK-record stretch at a
+    time, when first asked for: timeline lines (described, never folded),
+    and turn starts (folded from the step cache's session before the
+    stretch, or from the stretch before when that one is built).  Asking
+    for every turn (`turn_starts`) still folds the whole game, once."""
 
     version: int = 0
     starts: list[int] = field(default_factory=list)      # first step of every group
     commands: list[int] = field(default_factory=list)    # steps of CommandIssued records
-    turn_starts: list[int] = field(default_factory=list)  # first step of each turn
-    turn_numbers: list[int] = field(default_factory=list)
     undone: dict[int, bool] = field(default_factory=dict)  # command step -> undone now?
-    lines: list[Line] = field(default_factory=list)      # one per record (index = step - 1)
     # Secret commands (step -> seat) and the steps revealed so far: the
-    # lines above are the whole truth; `shown_line` hides what a viewer may not read.
+    # lines are the whole truth; `shown_line` hides what a viewer may not read.
     secret: dict[int, str] = field(default_factory=dict)
     revealed: set[int] = field(default_factory=set)
     session: Session | None = None
+    _source: tuple[Any, UUID, GameModule] | None = field(default=None, repr=False)  # (replay, id, game)
+    _turns: dict[int, _Turns] = field(default_factory=dict, repr=False)
+    _lines: dict[int, list[Line]] = field(default_factory=dict, repr=False)
+    _given: dict[str, list] = field(default_factory=dict, repr=False)  # an index built by hand
+    _stretch_lock: Any = field(default_factory=threading.RLock, repr=False)
     _ends: dict[str, tuple[int, list[int]]] = field(default_factory=dict, repr=False)
 
     def _cached(self, name: str, starts: list[int]) -> list[int]:
@@ -53,6 +91,95 @@ class GameIndex:
             self._ends[name] = (self.version, ends)
         return ends
 
+    # ---- the stretches, built when first needed ---------------------------------------------
+    def turns(self, step: int) -> _Turns:
+        """The turn starts of the stretch holding `step` (1..version)."""
+        k = (step - 1) // CHUNK
+        with self._stretch_lock:
+            st = self._turns.get(k)
+            if st is None:
+                st = self._turns[k] = self._new_turns(k)
+            top = min((k + 1) * CHUNK, self.version)
+            if st.hi < top:
+                self._fold_turns(st, top)
+            return st
+
+    def _new_turns(self, k: int) -> _Turns:
+        lo = k * CHUNK + 1
+        before = self._turns.get(k - 1)
+        if before is not None and before.hi == lo - 1:  # building in order: go on from there
+            return _Turns(lo, lo - 1, before.session, before.last_turn)
+        replay, game_id, game = self._source
+        session = replay.session(game_id, lo - 1) if lo > 1 else None
+        # The turn in force: that of the last command before the stretch
+        # (a turn starts where a command's turn differs from the one before).
+        i = bisect.bisect_left(self.commands, lo) - 1
+        incoming = game.turn(replay.session(game_id, self.commands[i] - 1).state) if i >= 0 else 0
+        return _Turns(lo, lo - 1, session, incoming)
+
+    def _fold_turns(self, st: _Turns, top: int) -> None:
+        replay, game_id, game = self._source
+        session, turn = st.session, st.last_turn
+        for r in replay.store.rows(game_id, gt=st.hi, lte=top):
+            if r.kind == fold.COMMAND:
+                now = game.turn(session.state)
+                if now != turn:
+                    st.turn_starts.append(r.version)
+                    st.turn_numbers.append(now)
+                    turn = now
+            elif r.kind == fold.STARTED:
+                st.turn_starts.append(1)
+                st.turn_numbers.append(0)
+                turn = 0
+            session = fold.fold_record(game, session, r.kind, r.version, r.data)
+        st.session, st.hi = session, session.version
+
+    def line(self, step: int) -> Line:
+        """The timeline line of record `step` (1..version), as recorded."""
+        k = (step - 1) // CHUNK
+        with self._stretch_lock:
+            lines = self._lines.setdefault(k, [])
+            done = k * CHUNK + len(lines)
+            top = min((k + 1) * CHUNK, self.version)
+            if done < top:
+                replay, game_id, game = self._source
+                lines.extend(line(game, r) for r in replay.store.rows(game_id, gt=done, lte=top))
+            return lines[step - 1 - k * CHUNK]
+
+    def _every_turn(self) -> list[_Turns]:
+        return [self.turns(lo) for lo in range(1, self.version + 1, CHUNK)]
+
+    @property
+    def lines(self) -> Sequence[Line]:
+        """One line per record (index = step - 1), described when first read."""
+        return self._given["lines"] if self._source is None else _Lines(self)
+
+    @lines.setter
+    def lines(self, value: list[Line]) -> None:
+        self._given["lines"] = value
+
+    @property
+    def turn_starts(self) -> list[int]:
+        """First step of each turn (the whole game: folds every stretch not yet folded)."""
+        if self._source is None:
+            return self._given.get("turn_starts", [])
+        return [s for st in self._every_turn() for s in st.turn_starts]
+
+    @turn_starts.setter
+    def turn_starts(self, value: list[int]) -> None:
+        self._given["turn_starts"] = value
+
+    @property
+    def turn_numbers(self) -> list[int]:
+        if self._source is None:
+            return self._given.get("turn_numbers", [])
+        return [n for st in self._every_turn() for n in st.turn_numbers]
+
+    @turn_numbers.setter
+    def turn_numbers(self, value: list[int]) -> None:
+        self._given["turn_numbers"] = value
+
+    # ---- questions a page asks -------------------------------------------------------------
     def group(self, step: int) -> tuple[int, int]:
         """(first, last) step of the command group holding `step`."""
         i = bisect.bisect_right(self.starts, step) - 1
@@ -74,19 +201,68 @@ class GameIndex:
         return Line(ln.step, ln.kind, ln.seat, f"{owner}: {SECRET_TEXT}", ln.rule, ln.cause)
 
     def turn_of(self, step: int) -> int:
-        i = bisect.bisect_right(self.turn_starts, step) - 1
-        return self.turn_numbers[i] if i >= 0 else 0
+        if self._source is None or step < 1:
+            starts = self.turn_starts
+            i = bisect.bisect_right(starts, step) - 1
+            return self.turn_numbers[i] if i >= 0 else 0
+        st = self.turns(min(step, self.version))
+        i = bisect.bisect_right(st.turn_starts, step) - 1
+        return st.turn_numbers[i] if i >= 0 else st.incoming
 
     def neighbours(self, step: int, by: str) -> tuple[int, int]:
         """The previous and next step when stepping by event, command or turn."""
         if by == "event":
             return max(1, step - 1), min(self.version, step + 1)
+        if by == "turn" and self._source is not None:
+            return self._turn_neighbours(step)
         ends = self.turn_ends() if by == "turn" else self.group_ends()
         i = bisect.bisect_left(ends, step)
         prev = ends[i - 1] if i > 0 else 1
         j = bisect.bisect_right(ends, step)
         nxt = ends[j] if j < len(ends) else self.version
         return prev, nxt
+
+    def _turn_neighbours(self, step: int) -> tuple[int, int]:
+        """The end of the turn before `step`'s and of the one after, looking
+        only at the stretches between (a turn ends the step before the next
+        one starts; the game's first turn start, step 1, ends nothing)."""
+        prev = 1
+        for lo in range(((step - 1) // CHUNK) * CHUNK + 1, 0, -CHUNK):
+            found = [s for s in self.turns(lo).turn_starts if 1 < s <= step]
+            if found:
+                prev = found[-1] - 1
+                break
+        nxt = self.version
+        for lo in range(((step - 1) // CHUNK) * CHUNK + 1, self.version + 1, CHUNK):
+            found = [s for s in self.turns(lo).turn_starts if s > step + 1]
+            if found:
+                nxt = found[0] - 1
+                break
+        return prev, nxt
+
+
+class _Lines(Sequence):
+    """`GameIndex.lines`: a list to its readers, built a stretch at a time."""
+
+    def __init__(self, idx: GameIndex):
+        self._idx = idx
+
+    def __len__(self) -> int:
+        return self._idx.version
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(f"line {i} of {len(self)}")
+        return self._idx.line(i + 1)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None
 
 
 class Replay:
@@ -111,7 +287,7 @@ class Replay:
         with self._lru:
             idx = self._index.get(game_id)
             if idx is None:
-                idx = self._index[game_id] = GameIndex()
+                idx = self._index[game_id] = GameIndex(_source=(self, game_id, live.game))
                 while len(self._index) > self.max_games:
                     self._index.popitem(last=False)
             else:
@@ -119,7 +295,7 @@ class Replay:
         if idx.version < live.session.version:
             with self._lock:
                 if idx.version < live.session.version:
-                    self._extend(idx, live.game, game_id)
+                    self._scan(idx, live.game, game_id, live.session)
         return idx
 
     def games(self) -> list[UUID]:
@@ -127,29 +303,29 @@ class Replay:
         with self._lru:
             return list(self._index)
 
-    def _extend(self, idx: GameIndex, game: GameModule, game_id: UUID) -> None:
-        session = idx.session
-        for r in self.store.rows(game_id, gt=idx.version):
-            if r.kind != fold.FACT:
-                idx.starts.append(r.version)
-            if r.kind == fold.COMMAND:
-                idx.commands.append(r.version)
-                if is_secret(game, r.data):
-                    idx.secret[r.version] = r.data["seat"]
-                turn = game.turn(session.state)
-                if not idx.turn_numbers or idx.turn_numbers[-1] != turn:
-                    idx.turn_starts.append(r.version)
-                    idx.turn_numbers.append(turn)
-            elif r.kind in (fold.UNDONE, fold.REDONE):
-                idx.undone[r.cause] = r.kind == fold.UNDONE
-            elif r.kind == fold.FACT:
-                idx.revealed.update(revealed_by(r.data))
-            elif r.kind == fold.STARTED:
-                idx.turn_starts.append(1)
-                idx.turn_numbers.append(0)
-            session = fold.fold_record(game, session, r.kind, r.version, r.data)
-            idx.lines.append(line(game, r))
-        idx.session, idx.version = session, session.version
+    def _scan(self, idx: GameIndex, game: GameModule, game_id: UUID, head: Session) -> None:
+        """The light pass over the raw rows after what is indexed: a row is
+        decoded only when it is an undo or redo, a secret command's, or a
+        fact that may reveal one (its raw text names the reveal)."""
+        secrets = any(getattr(c, "secret", False) for c in game.COMMANDS.by_verb.values())
+        # The store's raw rows (version, topic, state): Record objects for
+        # every row would cost most of what this pass saves.
+        for version, topic, state in self.store._stream(game_id, idx.version, head.version):
+            kind = _TOPIC_KIND[topic]
+            if kind == fold.FACT:
+                if _REVEALED in state:
+                    idx.revealed.update(revealed_by(orjson.loads(state)))
+                continue
+            idx.starts.append(version)
+            if kind == fold.COMMAND:
+                idx.commands.append(version)
+                if secrets:
+                    data = orjson.loads(state)
+                    if is_secret(game, data):
+                        idx.secret[version] = data["seat"]
+            elif kind in (fold.UNDONE, fold.REDONE):
+                idx.undone[orjson.loads(state)["cause"]] = kind == fold.UNDONE
+        idx.session, idx.version = head, head.version
 
     def session(self, game_id: UUID, step: int) -> Session:
         return self.steps.session(game_id, step)

@@ -4,7 +4,8 @@ id, event type and seat.
 A read model kept in the store's own database beside the events: a table of
 occurrences (one row per `Happened` record) and a one-row position, the last
 notification id read.  `catch_up()` reads the notification log after the
-position in pages and, per page, inserts the occurrences and moves the
+position, up to `Store.log_horizon()` (below which nothing can still
+commit), in pages; per page it inserts the occurrences and moves the
 position in one transaction, guarded by the position it started from.  So a
 crash between pages loses nothing, a restart goes on where it stopped, and
 two processes catching up at once never count an event twice (the loser's
@@ -117,20 +118,6 @@ class _Sql:
         if rows:
             cursor.executemany(self.q(sql), rows)
 
-    def horizon(self) -> int | None:
-        """The highest notification id below which no record can still
-        appear (None: no limit).  SQLite has one writer at a time, so its ids
-        are committed in order.  boardlog's PostgreSQL inserts take no table
-        lock (engine/core/store.py), so a record with a lower id may commit
-        after a higher one; a brief SHARE lock waits for the inserts in flight
-        and gives an id that every earlier record has committed (or rolled back) by."""
-        if self.sqlite:
-            return None
-        with self.transaction(commit=True) as c:
-            c.execute(f"LOCK TABLE {self.events} IN SHARE MODE")
-            c.execute(f"SELECT MAX(notification_id) AS top FROM {self.events}")
-            return _first(c.fetchone()) or 0
-
     def rowcount(self, cursor) -> int:
         return (cursor.sqlite_cursor if self.sqlite else cursor).rowcount
 
@@ -172,7 +159,9 @@ class RuleIndex:
             return self._catch_up(progress)
 
     def _catch_up(self, progress: Callable[[int, int], None] | None) -> int:
-        done, horizon = 0, self.sql.horizon()
+        # On PostgreSQL a record may commit after one with a higher id: read
+        # only up to where nothing more can appear (Store.log_horizon).
+        done, horizon = 0, self.store.log_horizon()
         while True:
             start = self.position()
             page = self._read_page(start, horizon)
@@ -186,7 +175,7 @@ class RuleIndex:
             if progress:
                 progress(done, page[-1][0])
 
-    def _read_page(self, start: int, horizon: int | None) -> list[tuple]:
+    def _read_page(self, start: int, horizon: int) -> list[tuple]:
         topics = ",".join(["?"] * len(_TOPICS))
         sql = self.sql.q(f"SELECT {self.sql.id_column}, originator_id, originator_version, topic, state "
                          f"FROM {self.sql.events} WHERE {self.sql.id_column} > ? AND {self.sql.id_column} <= ? "
@@ -195,7 +184,7 @@ class RuleIndex:
             if self.sql.sqlite:     # plain tuples: much cheaper than sqlite3.Row
                 c = c.sqlite_cursor
                 c.row_factory = None
-            c.execute(sql, (start, 2**62 if horizon is None else horizon, *_TOPICS, PAGE))
+            c.execute(sql, (start, horizon, *_TOPICS, PAGE))
             return self.sql.rows(c)
 
     def _occurrences(self, page: Iterable[tuple]) -> tuple[list[tuple], list[tuple], list[str]]:

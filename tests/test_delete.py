@@ -28,6 +28,7 @@ def two_games(store):
     store.add_note(done, 4, "bob", "second")
     store.issue(done, SEAT, "stop")
     store.seat_tokens(done)
+    store.name_fork(done, "the finished one")  # its name stream (issue #14)
     store.summaries()  # writes the finished game's summary record
     running = store.create(KIND, seed=4)
     store.issue(running, SEAT, "swap 1 2")

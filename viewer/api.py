@@ -46,6 +46,7 @@ from engine.core.store import Live, Record, Store
 from engine.core.visibility import shown_payload
 from projections.steps import StepCache
 from viewer.auth import accounts_of, issue_token, who_of
+from viewer.drawings import GLYPH_FIELD, SHAPES_FIELD, Shape, api_marks
 from viewer.errors import status_of
 from viewer.limits import MAX_INT, MAX_PLAYERS, Text, check_options, shorten, validation_message
 from viewer.shared import HOT_SEAT, delete_game, hot_seat_acts_for, may_act, replay_of, store_of
@@ -161,12 +162,16 @@ class NoteIn(BaseModel):
     step: int = Field(ge=-MAX_INT, le=MAX_INT)
     author: Text | None = Field(None, description=_AUTHOR)
     text: Text
+    glyph: Text | None = GLYPH_FIELD
+    shapes: list[Shape] | None = SHAPES_FIELD
 
 
 class NoteEdit(BaseModel):
     author: Text | None = Field(None, description=_AUTHOR + "; recorded as the editor")
     text: Text
     expected_version: int | None = NotesVersion
+    glyph: Text | None = GLYPH_FIELD
+    shapes: list[Shape] | None = SHAPES_FIELD
 
 
 class SignIn(BaseModel):
@@ -183,6 +188,8 @@ class SessionOut(BaseModel):
 
 class ForkIn(BaseModel):
     step: int = Field(ge=-MAX_INT, le=MAX_INT)
+    name: Text | None = Field(None, max_length=200, description="name the fork (1-60 printable "
+                              "characters; the store says why another is refused)")
 
 
 class GameOut(BaseModel):
@@ -520,10 +527,14 @@ def list_notes(request: Request, response: Response, game: str) -> dict[str, Any
 @router.post("/games/{game}/notes", status_code=201, summary="Add a note", responses={
     **_NOTE_ERRORS, 201: {"description": "the stored note", "headers": _VERSION_HEADER}})
 def add_note(request: Request, response: Response, game: str, body: NoteIn) -> dict[str, Any]:
-    """Annotate a step; returns the stored note (its `note` is the id)."""
+    """Annotate a step, optionally with a `glyph` and `shapes` (arrows and
+    circles on places of the board at that step: a place that is not one is
+    a 422 naming `shapes`); returns the stored note (its `note` is the id;
+    `glyph` is null and `shapes` [] when it has none)."""
     store = _store(request)
     game_id = _game_id(store, game)
-    note = store.add_note(game_id, body.step, _author(request, body.author), body.text)
+    note = store.add_note(game_id, body.step, _author(request, body.author), body.text,
+                          **api_marks(request, game_id, body.step, body.glyph, body.shapes))
     _with_version(response, store, game_id)
     return _note(store, game_id, note)
 
@@ -531,13 +542,15 @@ def add_note(request: Request, response: Response, game: str, body: NoteIn) -> d
 @router.put("/games/{game}/notes/{note}", summary="Edit a note", responses={
     **_NOTE_ERRORS, 200: {"description": "the note as edited", "headers": _VERSION_HEADER}})
 def edit_note(request: Request, response: Response, game: str, note: str, body: NoteEdit) -> dict[str, Any]:
-    """Replace a note's text; the author given (or signed in) is recorded
-    as its editor.  With `expected_version`, a stale one is a 409."""
+    """Replace a note's text, and its `glyph` and `shapes` when given (left
+    out, they are kept); the author given (or signed in) is recorded as its
+    editor.  With `expected_version`, a stale one is a 409."""
     store = _store(request)
     game_id = _game_id(store, game)
     _may_change(request, _note(store, game_id, note))
     store.edit_note(game_id, note, _author(request, body.author), body.text,
-                    expected_version=body.expected_version)
+                    expected_version=body.expected_version,
+                    **api_marks(request, game_id, 1, body.glyph, body.shapes, note=note))
     _with_version(response, store, game_id)
     return _note(store, game_id, note)
 
@@ -579,6 +592,6 @@ def fork_game(request: Request, game: str, body: ForkIn) -> dict[str, Any]:
     """A new game whose history is this one's up to `step`, extended to the
     end of the command containing it; returns its id and the step it forked at."""
     store = _store(request)
-    new_id, step = store.fork(_game_id(store, game), body.step)
-    return {"id": str(new_id), "step": step}
+    new_id, step = store.fork(_game_id(store, game), body.step, name=body.name)
+    return {"id": str(new_id), "step": step, "name": body.name and store.fork_name(new_id)}
 

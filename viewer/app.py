@@ -29,12 +29,17 @@ from engine.core.errors import (
     RuleViolation,
 )
 from engine.core.game import find_game, game_ids
-from engine.core.interchange import export_lines, import_file
-from engine.core.store import MAX_NOTE_CHARS, Store, open_store, parse_options
+from engine.core.interchange import export_lines, import_any
+from engine.core.store import MAX_NOTE_CHARS, Live, Store, open_store, parse_options
 from projections.replay import SPECTATOR, Replay, audit, changed_paths, timeline_window
-from viewer import boards, rule_search
+from viewer import boards, fragments, plots, rule_search
+from viewer import live as pushed
+from viewer import tree as variation
 from viewer.api import router as api_router
 from viewer.auth import COOKIE, Guard, accounts_of, issue_token, safe_next, set_session, who_of
+from viewer.drawings import GLYPH_FORM as GlyphForm
+from viewer.drawings import SHAPES_FORM as ShapesForm
+from viewer.drawings import form_marks
 from viewer.errors import status_of
 from viewer.limits import (
     MAX_IMPORT_BYTES,
@@ -77,6 +82,13 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     app.state.templates = templates
     app.include_router(api_router)
     app.include_router(rule_search.router)
+    app.include_router(variation.router)
+    app.include_router(pushed.router)
+    app.include_router(plots.router)
+    from viewer import compare  # imported here: it reuses this module's replay helpers
+
+    app.include_router(compare.router)
+    compare.register(templates.env)
     _routes(app, templates)
     _errors(app, templates)
     app.add_middleware(BodyLimit)  # 413 for a body over its limit, before it is read whole
@@ -160,43 +172,56 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             raise StarletteHTTPException(413, too_large_message(MAX_IMPORT_BYTES))
         accounts_of(request).secret()  # the accounts stream exists: no import can take its id
         try:
-            gid = import_file(_store(request), file.filename or "upload.jsonl", data)
+            gid = import_any(_store(request), file.filename or "upload.jsonl", data)[0]  # a tree: its root
         except BadInput as e:
             return _games_with_error(request, page, str(e))
         return RedirectResponse(f"/games/{gid}", status_code=303)
 
     @app.get("/games/{ref}", response_class=HTMLResponse, summary="Replay a game at a step",
-             responses=_page(404, 422))
+             responses={**_page(404, 422), **fragments.NOT_MODIFIED})
     def game_replay(request: Request, ref: str, step: int | None = None, by: str = "command",
                     seat: str | None = None):
         gid = _game_id(request, ref)
-        ctx = _replay_context(request, gid, step, by, seat)
-        if _partial(request):
-            return page(request, "_stage.html", **ctx)
-        return page(request, "replay.html", **ctx)
+
+        def render():
+            ctx = _replay_context(request, gid, step, by, seat)
+            if _partial(request):
+                response = page(request, "_stage.html", **ctx)
+                # The variation tree beside the timeline asks again for the new step's links.
+                response.headers["HX-Trigger-After-Settle"] = "boardlog-step"
+                return response
+            return page(request, "replay.html", **ctx)
+        # ETag and Cache-Control; 304, or a finished game's step from the cache (viewer/fragments.py).
+        # A whole page draws the variation tree: a new fork, a name or a fork's move is a new page.
+        tree = () if _partial(request) else variation.fingerprint(request, gid)
+        return fragments.replay_response(request, gid, (step, by, seat, *tree), _partial(request), render)
 
     # Signed in, a note's author is the account (the form's `author` is for
     # an open viewer); a reviewer changes only notes written under its name.
     @app.post("/games/{ref}/notes", response_class=HTMLResponse, summary="Add a note to a step",
               responses=_page(303, 400, 404, 409, 422))
     def notes_add(request: Request, ref: str, step: int = StepForm, author: str = Form(""),
-                  text: str = Form(""), by: str = Form("command"), seat: str = Form("")):
+                  text: str = Form(""), by: str = Form("command"), seat: str = Form(""),
+                  glyph: str | None = GlyphForm, shapes: str | None = ShapesForm):
         gid = _game_id(request, ref)
         author = who_of(request).name or author
         return _after_note(request, page, gid, step, by, seat,
-                           lambda: _store(request).add_note(gid, step, *_note_text(author, text)))
+                           lambda: _store(request).add_note(gid, step, *_note_text(author, text),
+                                                            **form_marks(request, gid, step, glyph, shapes)))
 
     @app.post("/games/{ref}/notes/{note}/edit", response_class=HTMLResponse, summary="Edit a note",
               responses=_page(303, 400, 404, 409, 422))
     def notes_edit(request: Request, ref: str, note: str, step: int = StepForm, author: str = Form(""),
                    text: str = Form(""), by: str = Form("command"), seat: str = Form(""),
-                   expected_version: int | None = NotesVersionForm):
+                   expected_version: int | None = NotesVersionForm, glyph: str | None = GlyphForm,
+                   shapes: str | None = ShapesForm):
         gid = _game_id(request, ref)
         author = who_of(request).name or author
 
         def edit():
             _may_change_note(request, gid, note)
-            _store(request).edit_note(gid, note, *_note_text(author, text), expected_version=expected_version)
+            _store(request).edit_note(gid, note, *_note_text(author, text), expected_version=expected_version,
+                                      **form_marks(request, gid, step, glyph, shapes, note=note))
         return _after_note(request, page, gid, step, by, seat, edit)
 
     @app.post("/games/{ref}/notes/{note}/delete", response_class=HTMLResponse, summary="Delete a note",
@@ -254,8 +279,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
 
     @app.post("/games/{ref}/fork", response_class=HTMLResponse, summary="Fork a new game from a step",
               responses=_page(303, 400, 404, 422))
-    def game_fork(request: Request, ref: str, step: int = StepForm):
-        new, at = _store(request).fork(_game_id(request, ref), step)
+    def game_fork(request: Request, ref: str, step: int = StepForm, name: str = Form("")):
+        new, at = _store(request).fork(_game_id(request, ref), step, name=name or None)
         response = RedirectResponse(f"/games/{new}?step={at}", status_code=303)
         response.headers["HX-Redirect"] = f"/games/{new}?step={at}"
         return response
@@ -322,13 +347,18 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
     @app.get("/games/{ref}/play/{token}/live", summary="Has the game moved on since version v?",
              status_code=204, response_class=Response, responses={
                  200: {"model": LiveOut, "description": "It has: the latest step (and HX-Refresh: true, "
-                                                         "which makes the play page reload)"},
+                                                         "which makes the play page reload); to an "
+                                                         "EventSource (Accept: text/event-stream), the "
+                                                         "stream of new steps (viewer/live.py)",
+                       "content": {pushed.SSE: {"schema": {"type": "string"}}}},
                  204: {"description": "It has not: no body"},
-                 **_page(404, 422)})
+                 **_page(404, 422), 503: pushed.STREAM_RESPONSES[503]})
     def play_live(request: Request, ref: str, token: str, v: int = Query(ge=0, le=MAX_INT)):
         gid = _game_id(request, ref)
         _play_context(request, gid, token)  # checks the token
         _store(request).tick(gid)
+        if pushed.wants_stream(request):  # the play page's pushed updates; a poll gets one answer
+            return pushed.stream_response(request, gid, v)
         head = _store(request).head_version(gid)
         if head != v:
             return JSONResponse({"version": head}, headers={"HX-Refresh": "true"})
@@ -370,6 +400,24 @@ def _seat_links(store: Store, gid: UUID) -> dict[str, str]:
     return {seat: f"/games/{gid}/play/{token}" for seat, token in store.seat_tokens(gid).items()}
 
 
+def known_seat(live: Live, seat: str | None) -> tuple[str | None, str]:
+    """`seat` if it is one of the game's, else None and a notice naming the
+    known seats (an unknown value is never reflected into the page)."""
+    if not seat or seat in live.header.seats:
+        return seat or None, ""
+    finished = live.game.outcome(live.session.state) is not None
+    return None, (f"seat: not a seat of this game (seats: {', '.join(live.header.seats)}); showing "
+                  + ("everything" if finished else "what every seat may see"))
+
+
+def seat_view(finished: bool, seat: str | None) -> str | None:
+    """The view a replay shows: a running game only what every seat may see
+    (SPECTATOR); a finished one whole (None) or through a known seat's eyes."""
+    if not finished:
+        return SPECTATOR
+    return seat or None
+
+
 def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat: str | None) -> dict:
     store, replay = _store(request), request.app.state.replay
     live = store.live(gid)
@@ -382,19 +430,10 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
         notice = f"step {step} is outside 1..{last}; showing step {min(max(step, 1), last)}"
         step = min(max(step, 1), last)
     by = by if by in BY else "command"
-    if seat and seat not in live.header.seats:
-        # Never reflected into the page: dropped, with a notice naming the known seats.
-        notice = (notice + "; " if notice else "") + (
-            f"seat: not a seat of this game (seats: {', '.join(live.header.seats)}); showing "
-            + ("everything" if game.outcome(live.session.state) is not None else "what every seat may see"))
-        seat = None
+    seat, dropped = known_seat(live, seat)
+    notice = "; ".join(n for n in (notice, dropped) if n)
     finished = game.outcome(live.session.state) is not None
-    # A running game shows only what every seat may see; a finished one may
-    # be seen whole or through any seat's eyes.
-    if not finished or (seat is not None and seat not in live.header.seats and seat != ""):
-        view_seat = SPECTATOR if not finished else None
-    else:
-        view_seat = seat if seat else None
+    view_seat = seat_view(finished, seat)
     state = replay.session(gid, step).state
     board = game.view(state, view_seat)
     # Step 1 has nothing before it to compare with: highlight nothing there.
@@ -411,6 +450,8 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
         "noted_steps": noted, "step_notes": store.notes_at(gid, step), "notice": notice,
         "notes_version": store.notes_version(gid),
         "outcome": game.outcome(state), "prompts": game.prompts(state),
+        "plot": plots.chart_context(request, gid, step),  # public scores: the same for every seat
+        "variation_tree": lambda: variation.tree_of(request, gid),  # only a whole page draws it
     }
 
 

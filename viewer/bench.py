@@ -1,6 +1,8 @@
 """The viewer's figures for `boardlog bench`: server time to render the
-step partial, a synthetic 851-hex board (diff + template), and stepping
-through a game over loopback with uvicorn."""
+step partial, a synthetic 851-hex board (diff + template), stepping
+through a game over loopback with uvicorn, and a crowd of 8 clients
+stepping the same game (issue #13: the cached steps of viewer/fragments.py,
+beside the same run with validators and cache off)."""
 
 from __future__ import annotations
 
@@ -42,6 +44,11 @@ def run_viewer_bench(store: Store, gid, plain, plain_id, requests: int = 1000) -
         base = ours + 2 * median_time(lambda s=step: plain.repository.get(plain_id, version=s), 1 if step > 1000 else 3)
         rows[f"render step partial at {step:,} (ms)"] = (ours * 1000, base * 1000, "time")
     rows["first page of a cold game (ms, once)"] = (first * 1000, float("nan"), "time")
+    if store.env.get("SQLITE_DBNAME") and length >= 10_000:  # a long game: --quick and the full run
+        say("  viewer: a new process reads the replay page at step 10 ...")
+        cold = cold_page_figures(store.env["SQLITE_DBNAME"], gid, 10)
+        rows["new process: replay page, step 10 (ms)"] = (cold["page"], float("nan"), "time")
+        rows["  of which index + timeline (ms)"] = (cold["index"], float("nan"), "time")
     say(f"  viewer: a synthetic {HEX_COLS}x{HEX_ROWS} hex board with {UNITS} units ...")
     hex_rows = hex_board_figures(app.state.templates.env)
     rows.update(hex_rows)
@@ -51,6 +58,52 @@ def run_viewer_bench(store: Store, gid, plain, plain_id, requests: int = 1000) -
           f"{'within' if render <= HEX_BUDGET_MS else 'OVER'}; the diff alone "
           f"{hex_rows[_DIFF_ROW][0]:.2f} ms (was {hex_rows[_DIFF_ROW][1]:.2f} ms flattening both views)")
     _loopback(app, gid, length, requests)
+    # A short game (the test suite's tiny bench run) gets a token crowd: the
+    # figure means something only on the long game of --quick and the full run.
+    crowd_figures(store, gid, requests=CROWD_REQUESTS if length >= 10_000 else 10)
+
+
+# A process that has never seen the game (nothing in memory; the store's
+# checkpoints on disk): its first replay page at a step, as a browser asks for it.
+_COLD_PAGE = """
+import json, sys, time
+from uuid import UUID
+from fastapi.testclient import TestClient
+from engine.core.store import open_store
+from projections.replay import Replay, timeline_window
+from viewer.app import create_app
+db, gid, step, part = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+store = open_store(db)
+store.head_version(UUID(int=0))  # the connection made, as in a running server
+if part == "page":
+    client = TestClient(create_app(store))
+    client.get("/api/games/00000000")  # the app warm, this game still unseen
+    r = client.get(f"/games/{gid}?step={step}")
+    r.raise_for_status()
+    print(json.dumps(float(r.headers["Server-Timing"].split("dur=")[1])))
+else:
+    t0 = time.perf_counter()
+    store.live(UUID(gid))
+    idx = Replay(store).index(UUID(gid))
+    timeline_window(idx, step, [])
+    idx.neighbours(step, "command")
+    print(json.dumps((time.perf_counter() - t0) * 1000))
+"""
+
+
+def cold_page_figures(db: str, gid, step: int) -> dict[str, float]:
+    """Milliseconds a new process takes for its first replay page at `step`
+    (server time), and in another new process for what of it is the step
+    index's: the latest state, the index and the timeline window."""
+    import json
+    import subprocess
+
+    out = {}
+    for part in ("page", "index"):
+        done = subprocess.run([sys.executable, "-c", _COLD_PAGE, db, str(gid), str(step), part],
+                              capture_output=True, text=True, timeout=600, check=True)
+        out[part] = json.loads(done.stdout.strip().splitlines()[-1])
+    return out
 
 
 def _server_time(client, url: str, headers: dict, repeat: int) -> float:
@@ -97,6 +150,120 @@ def _loopback(app, gid, length: int, requests: int) -> None:
     print(f"\nstepping over loopback (uvicorn, one client, {requests:,} requests by event from step {start:,}):"
           f"\n  {requests / elapsed:,.0f} requests/s   p50 {p50:.2f} ms   p99 {p99:.2f} ms", flush=True)
     sys.stdout.flush()
+
+
+# ---- a crowd stepping the same game (issue #13, item 6) -------------------------------------------
+CROWD_CLIENTS = 8
+CROWD_REQUESTS = 250  # per client
+CROWD_GOAL = (500.0, 50.0)  # requests/s at least, p99 ms at most
+
+
+def crowd_figures(store: Store, gid, clients: int = CROWD_CLIENTS, requests: int = CROWD_REQUESTS) -> None:
+    """`clients` clients (threads of another process: the load generator
+    must not share the server's GIL) step the same stretch of a game by
+    event, over loopback, against one uvicorn process: the running long game,
+    and a finished copy of it, each with the cache and validators off (as
+    before issue #13 item 6) and on."""
+    from viewer import fragments
+    from viewer.app import create_app
+
+    say("  viewer crowd: a finished copy of the long game ...")
+    finished = _finished_copy(store, gid)
+    length = store.head_version(gid)
+    start = max(1, length // 2 - requests // 2)
+    results = []
+    cached = fragments.replay_response
+    for label, game in (("running game", gid), ("finished game", finished)):
+        for mode in ("off", "on"):
+            # Off: what the route did before (render every request, no ETag).
+            fragments.replay_response = cached if mode == "on" else _uncached
+            try:
+                say(f"  viewer crowd: {clients} clients x {requests} steps, {label}, cache {mode} ...")
+                results.append((label, mode, *_crowd(create_app(store), game, start, clients, requests)))
+            finally:
+                fragments.replay_response = cached
+    goal_rps, goal_p99 = CROWD_GOAL
+    print(f"\ncrowd stepping over loopback (uvicorn, one process; {clients} clients in another process, "
+          f"each {requests:,} steps by event from step {start:,}, all the same steps; "
+          f"goal >= {goal_rps:.0f} requests/s, p99 <= {goal_p99:.0f} ms)")
+    print(f"  {'game':<15} {'cache':<6} {'requests/s':>11} {'p50 ms':>8} {'p99 ms':>8}")
+    for label, mode, rps, p50, p99 in results:
+        met = "goal met" if rps >= goal_rps and p99 <= goal_p99 else ""
+        print(f"  {label:<15} {mode:<6} {rps:>11,.0f} {p50:>8.2f} {p99:>8.2f}  {met}")
+    print("  (the machine is shared: the clients and the server take the same cores)", flush=True)
+
+
+def _uncached(request, gid, asked, partial, render):
+    return render()
+
+
+def _finished_copy(store: Store, gid):
+    """The long game under a new id, then finished (`stop`): its steps are
+    the long game's, and never change again."""
+    from uuid import uuid4
+
+    from engine.bench import SEAT
+    from engine.core.session import Header
+
+    records = store.rows(gid)
+    copy = store.write_game(uuid4(), Header.from_data(records[0].data), records[1:])
+    store.issue(copy, SEAT, "stop")
+    return copy
+
+
+def _crowd(app, gid, start: int, clients: int, requests: int) -> tuple[float, float, float]:
+    """(requests/s, p50 ms, p99 ms) of `clients` clients stepping the same steps."""
+    import multiprocessing
+
+    import uvicorn
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    proc = ctx.Process(target=_crowd_clients, args=(f"http://127.0.0.1:{port}", str(gid), start, clients,
+                                                    requests, out))
+    proc.start()
+    elapsed, latencies = out.get(timeout=600)
+    proc.join(30)
+    server.should_exit = True
+    thread.join(5)
+    latencies.sort()
+    p99 = latencies[max(0, int(len(latencies) * 0.99) - 1)] * 1000
+    return len(latencies) / elapsed, statistics.median(latencies) * 1000, p99
+
+
+def _crowd_clients(base: str, gid: str, start: int, clients: int, requests: int, out) -> None:
+    """The load generator (its own process): `clients` threads, each a
+    keep-alive connection stepping the same steps as an htmx page would."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    ready = threading.Barrier(clients + 1)
+
+    def client() -> None:
+        mine = []
+        with httpx.Client(base_url=base, headers={"HX-Request": "true"}, timeout=30) as http:
+            http.get(f"/games/{gid}", params={"step": start, "by": "event"}).raise_for_status()
+            ready.wait()
+            for i in range(requests):
+                a = time.perf_counter()
+                http.get(f"/games/{gid}", params={"step": start + i, "by": "event"}).raise_for_status()
+                mine.append(time.perf_counter() - a)
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    ready.wait()
+    t0 = time.perf_counter()
+    for t in threads:
+        t.join()
+    out.put((time.perf_counter() - t0, latencies))
 
 
 def _free_port() -> int:

@@ -19,6 +19,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from engine.kit.picture import changed_ids  # noqa: F401 - the templates' filter, shared with game pictures
+
 PAD = 2.0  # viewBox units left around a grid so that outlines are not cut
 
 
@@ -339,17 +341,6 @@ def alchemy_glyph(shape: str | None, x: float, y: float, r: float) -> Glyph:
     return Glyph("text", fill, num(x), num(y + r * 0.45), size=num(r * 1.4))
 
 
-# ---- what changed -------------------------------------------------------------------------------
-def changed_ids(changed, collection: str) -> frozenset[str]:
-    """The ids of `collection` with a changed path: {"D4", "E5"} for
-    "hexes" when `changed` holds "hexes.D4", "hexes.D4.terrain", "hexes.E5".
-    One pass in Python, so a template tests `id in hot` per cell instead of
-    building "hexes." ~ id for every one of 851 hexes."""
-    prefix = collection + "."
-    n = len(prefix)
-    return frozenset(p[n:].split(".", 1)[0] for p in changed if p.startswith(prefix))
-
-
 # ---- Jinja ------------------------------------------------------------------------------------
 GLOBALS: dict[str, Any] = {
     "hex_board": hex_board, "square_board": square_board, "graph_layout": graph_layout,
@@ -383,5 +374,8 @@ def register(env) -> None:
     """Make the geometry functions Jinja globals of `env` (a jinja2.Environment,
     e.g. `Jinja2Templates(...).env`), and speed up `dict.key` lookups."""
     env.globals.update(GLOBALS)
+    from viewer import drawings  # the notes' shapes over every board (it imports this module)
+
+    drawings.register(env)
     if not getattr(env.getattr, "boardlog_dict_first", False):
         env.getattr = _dict_first(env.getattr)

@@ -107,9 +107,16 @@ def _no_system_command(state: Any, now: Any) -> Command | None:
     return None
 
 
+def _no_scores(state: Any) -> dict[str, dict[str, float]]:
+    """What the game scores now, for the replay's chart: {series: {seat or
+    label: value}}, public information only.  None by default: no chart."""
+    return {}
+
+
 OPTIONAL: dict[str, Any] = {
     "prompts": _no_prompts,
     "system_command": _no_system_command,
+    "scores": _no_scores,
     "UPCASTERS": {},  # (event type, from version) -> data upcaster
     "DEFAULT_BOT": "random",  # what `boardlog selfplay` plays without --bot
     "PLAY_OPTIONS": {},  # setup options the viewer's "Start a game" form adds unless given

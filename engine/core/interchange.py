@@ -7,7 +7,8 @@ File format (one JSON object a line):
   lines 2..   one record a line, in stream order: {"step", "kind", ...payload}
               where kind is CommandIssued, Happened, CommandUndone or CommandRedone
   last lines  annotations, one a line: {"annotation": {"note", "step", "author",
-              "text", "created", "edited"}}
+              "text", "created", "edited"}}, with "glyph" and "shapes" when the
+              note has them (issue #14; older files have neither)
 
 Import checks every line before it writes anything: a bad file is refused
 with `FILE:LINE: reason` and the store is left as it was.
@@ -19,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid5
 
 import orjson
 
@@ -31,10 +32,11 @@ from .errors import BadInput, BoardlogError, ConflictError, ImportRejected, Rule
 from .events import Event, thaw
 from .game import GameModule, find_game
 from .session import RECORD_SCHEMAS, AnnotationSchema, Header, SchemaError, check_schema, header_of
-from .store import Record, Store, check_note
+from .store import Record, Store, check_marks, check_note
 
 FORMAT = "boardlog-game"
 ANNOTATION_FIELDS = ("note", "step", "author", "text", "created", "edited")
+ANNOTATION_MARKS = ("glyph", "shapes")  # written only when set: a note without them exports as before
 FORMAT_VERSION = 1
 BODY_KINDS = (fold.COMMAND, fold.FACT, fold.UNDONE, fold.REDONE)
 # The engine's own records always carry the engine's own rule.
@@ -58,7 +60,8 @@ def export_lines(store: Store, game_id: UUID) -> Iterator[bytes]:
         payload["timestamp"] = r.timestamp
         yield _line({"step": r.version, "kind": r.kind, **payload})
     for note in store.notes(game_id):
-        yield _line({"annotation": {k: note.get(k) for k in ANNOTATION_FIELDS}})
+        yield _line({"annotation": {**{k: note.get(k) for k in ANNOTATION_FIELDS},
+                                    **{k: note[k] for k in ANNOTATION_MARKS if note.get(k)}}})
 
 
 def _line(obj: dict[str, Any]) -> bytes:
@@ -126,6 +129,7 @@ def _check_annotation(path: str, number: int, note: Any, last: int) -> dict[str,
         raise ImportRejected(path, number, f"annotation step {checked.step!r} is outside 1..{last}")
     try:
         check_note(checked.author, checked.text)
+        check_marks(checked.glyph, checked.shapes)
     except BadInput as e:
         raise ImportRejected(path, number, f"annotation {e}") from None
     if not checked.note or len(checked.note) > 64:
@@ -411,3 +415,184 @@ def _current_data(game: GameModule, r: Record) -> Any:
 
 def _fact_list(facts: list[Event]) -> list[dict[str, Any]]:
     return [{"type": f.type, "data": thaw(f.to_data()), "rule": f.rule} for f in facts]
+
+
+# ---- a game with its forks: one file, several games (issue #14) ------------------------------
+# Line 1 is a container header: {"format": "boardlog-games", "format_version": 1,
+# "root": id, "games": [ids, parents before their forks], "names": {id: name}};
+# then each game exactly as a one-game export, starting with its own header line.
+TREE_FORMAT = "boardlog-games"
+MAX_TREE_GAMES = 10_000
+
+
+def export_games_lines(store: Store, ids: list[UUID]) -> Iterator[bytes]:
+    """`ids` (the root first, every parent before its forks) as one file."""
+    names = {str(g): n for g in ids if (n := store.fork_name(g))}
+    yield _line({"format": TREE_FORMAT, "format_version": FORMAT_VERSION, "root": str(ids[0]),
+                 "games": [str(g) for g in ids], "names": names})
+    for gid in ids:
+        yield from export_lines(store, gid)
+
+
+def is_games_file(text: bytes) -> bool:
+    """Does this file hold several games (a container header on line 1)?"""
+    first = text.split(b"\n", 1)[0]
+    try:
+        obj = orjson.loads(first)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(obj, dict) and obj.get("format") == TREE_FORMAT
+
+
+@dataclass
+class GamesFile:
+    root: UUID
+    games: list[GameFile]
+    names: dict[UUID, str]
+
+
+def read_games(path: str, text: bytes) -> GamesFile:
+    """Parse and validate a multi-game file: its container header, then
+    each game as `read_file` does (errors name the line of this file)."""
+    from .store import check_fork_name  # here: the other imports of .store are shared lines
+
+    lines = text.split(b"\n")
+    head = _parse(path, 1, lines[0])
+    if head.get("format_version") != FORMAT_VERSION:
+        raise ImportRejected(path, 1, f"format version {head.get('format_version')!r} is not supported "
+                                      f"(expected {FORMAT_VERSION})")
+    ids = _container_ids(path, head)
+    names: dict[UUID, str] = {}
+    raw_names = head.get("names") or {}
+    if not isinstance(raw_names, dict):
+        raise ImportRejected(path, 1, "names: expected an object of game id -> name")
+    for key, name in raw_names.items():
+        gid = _uuid_or_none(key)
+        if gid not in ids:
+            raise ImportRejected(path, 1, f"names: {str(key)[:40]!r} is not one of the file's games")
+        try:
+            names[gid] = check_fork_name(name if isinstance(name, str) else None)
+        except BadInput as e:
+            raise ImportRejected(path, 1, f"names.{gid}: {e}") from None
+    games = [_read_section(path, lines, start, end) for start, end in _sections(path, lines)]
+    found = [g.game_id for g in games]
+    if found != ids:
+        raise ImportRejected(path, 1, f"games: the header lists {len(ids)} games, the file holds "
+                                      f"{len(found)} (or in another order)")
+    return GamesFile(ids[0], games, names)
+
+
+def _container_ids(path: str, head: dict[str, Any]) -> list[UUID]:
+    games = head.get("games")
+    if not isinstance(games, list) or not 1 <= len(games) <= MAX_TREE_GAMES:
+        raise ImportRejected(path, 1, f"games: expected a list of 1 to {MAX_TREE_GAMES} game ids")
+    ids = [_uuid_or_none(g) for g in games]
+    if None in ids:
+        raise ImportRejected(path, 1, "games: every entry must be a game id (a UUID)")
+    if len(set(ids)) != len(ids):
+        raise ImportRejected(path, 1, "games: a game is listed twice")
+    if _uuid_or_none(head.get("root")) != ids[0]:
+        raise ImportRejected(path, 1, "root: must be the first of the games")
+    return ids
+
+
+def _uuid_or_none(value: Any) -> UUID | None:
+    try:
+        return UUID(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def _sections(path: str, lines: list[bytes]) -> list[tuple[int, int]]:
+    """(first, end) line indexes of each game: a game starts at its header line."""
+    starts = []
+    for i, raw in enumerate(lines[1:], 1):
+        if b'"format"' in raw and _parse(path, i + 1, raw).get("format") == FORMAT:
+            starts.append(i)
+    if not starts or any(raw.strip() for raw in lines[1:starts[0]]):
+        raise ImportRejected(path, 2, "expected a game's header line after the container header")
+    return list(zip(starts, [*starts[1:], len(lines)], strict=True))
+
+
+def _read_section(path: str, lines: list[bytes], start: int, end: int) -> GameFile:
+    try:
+        return read_file(path, b"\n".join(lines[start:end]))
+    except ImportRejected as e:  # its line numbers are the section's: make them the file's
+        raise ImportRejected(path, e.line + start, e.reason) from None
+
+
+def import_games(store: Store, path: str, text: bytes) -> list[UUID]:
+    """Validate a multi-game file whole, then store every game, its seat
+    keys, notes and name in one transaction: all of them or none.  A fork's
+    parent must be an earlier game of the file or a stored game, and the
+    history it shares with it must be the parent's."""
+    from .store import DERIVED
+
+    gf = read_games(path, text)
+    in_file = {g.game_id: g for g in gf.games}
+    reserved = {uuid5(g, name): g for g in in_file for name in DERIVED}
+    seen: set[UUID] = set()
+    for game in gf.games:
+        line = _section_line(path, text, game.game_id)
+        taken = store.id_taken(game.game_id)
+        if taken:
+            raise ImportRejected(path, line, f"game id {game.game_id} cannot be used: {taken}")
+        if game.game_id in reserved:
+            raise ImportRejected(path, line, f"game id {game.game_id} is reserved for game "
+                                             f"{reserved[game.game_id]}'s own records")
+        reason = _parent_wrong(store, game, in_file, seen)
+        if reason:
+            raise ImportRejected(path, line, reason)
+        seen.add(game.game_id)
+    try:
+        return store.write_games([{"game_id": g.game_id, "header": g.header, "records": g.records,
+                                   "created": g.created, "notes": g.annotations,
+                                   "name": gf.names.get(g.game_id)} for g in gf.games])
+    except ConflictError:  # another import of one of these games won the race
+        raise ImportRejected(path, 1, f"a game of this file is already in {store.location()}") from None
+
+
+def _section_line(path: str, text: bytes, gid: UUID) -> int:
+    """The line number of a game's header line (for error messages)."""
+    needle = str(gid).encode()
+    for number, raw in enumerate(text.split(b"\n")[1:], 2):
+        if needle in raw and b'"format"' in raw:
+            return number
+    return 1
+
+
+def _parent_wrong(store: Store, game: GameFile, in_file: dict[UUID, GameFile], seen: set[UUID]) -> str | None:
+    """Why a game's parent link does not hold, or None."""
+    parent = game.header.parent
+    if parent is None:
+        return None
+    pid = UUID(parent)
+    if pid in in_file:
+        if pid not in seen:
+            return f"parent {pid} must come before its fork in the file"
+        parent_records = in_file[pid].records
+    elif store.exists(pid):
+        parent_records = store.rows(pid)[1:]
+    else:
+        return f"parent {pid} is neither in this file nor in {store.location()}"
+    step = game.header.fork_step or 0
+    shared = step - 1  # records 2..fork_step: the history the fork copied
+    mine = game.records[:shared]
+    theirs = parent_records[:shared]
+    if len(mine) < shared or len(theirs) < shared or any(
+            (a.kind, a.payload()) != (b.kind, b.payload()) for a, b in zip(mine, theirs, strict=True)):
+        return f"fork_step {step}: the history up to it is not parent {pid}'s"
+    return None
+
+
+def import_any(store: Store, path: str, text: bytes | None = None) -> list[UUID]:
+    """Import a one-game export or a game with its forks; the ids stored."""
+    if text is None:
+        try:
+            with open(path, "rb") as f:
+                text = f.read()
+        except OSError as e:
+            raise ImportRejected(path, 0, f"cannot read file: {e.strerror}") from None
+    if is_games_file(text):
+        return import_games(store, path, text)
+    return [import_file(store, path, text)]

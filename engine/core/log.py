@@ -120,19 +120,29 @@ class Notes(Aggregate):
         author: str
         text: str
 
+        # `glyph` and `shapes` (issue #14) are set by the store after
+        # construction and only when the note has them, so a note without
+        # marks keeps the old record shape byte for byte.
+
         def apply(self, notes: Notes) -> None:
             notes.items[self.note] = {"note": self.note, "step": self.step, "author": self.author,
                                       "text": self.text, "created": self.timestamp.isoformat(),
-                                      "edited": None}
+                                      "edited": None, "glyph": getattr(self, "glyph", None) or None,
+                                      "shapes": getattr(self, "shapes", None) or []}
 
     class NoteEdited(Aggregate.Event):
         note: str
         author: str
         text: str
 
+        # With a `glyph` or `shapes` attribute the edit replaces them; without
+        # (every edit before issue #14) it keeps them.
+
         def apply(self, notes: Notes) -> None:
+            marks = {k: getattr(self, k) or ([] if k == "shapes" else None)
+                     for k in ("glyph", "shapes") if hasattr(self, k)}
             notes.items[self.note] = {**notes.items[self.note], "text": self.text,
-                                      "edited": self.timestamp.isoformat(), "editor": self.author}
+                                      "edited": self.timestamp.isoformat(), "editor": self.author, **marks}
 
     class NoteDeleted(Aggregate.Event):
         note: str
@@ -160,6 +170,25 @@ class FinalSummary(Aggregate):
 
     def __init__(self, game: str, outcome: str, steps: int, commands: int) -> None:
         self.game, self.outcome, self.steps, self.commands = game, outcome, steps, commands
+
+
+class ForkName(Aggregate):
+    """The name of a line of the variation tree (a fork, or the main line):
+    a stream of its own, id derived from the game's, so that naming never
+    touches the game's record.  Each rename is a `ForkNamed`; the latest wins."""
+
+    class Opened(Aggregate.Created):
+        game: str
+
+    class ForkNamed(Aggregate.Event):
+        name: str
+
+        def apply(self, named: ForkName) -> None:
+            named.name = self.name
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.name: str | None = None
 
 
 class Deletion(Aggregate):

@@ -123,6 +123,8 @@ class AnnotationSchema(msgspec.Struct, forbid_unknown_fields=True):
     created: str | None = None
     edited: str | None = None
     editor: str | None = None
+    glyph: str | None = None    # issue #14: absent from older files; checked by store.check_marks
+    shapes: list | None = None
 
 
 RECORD_SCHEMAS: dict[str, type[msgspec.Struct]] = {}  # filled below, once the kinds are named

@@ -58,7 +58,8 @@ from .errors import (
 )
 from .events import Event
 from .game import OPTIONAL, GameModule, find_game
-from .log import RECORD_CLASSES, Deletion, FinalSummary, GameLog, Notes, SeatKeys
+from .limits import check_text
+from .log import RECORD_CLASSES, Deletion, FinalSummary, ForkName, GameLog, Notes, SeatKeys
 from .session import Header, SchemaError, Session
 from .transcoder import OrjsonTranscoder
 
@@ -71,10 +72,12 @@ _BOOKKEEPING = ("timestamp", "originator_topic")
 _SEAT_KEYS_TOPIC = get_topic(SeatKeys.Issued)      # the stored records' topics
 _SUMMARY_TOPIC = get_topic(FinalSummary.Recorded)
 _NOTES_TOPIC = get_topic(Notes)
+_NAME_TOPICS = {get_topic(ForkName.Opened), get_topic(ForkName.ForkNamed)}
+MAX_NAME_CHARS = 60       # a line's name in the variation tree
 _NOTE_KINDS = {get_topic(cls): cls.__name__ for cls in (Notes.Opened, Notes.NoteAdded, Notes.NoteEdited,
                                                           Notes.NoteDeleted)}
 # A game's other streams, with ids derived from the game's own.
-DERIVED = ("notes", "seat-keys", "summary")
+DERIVED = ("notes", "seat-keys", "summary", "name")
 NOTES_CACHE = 256         # notes folds kept in memory (BOARDLOG_NOTES_CACHE)
 NOTE_RETRIES = 25         # concurrent note adds commute: retry a version clash
 MAX_NOTE_CHARS = 2000
@@ -83,6 +86,31 @@ MAX_SYSTEM_TURNS = 200    # automated commands in a row before we call it a loop
 _NO_SYSTEM = OPTIONAL["system_command"]  # the default: a game with no automated turns
 MAX_AUTHOR_CHARS = 40
 READ_CHUNK = 5000         # records per read: the connection goes back to the pool between reads
+
+
+class StoredSignal:
+    """Rings after any Store in this process stores a batch of a game's
+    records: viewer/live.py's listener waits on it to push new steps to open
+    pages (other processes hear of writes through PostgreSQL's NOTIFY).  A
+    counter, so a ring while the listener was busy is never missed."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self.count = 0
+
+    def ring(self) -> None:
+        with self._cond:
+            self.count += 1
+            self._cond.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> int:
+        """The count once it differs from `seen`, or after `timeout` seconds."""
+        with self._cond:
+            self._cond.wait_for(lambda: self.count != seen, timeout)
+            return self.count
+
+
+STORED = StoredSignal()
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +430,7 @@ class Store(Application):
             # `extra`: other streams' events (seat keys, notes) written in the
             # same transaction (one `insert_events` call).
             self.events.put(events + extra if extra else events)
+            STORED.ring()
         except IntegrityError:
             # The session we hold is still true up to its version (records
             # never change): the next read catches it up from there.
@@ -697,9 +726,11 @@ class Store(Application):
             pass  # another process recorded it first: the same facts
 
     # ---- fork and import -----------------------------------------------------------------
-    def fork(self, game_id: UUID, step: int) -> tuple[UUID, int]:
+    def fork(self, game_id: UUID, step: int, name: str | None = None) -> tuple[UUID, int]:
         """A new game whose records are the parent's up to the end of the
-        command that contains `step` (a command's facts are never split)."""
+        command that contains `step` (a command's facts are never split),
+        named `name` (if given) in the same transaction."""
+        name = check_fork_name(name) if name is not None else None
         live = self.live(game_id)
         if not 1 <= step <= live.session.version:
             raise StepOutOfRange(f"step {step} is outside 1..{live.session.version} of game {game_id}")
@@ -707,13 +738,16 @@ class Store(Application):
         while step < len(rows) and rows[step].kind == fold.FACT and rows[step].cause <= step:
             step += 1  # the next record belongs to the same command
         header = Header(**{**_header_fields(live.header), "parent": str(game_id), "fork_step": step})
-        return self.write_game(uuid4(), header, rows[1:step]), step
+        return self.write_game(uuid4(), header, rows[1:step], name=name), step
 
     def write_game(self, game_id: UUID, header: Header, records: list[Record],
-                   created: str | None = None, notes: list[dict[str, Any]] | None = None) -> UUID:
-        """Store a whole game (header plus records 2..N), its seat keys and
-        its `notes` in one transaction, keeping the records' own timestamps:
-        all of it is stored, or (killed at any moment) none of it."""
+                   created: str | None = None, notes: list[dict[str, Any]] | None = None,
+                   name: str | None = None, collect: list | None = None) -> UUID:
+        """Store a whole game (header plus records 2..N), its seat keys, its
+        `notes` and its `name` in one transaction, keeping the records' own
+        timestamps: all of it is stored, or (killed at any moment) none of
+        it.  With `collect`, the events are added to it instead of stored
+        (`write_games` stores several games in one transaction)."""
         events = [self._started(game_id, header, _when(created))]
         for r in records:
             payload = r.payload()
@@ -730,10 +764,50 @@ class Store(Application):
                                      originator_topic=_NOTES_TOPIC))
             for i, n in enumerate(notes, 2):
                 author, text = check_note(n["author"], n["text"])
-                extra.append(_note_event(Notes.NoteAdded, nid, i, n.get("created"), note=str(n["note"]),
-                                         step=n["step"], author=author, text=text))
+                glyph, shapes = check_marks(n.get("glyph"), n.get("shapes"))
+                extra.append(_with_marks(_note_event(Notes.NoteAdded, nid, i, n.get("created"),
+                                                     note=str(n["note"]), step=n["step"], author=author,
+                                                     text=text), glyph, shapes))
+        if name is not None:
+            extra += _name_events(game_id, 0, check_fork_name(name))
+        if collect is not None:
+            collect += events + extra
+            return game_id
         self._store(game_id, events, None, extra=extra)
         return game_id
+
+    def write_games(self, games: list[dict[str, Any]]) -> list[UUID]:
+        """Store several games (each the keyword arguments of `write_game`)
+        in one transaction: an import of a game with its forks stores all
+        of them or none."""
+        events: list = []
+        ids = [self.write_game(**g, collect=events) for g in games]
+        if events:
+            self._store(ids[0], events, None)
+        return ids
+
+    # ---- names of the variation tree's lines ---------------------------------------------
+    def fork_name(self, game_id: UUID) -> str | None:
+        """The line's name (the latest `ForkNamed`), or None if never named."""
+        name = None
+        for _v, topic, raw in self._reader(uuid5(game_id, "name"), 0, None):
+            if topic not in _NAME_TOPICS:
+                return None  # another stream took this id (an older import): no name of ours
+            name = orjson.loads(raw).get("name", name)
+        return name
+
+    def name_fork(self, game_id: UUID, name: str) -> None:
+        """Name (or rename) a line; a concurrent rename is retried: the latest wins."""
+        name = check_fork_name(name)
+        self.header(game_id)  # GameNotFound unless it is a game
+        nid = uuid5(game_id, "name")
+        for attempt in range(NOTE_RETRIES):
+            try:
+                self.events.put(_name_events(game_id, self._head(nid), name))
+                return
+            except IntegrityError:
+                time.sleep(random.random() * min(0.05, 0.001 * 2**attempt))
+        raise ConflictError("the name changed meanwhile; nothing was stored, try again")
 
     def id_taken(self, game_id: UUID) -> str | None:
         """Why `game_id` cannot be given to a new or imported game, or None:
@@ -849,25 +923,34 @@ class Store(Application):
         raise ConflictError("the notes changed meanwhile; nothing was stored, reload and try again")
 
     def add_note(self, game_id: UUID, step: int, author: str, text: str,
-                 note: str | None = None, when: str | None = None) -> str:
+                 note: str | None = None, when: str | None = None,
+                 glyph: str | None = None, shapes: list | None = None) -> str:
         last = self.live(game_id).session.version
         if not 1 <= step <= last:
             raise StepOutOfRange(f"step: {step} is outside 1..{last}")
         author, text = check_note(author, text)
+        glyph, shapes = check_marks(glyph, shapes)
         note = note or uuid4().hex[:12]
         # An imported note keeps the time it was first written.
-        self._write_note(game_id, lambda notes, v: _note_event(
-            Notes.NoteAdded, uuid5(game_id, "notes"), v, when, note=note, step=step, author=author, text=text))
+        self._write_note(game_id, lambda notes, v: _with_marks(_note_event(
+            Notes.NoteAdded, uuid5(game_id, "notes"), v, when, note=note, step=step, author=author, text=text),
+            glyph, shapes))
         return note
 
     def edit_note(self, game_id: UUID, note: str, author: str, text: str,
-                  expected_version: int | None = None) -> None:
+                  expected_version: int | None = None, glyph: str | None = None,
+                  shapes: list | None = None) -> None:
+        """Replace a note's text; a glyph or shapes given replace the note's
+        ("" and [] clear them), None keeps them."""
         author, text = check_note(author, text)
+        keep_glyph, keep_shapes = glyph is None, shapes is None
+        glyph, shapes = check_marks(glyph, shapes)
 
         def make(notes, v):
             _require_note(game_id, notes, note)
-            return _note_event(Notes.NoteEdited, uuid5(game_id, "notes"), v, None,
-                               note=note, author=author, text=text)
+            return _with_marks(_note_event(Notes.NoteEdited, uuid5(game_id, "notes"), v, None,
+                                           note=note, author=author, text=text),
+                               None if keep_glyph else glyph or "", None if keep_shapes else shapes, always=True)
         self._write_note(game_id, make, expected_version)
 
     def delete_note(self, game_id: UUID, note: str, author: str,
@@ -883,6 +966,23 @@ class Store(Application):
         return self.head_version(game_id) > 0
 
     # ---- deleting a game (the operator's, issue #12 item 6) -------------------------------
+    def log_horizon(self) -> int:
+        """The highest notification id below which no record can still
+        appear: what a read model following the log may safely read up to.
+        SQLite has one writer at a time, so its ids are committed in order.
+        boardlog's PostgreSQL inserts take no table lock (the library's insert
+        function), so a record with a lower id may commit after a higher one;
+        a brief SHARE lock waits for the inserts in flight, after which every
+        id up to the top has committed or rolled back."""
+        recorder = self.recorder
+        if not type(recorder).__module__.endswith("postgres"):
+            return recorder.max_notification_id() or 0
+        table = f'"{recorder.datastore.schema}"."{recorder.events_table_name}"'
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"LOCK TABLE {table} IN SHARE MODE")
+            c.execute(f"SELECT MAX(notification_id) AS top FROM {table}")
+            return c.fetchone()["top"] or 0
+
     def delete_game(self, game_id: UUID) -> None:
         """Remove a game with its seat keys, notes and summary, all in one
         transaction (on SQLite and PostgreSQL; under the recorder's lock in
@@ -912,7 +1012,8 @@ class Store(Application):
     def _own_derived(self, game_id: UUID) -> list[UUID]:
         """The game's derived streams that really are its own: a stream that
         took such an id (an older import) is another game's, and stays."""
-        own = {"notes": _NOTE_KINDS, "seat-keys": {_SEAT_KEYS_TOPIC}, "summary": {_SUMMARY_TOPIC}}
+        own = {"notes": _NOTE_KINDS, "seat-keys": {_SEAT_KEYS_TOPIC}, "summary": {_SUMMARY_TOPIC},
+               "name": _NAME_TOPICS}
         found = []
         for name in DERIVED:
             sid = uuid5(game_id, name)
@@ -997,9 +1098,13 @@ def _apply_note(items: dict[str, dict[str, Any]], kind: str, data: dict[str, Any
     note = data.get("note")
     if kind == "NoteAdded":
         items[note] = {"note": note, "step": data["step"], "author": data["author"],
-                       "text": data["text"], "created": _stamp(data), "edited": None}
+                       "text": data["text"], "created": _stamp(data), "edited": None,
+                       "glyph": data.get("glyph") or None, "shapes": data.get("shapes") or []}
     elif kind == "NoteEdited" and note in items:
-        items[note] = {**items[note], "text": data["text"], "edited": _stamp(data), "editor": data["author"]}
+        # An edit without a glyph or shapes (every edit before issue #14) keeps them.
+        marks = {k: data[k] or ([] if k == "shapes" else None) for k in ("glyph", "shapes") if k in data}
+        items[note] = {**items[note], "text": data["text"], "edited": _stamp(data), "editor": data["author"],
+                       **marks}
     elif kind == "NoteDeleted":
         items.pop(note, None)
 
@@ -1023,6 +1128,31 @@ def _no_cycle_collection(bulk: bool):
         gc.enable()
 
 
+def check_fork_name(name: str | None) -> str:
+    """A line's name: 1-60 printable characters, valid UTF-8 (BadInput names `name`)."""
+    name = (check_text("name", name) or "").strip()
+    if not name:
+        raise BadInput("name: give the line a name (1 to 60 characters)")
+    if len(name) > MAX_NAME_CHARS:
+        raise BadInput(f"name: at most {MAX_NAME_CHARS} characters (got {len(name)})")
+    if not name.isprintable():
+        raise BadInput("name: only printable characters (no tabs, line breaks or control characters)")
+    return name
+
+
+def _name_events(game_id: UUID, head: int, name: str) -> list:
+    """The records that name a line whose name stream is at version `head`."""
+    nid = uuid5(game_id, "name")
+    events = []
+    if head == 0:
+        events.append(ForkName.Opened(originator_id=nid, originator_version=1,
+                                      timestamp=ForkName.Event.create_timestamp(),
+                                      originator_topic=get_topic(ForkName), game=str(game_id)))
+    events.append(ForkName.ForkNamed(originator_id=nid, originator_version=head + len(events) + 1,
+                                     timestamp=ForkName.Event.create_timestamp(), name=name))
+    return events
+
+
 def check_note(author: str, text: str) -> tuple[str, str]:
     """Notes are plain text with limits; the error names the field."""
     author, text = (author or "").strip(), (text or "").strip()
@@ -1035,6 +1165,67 @@ def check_note(author: str, text: str) -> tuple[str, str]:
     if len(text) > MAX_NOTE_CHARS:
         raise BadInput(f"text: a note may have at most {MAX_NOTE_CHARS} characters (got {len(text)})")
     return author, text
+
+
+# A note's marks (issue #14): a Lichess-style glyph and shapes drawn on the board.
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+SHAPE_COLOURS = ("green", "red", "blue", "yellow")
+MAX_SHAPES = 20
+MAX_PLACE_CHARS = 40
+_SHAPE_PLACES = {"arrow": ("from", "to"), "circle": ("at",)}
+
+
+def check_marks(glyph: Any, shapes: Any) -> tuple[str | None, list[dict[str, str]]]:
+    """A note's glyph (one of GLYPHS, or none) and shapes, checked and in
+    their stored form; the error names the field.  Places are only checked
+    to be short strings here: whether they are places of the game's board is
+    the viewer's to say (the store knows no board geometry)."""
+    if glyph in (None, ""):
+        glyph = None
+    elif glyph not in GLYPHS:
+        raise BadInput(f"glyph: {str(glyph)[:10]!r} is not one of {' '.join(GLYPHS)}")
+    shapes = [] if shapes is None else shapes
+    if not isinstance(shapes, list | tuple):
+        raise BadInput("shapes: a list of shapes")
+    if len(shapes) > MAX_SHAPES:
+        raise BadInput(f"shapes: at most {MAX_SHAPES} shapes on a note (got {len(shapes)})")
+    return glyph, [_check_shape(i, s) for i, s in enumerate(shapes, 1)]
+
+
+def _check_shape(i: int, shape: Any) -> dict[str, str]:
+    if not isinstance(shape, dict):
+        raise BadInput(f"shapes: shape {i} is not an object")
+    kind = shape.get("kind")
+    if kind not in _SHAPE_PLACES:
+        raise BadInput(f"shapes: shape {i} has kind {str(kind)[:10]!r}; arrow or circle")
+    names = _SHAPE_PLACES[kind]
+    extra = set(shape) - {"kind", "colour", *names}
+    if extra:
+        raise BadInput(f"shapes: shape {i} ({kind}) has unknown fields {', '.join(sorted(map(str, extra)))}")
+    colour = shape.get("colour") or SHAPE_COLOURS[0]
+    if colour not in SHAPE_COLOURS:
+        raise BadInput(f"shapes: shape {i} has colour {str(colour)[:10]!r}; one of {', '.join(SHAPE_COLOURS)}")
+    checked = {"kind": kind}
+    for name in names:
+        place = shape.get(name)
+        if not isinstance(place, str) or not place.strip() or len(place) > MAX_PLACE_CHARS:
+            raise BadInput(f"shapes: shape {i} ({kind}) needs `{name}`, a place of 1 to {MAX_PLACE_CHARS} characters")
+        checked[name] = place.strip()
+    if kind == "arrow" and checked["from"] == checked["to"]:
+        checked = {"kind": "circle", "at": checked["from"]}  # an arrow to itself is a circle
+    checked["colour"] = colour
+    return checked
+
+
+def _with_marks(event, glyph: str | None, shapes: list | None, always: bool = False):
+    """Set a note record's glyph and shapes after construction, and only when
+    given (always) or not empty, so that a note without marks is stored in
+    its old shape byte for byte (as `Happened.v` is)."""
+    if always and glyph is not None or glyph:
+        object.__setattr__(event, "glyph", glyph)
+    if always and shapes is not None or shapes:
+        object.__setattr__(event, "shapes", shapes)
+    return event
 
 
 def _when(stamp: str | None) -> datetime:

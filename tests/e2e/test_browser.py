@@ -228,7 +228,7 @@ def test_play_in_two_browsers_with_undo_redo_and_a_refusal(browser, site):
         board0 = a.inner_html("#board")
         assert b.inner_html("#board") == board0
 
-        # A swaps; B sees it by itself (it polls /live every 2 s and reloads).
+        # A swaps; B sees it by itself (the server pushes the new step: viewer/live.py).
         a.locator('button.command[data-command="swap 1 2"]').click()
         expect(a.locator("#version")).not_to_have_text(str(v0), timeout=WAIT)
         v1 = site.store.head_version(gid)

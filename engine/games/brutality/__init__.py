@@ -23,6 +23,7 @@ from .events import EVENTS
 from .players import decide, legal_commands, team_seats, to_act
 from .rulebook import RULES
 from .rules import outcome
+from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
 from .state import evolve, initial_state
 from .view import board_targets, describe, redact, render, scramble_hidden, turn, view

@@ -19,6 +19,7 @@ from .legal import legal_commands
 from .picture import ground
 from .rulebook import RULES
 from .rules import decide, outcome, system_command, to_act
+from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
 from .state import evolve, initial_state
 from .view import board_targets, describe, redact, render, scramble_hidden, turn, view

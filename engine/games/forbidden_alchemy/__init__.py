@@ -10,6 +10,7 @@ from .commands import COMMANDS
 from .events import EVENTS
 from .rulebook import RULES
 from .rules import decide, legal_commands, options, outcome, seats, setup, to_act
+from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .state import evolve, initial_state
 from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
 

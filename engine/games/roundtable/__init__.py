@@ -46,6 +46,7 @@ from .rules import (
                     system_command,
                     to_act,
 )
+from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .state import evolve, initial_state
 from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
 

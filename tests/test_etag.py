@@ -1,0 +1,132 @@
+"""Cached steps (issue #13, item 6): the replay page and its step partial
+carry an ETag and Cache-Control, answer 304 to a matching If-None-Match,
+and a finished game's rendered steps are kept in a bounded LRU
+(viewer/fragments.py)."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from viewer.app import create_app
+from viewer.fragments import StepCache
+
+HX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def games(memory_store):
+    running = memory_store.create("forbidden_alchemy", seed=5)
+    finished = memory_store.create("forbidden_alchemy", seed=6)
+    memory_store.issue(finished, "investigator", "swap 1 2")
+    memory_store.issue(finished, "investigator", "stop")
+    return memory_store, running, finished
+
+
+@pytest.fixture
+def client(games):
+    return TestClient(create_app(games[0]))
+
+
+def test_a_repeat_gets_a_304(client, games):
+    _, _, gid = games
+    for headers in ({}, HX):
+        first = client.get(f"/games/{gid}", params={"step": 3}, headers=headers)
+        etag = first.headers["ETag"]
+        assert first.status_code == 200 and etag.startswith('"')
+        assert first.headers["Cache-Control"] == "private, max-age=0, must-revalidate"
+        assert "HX-Request" in first.headers["Vary"]
+        again = client.get(f"/games/{gid}", params={"step": 3}, headers={**headers, "If-None-Match": etag})
+        assert again.status_code == 304 and again.content == b""
+        assert again.headers["ETag"] == etag
+        other = client.get(f"/games/{gid}", params={"step": 3}, headers={**headers, "If-None-Match": '"x"'})
+        assert other.status_code == 200 and other.text == first.text
+
+
+def test_the_etag_names_step_view_by_and_partial(client, games):
+    _, _, gid = games
+    tags = {client.get(f"/games/{gid}", params=params, headers=headers).headers["ETag"]
+            for params, headers in [({"step": 3}, {}), ({"step": 3}, HX), ({"step": 4}, {}),
+                                    ({"step": 3, "by": "event"}, {}),
+                                    ({"step": 3, "seat": "investigator"}, {})]}
+    assert len(tags) == 5
+
+
+def test_a_new_note_changes_the_etag(client, games):
+    store, _, gid = games
+    before = client.get(f"/games/{gid}", params={"step": 3}, headers=HX)
+    store.add_note(gid, 3, "ann", "a fine move")
+    after = client.get(f"/games/{gid}", params={"step": 3},
+                       headers={**HX, "If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 200 and after.headers["ETag"] != before.headers["ETag"]
+    assert "a fine move" in after.text and "a fine move" not in before.text
+
+
+def test_a_running_games_etag_changes_after_a_command(client, games):
+    store, gid, _ = games
+    first = client.get(f"/games/{gid}", params={"step": 2}, headers=HX)
+    assert first.headers["Cache-Control"] == "private, no-cache"
+    assert client.get(f"/games/{gid}", params={"step": 2},
+                      headers={**HX, "If-None-Match": first.headers["ETag"]}).status_code == 304
+    store.issue(gid, "investigator", "swap 1 2")
+    later = client.get(f"/games/{gid}", params={"step": 2},
+                       headers={**HX, "If-None-Match": first.headers["ETag"]})
+    assert later.status_code == 200 and later.headers["ETag"] != first.headers["ETag"]
+    assert len(getattr(client.app.state, "step_cache", ())) == 0  # a running game: never kept
+
+
+def test_finished_steps_come_from_a_bounded_cache(client, games):
+    store, _, gid = games
+    cache = client.app.state.step_cache = StepCache(limit=3)
+    last = store.head_version(gid)
+    bodies = {}
+    for step in range(1, last + 1):
+        r = client.get(f"/games/{gid}", params={"step": step}, headers=HX)
+        bodies[step] = (r.text, r.headers["ETag"], r.headers.get("HX-Trigger-After-Settle"))
+    assert last > 3 and len(cache) == 3 and cache.hits == 0
+    again = client.get(f"/games/{gid}", params={"step": last}, headers=HX)
+    assert cache.hits == 1
+    assert (again.text, again.headers["ETag"], again.headers.get("HX-Trigger-After-Settle")) == bodies[last]
+    assert again.headers["content-type"].startswith("text/html")
+    # The oldest went first: asked again, it is drawn again (and the same).
+    assert client.get(f"/games/{gid}", params={"step": 1}, headers=HX).text == bodies[1][0]
+    assert cache.hits == 1 and len(cache) == 3
+    # A game read afresh (deleted and imported again under its id): never served from the cache.
+    store.forget(gid)
+    client.get(f"/games/{gid}", params={"step": last}, headers=HX)
+    assert cache.hits == 1
+
+
+def test_openapi_documents_the_304(client):
+    spec = client.get("/openapi.json").json()
+    assert "304" in spec["paths"]["/games/{ref}"]["get"]["responses"]
+
+
+def test_a_crowd_asking_for_the_same_step_at_once_draws_it_once(client, games, monkeypatch):
+    import threading
+    import time
+
+    import viewer.app
+
+    _, _, gid = games
+    drawn = []
+    real = viewer.app._replay_context
+
+    def slow_context(*args, **kwargs):
+        drawn.append(args[2])
+        time.sleep(0.2)  # widen the window in which the others arrive (not a measurement)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(viewer.app, "_replay_context", slow_context)
+    start, bodies = threading.Barrier(8), []
+
+    def ask():
+        start.wait()
+        bodies.append(client.get(f"/games/{gid}", params={"step": 2}, headers=HX).text)
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert drawn == [2] and len(bodies) == 8 and len(set(bodies)) == 1

@@ -1,0 +1,109 @@
+"""The replay index (projections/replay.py) built lazily: a page at one step
+indexes only the stretch around it, and whatever order the stretches are
+built in, every answer is the one a fold of the whole game gives."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import projections.replay as replay_module
+from engine.cli import selfplay_one
+from engine.core import session as fold
+from engine.core.store import open_store
+from projections.replay import Replay, timeline_window
+from projections.timeline import line
+
+STRETCH = 64  # small stretches: a short game crosses many of their edges
+
+
+@pytest.fixture
+def store(monkeypatch):
+    monkeypatch.setattr(replay_module, "CHUNK", STRETCH)
+    s = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    yield s
+    s.close()
+
+
+def reference(store, gid):
+    """Turn starts, turn numbers and lines from one fold of the whole game
+    (the way the index was built before it was lazy)."""
+    game = store.live(gid).game
+    session, starts, numbers, lines = None, [], [], []
+    for r in store.rows(gid):
+        if r.kind == fold.COMMAND:
+            turn = game.turn(session.state)
+            if numbers[-1] != turn:
+                starts.append(r.version)
+                numbers.append(turn)
+        elif r.kind == fold.STARTED:
+            starts.append(1)
+            numbers.append(0)
+        session = fold.fold_record(game, session, r.kind, r.version, r.data)
+        lines.append(line(game, r))
+    return starts, numbers, lines
+
+
+def _turn_of(starts, numbers, step):
+    i = max(i for i, s in enumerate(starts) if s <= step)
+    return numbers[i]
+
+
+def _turn_neighbours(starts, version, step):
+    ends = [s - 1 for s in starts[1:]] + [version]
+    prev = max((e for e in ends if e < step), default=1)
+    nxt = min((e for e in ends if e > step), default=version)
+    return prev, nxt
+
+
+def _check(store, gid, steps):
+    starts, numbers, lines = reference(store, gid)
+    idx = Replay(store).index(gid)
+    for step in steps:
+        assert idx.lines[step - 1] == lines[step - 1]
+        assert idx.turn_of(step) == _turn_of(starts, numbers, step)
+        assert idx.neighbours(step, "turn") == _turn_neighbours(starts, idx.version, step)
+    assert (idx.turn_starts, idx.turn_numbers) == (starts, numbers)
+    assert list(idx.lines) == lines
+
+
+def test_a_page_at_an_early_step_indexes_only_the_stretch_around_it(store):
+    gid, steps, _ = selfplay_one(store, "roundtable", 1, None, {})
+    assert steps > 10 * STRETCH
+    idx = Replay(store).index(gid)
+    window = timeline_window(idx, 10, [])
+    idx.neighbours(10, "command")
+    # Only the stretches the window's entries lie in: nothing folded or described beyond.
+    reach = (window["entries"][-1]["first"] - 1) // STRETCH
+    assert set(idx._turns) | set(idx._lines) <= set(range(reach + 1))
+    assert reach < steps // STRETCH // 2 and window["entries"][0]["first"] == 1
+    _check(store, gid, [10, 11, STRETCH, STRETCH + 1])
+
+
+def test_stretches_built_in_any_order_agree_with_a_whole_fold(store):
+    gid, steps, _ = selfplay_one(store, "roundtable", 2, None, {})
+    order = list(range(1, steps + 1))
+    random.Random(2).shuffle(order)
+    _check(store, gid, order[:150])
+
+
+def test_a_growing_game_extends_its_last_stretch(store):
+    gid = store.create("forbidden_alchemy", seed=9)
+    replay = Replay(store)
+    for n in range(41):
+        if n == 40:  # the last command's undo, redone: undone no more
+            store.redo(gid, "investigator")
+        else:
+            store.issue(gid, "investigator", "swap 1 2" if n % 2 else "swap 2 3")
+            store.undo(gid, "investigator")
+            if n % 10 == 0:
+                store.redo(gid, "investigator")
+                store.undo(gid, "investigator")
+        idx = replay.index(gid)
+        last = idx.version
+        idx.lines[last - 1], idx.turn_of(last)  # the last stretch indexed, then extended next round
+    starts, numbers, lines = reference(store, gid)
+    assert list(idx.lines) == lines and idx.turn_starts == starts
+    undone = {r.cause: r.kind == fold.UNDONE for r in store.rows(gid) if r.kind in (fold.UNDONE, fold.REDONE)}
+    assert idx.undone == undone and any(undone.values()) and not all(undone.values())

@@ -1,0 +1,230 @@
+"""Compare two steps, and share one (issue 14, items 4 and 6).
+
+`/games/{id}/compare?a=STEP&b=STEP[&b_game=ID][&seat=S]` shows two boards
+side by side, each outlined where they differ, and the list of changed
+paths under them; `/games/{id}/board.svg?step=N[&seat=S]` downloads the
+board at a step as a standalone SVG file.  Both decide what may be seen
+exactly as the replay page does (`viewer.app.known_seat`, `seat_view`):
+a running game shows only what every seat may see.  `boardlog compare`
+prints the same comparison (`compare_steps`).
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, Response
+
+from engine.core.errors import BadInput, GameNotFound
+from engine.core.game import GameModule
+from engine.core.limits import MAX_INT, check_text
+from engine.core.store import Live, Store
+from projections.replay import Replay, changed_paths, diff
+from viewer.app import board_template, known_seat, seat_view
+
+from .shared import page_responses, replay_of, store_of
+
+router = APIRouter()
+
+MAX_ROWS_SHOWN = 300  # a set-up step against the last differs in thousands of leaves
+
+
+# ---- the comparison, shared with the CLI ------------------------------------------------------
+@dataclass
+class Side:
+    """One of the two boards: which game, which step, and the view."""
+
+    gid: UUID
+    step: int
+    last: int
+    board: Any
+
+
+@dataclass
+class Comparison:
+    game: GameModule
+    seat: str | None          # the view both boards are seen through (SPECTATOR, None, a seat)
+    seat_param: str           # the seat as asked, when it is one of both games'
+    a: Side
+    b: Side
+    changes: list[tuple[str, Any, Any]]   # (path, at a, at b), sorted by path
+    changed: set[str]         # every changed path with its prefixes: what the boards outline
+    notice: str
+
+
+def _checked_step(field: str, step: int, live: Live) -> int:
+    last = live.session.version
+    if not 1 <= step <= last:
+        raise BadInput(f"{field}: step {step} is outside 1..{last} of game {live.id}")
+    return step
+
+
+def _other_game(store: Store, field: str, ref: str | None, live_a: Live) -> Live:
+    """Game B: game A itself, or another game of the same kind (a fork, its parent...)."""
+    if not ref:
+        return live_a
+    check_text(field, ref)
+    try:
+        live_b = store.live(store.resolve(ref))
+    except GameNotFound as e:
+        raise GameNotFound(f"{field}: {e}") from None
+    if live_b.header.kind != live_a.header.kind:
+        raise BadInput(f"{field}: game {live_b.id} is a {live_b.header.kind} game, not "
+                       f"{live_a.header.kind}: only games of one kind compare")
+    return live_b
+
+
+def compare_steps(store: Store, replay: Replay, gid: UUID, a: int, b: int, b_game: str | None = None,
+                  seat: str | None = None, fields: tuple[str, str, str] = ("a", "b", "b_game")) -> Comparison:
+    """Step `a` of game `gid` against step `b` of `b_game` (default: the same
+    game), both seen as the replay page would show them.  `fields` names the
+    inputs in error messages (the CLI's arguments are named otherwise)."""
+    live_a = store.live(gid)
+    live_b = _other_game(store, fields[2], b_game, live_a)
+    step_a, step_b = _checked_step(fields[0], a, live_a), _checked_step(fields[1], b, live_b)
+    # One view for both boards, or their difference would be what each may see:
+    # the seat must be one of both games', and a running game on either side
+    # makes both the spectator's.
+    seat, notice = known_seat(live_a, seat)
+    if seat is not None and live_b is not live_a:
+        seat, notice = known_seat(live_b, seat)
+    finished = all(lv.game.outcome(lv.session.state) is not None for lv in (live_a, live_b))
+    view = seat_view(finished, seat)
+    game = live_a.game
+    board_a = game.view(replay.session(live_a.id, step_a).state, view)
+    board_b = game.view(replay.session(live_b.id, step_b).state, view)
+    return Comparison(
+        game=game, seat=view, seat_param=seat or "",
+        a=Side(live_a.id, step_a, live_a.session.version, board_a),
+        b=Side(live_b.id, step_b, live_b.session.version, board_b),
+        changes=diff(board_a, board_b), changed=changed_paths(board_a, board_b), notice=notice,
+    )
+
+
+# ---- the compare page ---------------------------------------------------------------------------
+@router.get("/games/{ref}/compare", response_class=HTMLResponse,
+            summary="Two steps side by side (of one game, or of a game and a fork of it)",
+            responses=page_responses(404))
+def compare_page(request: Request, ref: str, a: int = Query(ge=-MAX_INT, le=MAX_INT, description="a step of this game"),
+                 b: int = Query(ge=-MAX_INT, le=MAX_INT, description="a step of b_game (default: this game)"),
+                 b_game: str = Query("", description="another game of the same kind (id or a "
+                                                     "4+ character prefix); default: this game"),
+                 seat: str = ""):
+    store = store_of(request)
+    gid = store.resolve(ref)
+    cmp = compare_steps(store, replay_of(request), gid, a, b, b_game or None, seat or None)
+    return request.app.state.templates.TemplateResponse(
+        request, "compare.html",
+        {"cmp": cmp, "game": cmp.game, "board_template": board_template(cmp.game.ID),
+         "rows": cmp.changes[:MAX_ROWS_SHOWN], "targets": {}})
+
+
+# ---- the board as a file ------------------------------------------------------------------------
+SVG_NS = "http://www.w3.org/2000/svg"
+ET.register_namespace("", SVG_NS)
+# What the page gives a board that a file must carry itself: the body's font
+# size and ink colour (texts without their own inherit them), and no box
+# around changed shapes (the page's `.changed` outline is for HTML rows).
+FILE_CSS = ("svg { font-size: 15px; line-height: 1.45; color: #1a202c; } "
+            ".changed { outline: none; } a { cursor: default; }")
+CAPTION = 22  # viewBox units added under the board for the caption
+SVG_OF = re.compile(r"<svg\b.*</svg>", re.S)  # from the first <svg to the last </svg>: the outer one
+
+
+def standalone_svg(fragment: str, caption: str) -> bytes:
+    """The board's <svg> element (as a board template renders it) made a file
+    of its own: explicit width, height and viewBox, a white background, the
+    style it needs embedded, and a caption under it.  No external references:
+    a converter can turn it into a PNG as it is."""
+    found = SVG_OF.search(fragment)
+    if found is None:
+        raise BadInput("step: this game's board picture is not an SVG (its view is shown as a table)")
+    root = ET.fromstring(found.group(0))
+    x, y, w, h = (float(v) for v in root.get("viewBox", "0 0 600 400").replace(",", " ").split())
+    height = h + CAPTION
+    root.set("viewBox", f"{x:g} {y:g} {w:g} {height:g}")
+    root.set("width", f"{w:g}")
+    root.set("height", f"{height:g}")
+    root.attrib.pop("style", None)  # the page's max-width
+    root.set("font-family", root.get("font-family", "system-ui, sans-serif"))
+    style = ET.Element(f"{{{SVG_NS}}}style")
+    style.text = FILE_CSS
+    background = ET.Element(f"{{{SVG_NS}}}rect", {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}",
+                                                   "height": f"{height:g}", "fill": "#ffffff"})
+    root.insert(0, background)
+    root.insert(0, style)
+    text = ET.SubElement(root, f"{{{SVG_NS}}}text", {"x": f"{x + 6:g}", "y": f"{y + h + 15:g}",
+                                                      "font-size": "12", "fill": "#4a5568",
+                                                      "class": "caption"})
+    text.text = caption
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8",
+                                                                   xml_declaration=False)
+
+
+def board_at(request: Request, gid: UUID, step: int, seat: str | None) -> tuple[GameModule, str, str]:
+    """The board at `step` as the replay page shows it (what changed at the
+    step outlined), rendered by the game's board template; and the view's name."""
+    store, replay = store_of(request), replay_of(request)
+    live = store.live(gid)
+    _checked_step("step", step, live)
+    seat, _ = known_seat(live, seat)
+    view = seat_view(live.game.outcome(live.session.state) is not None, seat)
+    game = live.game
+    board = game.view(replay.session(gid, step).state, view)
+    before = game.view(replay.session(gid, step - 1).state, view) if step > 1 else board
+    html = request.app.state.templates.get_template(board_template(game.ID)).render(
+        board=board, changed=changed_paths(before, board), game=game, targets={})
+    return game, html, view_name(view, short=True)  # a caption under a narrow board
+
+
+def view_name(view: str | None, short: bool = False) -> str:
+    if view is None:
+        return "everything"
+    return view or ("spectator" if short else "what every seat may see")
+
+
+@router.get("/games/{ref}/board.svg", response_class=Response,
+            summary="Download the board at a step as a standalone SVG file",
+            responses={200: {"description": "the board picture, a file of its own (PNG-ready: no "
+                                            "external references, white background)",
+                             "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
+                       **page_responses(404)})
+def board_svg(request: Request, ref: str,
+              step: int | None = Query(None, ge=-MAX_INT, le=MAX_INT, description="default: the last"),
+              seat: str = ""):
+    store = store_of(request)
+    gid = store.resolve(ref)
+    step = store.head_version(gid) if step is None else step
+    game, html, seen = board_at(request, gid, step, seat or None)
+    svg = standalone_svg(html, f"{game.ID} {str(gid)[:8]} · step {step} · {seen}")
+    name = f"{game.ID}-{str(gid)[:8]}-step{step}.svg"
+    return Response(svg, media_type="image/svg+xml",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+# ---- the replay page's "compare with..." form -------------------------------------------------
+def family(store: Store, gid: UUID) -> list[tuple[str, str]]:
+    """(id, what it is to `gid`) for its parent, its forks and its forks'
+    siblings: the games the compare form offers (any game of the kind is
+    accepted).  Reads every game's list row: for full pages only."""
+    header = store.header(gid)
+    parent = header.parent
+    out = [(parent, "parent")] if parent else []
+    for info in store.summaries(header.kind):
+        if info.id == gid or info.parent is None:
+            continue
+        if info.parent == str(gid):
+            out.append((str(info.id), f"fork at step {info.fork_step}"))
+        elif parent and info.parent == parent:
+            out.append((str(info.id), f"sibling fork at step {info.fork_step}"))
+    return out
+
+
+def register(env) -> None:
+    """Jinja globals the replay page uses for its compare form."""
+    env.globals["compare_family"] = lambda request, gid: family(store_of(request), gid)

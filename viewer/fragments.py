@@ -1,0 +1,176 @@
+"""Cached steps (issue #13, item 6): validators for the replay page and its
+step partial, and a bounded cache of rendered steps of finished games.
+
+A step of a finished game never changes except for its notes, so what a
+replay response shows is fixed by: the game (its id, its head version, its
+rules), the step asked for, `by`, the seat it is seen through, whether it is
+the partial or the whole page, the notes' version, who asks (a reviewer
+sees edit buttons on their own notes), and the code that draws it.  The
+ETag is a digest of exactly that; a running game's changes with its head
+version.  A request naming the current ETag (If-None-Match) gets a 304, and
+a finished game's rendered step is kept (LRU, keyed like the ETag) so that a
+crowd stepping the same game costs a look-up each.  Deciding needs two
+short queries (catching the game and its notes up), never a fold.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+from uuid import UUID
+
+from fastapi import Request
+from fastapi.responses import Response
+
+from viewer.auth import who_of
+from viewer.shared import store_of
+
+CACHE_STEPS = 2048  # rendered steps kept per process (BOARDLOG_STEP_CACHE)
+DRAW_WAIT = 10.0    # seconds a request waits for another drawing the same step, then draws it itself
+# Every response of a replay URL: the partial or the whole page, for whom.
+VARY = "HX-Request, HX-Boosted, Cookie, Authorization"
+# Finished: cacheable, but asked again every time (a note may have been added:
+# a 304 costs a look-up).  Running: the same, with the head in the validator.
+CACHE_FINISHED = "private, max-age=0, must-revalidate"
+CACHE_RUNNING = "private, no-cache"
+NOT_MODIFIED = {304: {"description": "Not modified: the page is the one the If-None-Match ETag names "
+                                     "(a step of a finished game changes only with its notes)"}}
+
+
+def _code_version() -> str:
+    """What the code that draws a step is: the package's version and the
+    text of every template and of the viewer, projections and engine
+    sources (a deploy that changes any of them changes every ETag)."""
+    digest = hashlib.blake2b(digest_size=8)
+    try:
+        digest.update(metadata.version("boardlog").encode())
+    except metadata.PackageNotFoundError:
+        pass
+    root = Path(__file__).resolve().parent.parent
+    for folder, pattern in (("viewer/templates", "*.html"), ("viewer", "*.py"), ("projections", "*.py"),
+                            ("engine", "*.py")):
+        for path in sorted((root / folder).rglob(pattern)):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+CODE_VERSION = _code_version()
+
+
+class StepCache:
+    """Rendered steps of finished games, least recently used dropped first.
+    Each entry remembers the game's header object it was drawn from: a game
+    deleted and imported again under the same id is read afresh (a new
+    header object), never served from here."""
+
+    def __init__(self, limit: int | None = None):
+        self.limit = limit or int(os.environ.get("BOARDLOG_STEP_CACHE") or CACHE_STEPS)
+        self._entries: OrderedDict[str, tuple[object, bytes, dict]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._drawing: dict[str, threading.Event] = {}
+        self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, key: str, header: object) -> tuple[bytes, dict] | None:
+        """The body and headers kept under `key`, if drawn from this `header`."""
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None or entry[0] is not header:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return entry[1], entry[2]
+
+    def claim(self, key: str) -> threading.Event | None:
+        """None: the caller draws `key` (and must `release` it); else the
+        event to wait on while another request draws it (a crowd in
+        lockstep asks for the same step at once: one of them draws it)."""
+        with self._lock:
+            drawing = self._drawing.get(key)
+            if drawing is None:
+                self._drawing[key] = threading.Event()
+            return drawing
+
+    def release(self, key: str) -> None:
+        with self._lock:
+            drawing = self._drawing.pop(key, None)
+        if drawing is not None:
+            drawing.set()
+
+    def put(self, key: str, header: object, body: bytes, headers: dict) -> None:
+        with self._lock:
+            self._entries[key] = (header, body, headers)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.limit:
+                self._entries.popitem(last=False)
+
+
+def cache_of(request: Request) -> StepCache:
+    state = request.app.state
+    cache = getattr(state, "step_cache", None)
+    if cache is None:
+        cache = state.step_cache = StepCache()  # a race makes two: one is dropped, no harm
+    return cache
+
+
+def etag_of(*parts: object) -> str:
+    return '"' + hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest() + '"'
+
+
+def _matches(request: Request, etag: str) -> bool:
+    asked = request.headers.get("if-none-match", "")
+    return asked.strip() == "*" or etag in {t.strip().removeprefix("W/") for t in asked.split(",")}
+
+
+def replay_response(request: Request, gid: UUID, asked: tuple, partial: bool,
+                    render: Callable[[], Response]) -> Response:
+    """The replay page or step partial of `gid` for the query `asked`
+    (step, by, seat as given), with its ETag: 304 if the client has it,
+    from the cache if a finished game's step was drawn before, else
+    `render()` (kept if the game is finished)."""
+    store = store_of(request)
+    live = store.live(gid)
+    finished = live.game.outcome(live.session.state) is not None
+    who = who_of(request)
+    etag = etag_of(str(gid), live.session.version, asked, partial, store.notes_version(gid),
+                   who.name, who.role, request.app.state.auth, str(request.base_url),
+                   live.header.rules_version, live.game.RULES_VERSION, CODE_VERSION)
+    headers = {"ETag": etag, "Cache-Control": CACHE_FINISHED if finished else CACHE_RUNNING, "Vary": VARY}
+    if _matches(request, etag):
+        return Response(status_code=304, headers=headers)
+    if not finished:
+        return _validated(render(), headers)
+    cache = cache_of(request)
+    kept = cache.get(etag, live.header)
+    if kept is None:
+        drawing = cache.claim(etag)
+        if drawing is not None:  # another request is drawing this very step: wait for it
+            drawing.wait(DRAW_WAIT)
+            kept = cache.get(etag, live.header)
+        else:
+            try:
+                response = render()
+                if response.status_code == 200:  # with the headers the page set (type, htmx triggers)
+                    cache.put(etag, live.header, bytes(response.body),
+                              {k: v for k, v in response.headers.items() if k != "content-length"})
+                return _validated(response, headers)
+            finally:
+                cache.release(etag)
+    if kept is None:  # the other request failed or took too long: draw it here
+        return _validated(render(), headers)
+    return Response(kept[0], headers={**kept[1], **headers})
+
+
+def _validated(response: Response, headers: dict[str, str]) -> Response:
+    if response.status_code == 200:  # an error is never validated (nor kept)
+        response.headers.update(headers)
+    return response

@@ -189,8 +189,12 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
                 response = page(request, "_stage.html", **ctx)
                 # The variation tree beside the timeline asks again for the new step's links.
                 response.headers["HX-Trigger-After-Settle"] = "boardlog-step"
-                return response
-            return page(request, "replay.html", **ctx)
+            else:
+                response = page(request, "replay.html", **ctx)
+            # A long game's chart still being drawn in the background: this page
+            # is provisional, so it is neither kept nor validated (viewer/fragments.py).
+            response.provisional = bool((ctx.get("plot") or {}).get("pending"))
+            return response
         # ETag and Cache-Control; 304, or a finished game's step from the cache (viewer/fragments.py).
         # A whole page draws the variation tree: a new fork, a name or a fork's move is a new page.
         tree = () if _partial(request) else variation.fingerprint(request, gid)

@@ -148,7 +148,11 @@ def replay_response(request: Request, gid: UUID, asked: tuple, partial: bool,
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)
     if not finished:
-        return _validated(render(), headers)
+        response = render()
+        if getattr(response, "provisional", False):
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        return _validated(response, headers)
     cache = cache_of(request)
     kept = cache.get(etag, live.header)
     if kept is None:
@@ -159,6 +163,9 @@ def replay_response(request: Request, gid: UUID, asked: tuple, partial: bool,
         else:
             try:
                 response = render()
+                if getattr(response, "provisional", False):  # to be drawn again once complete
+                    response.headers["Cache-Control"] = "no-store"
+                    return response
                 if response.status_code == 200:  # with the headers the page set (type, htmx triggers)
                     cache.put(etag, live.header, bytes(response.body),
                               {k: v for k, v in response.headers.items() if k != "content-length"})

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from uuid import UUID
 
 from engine.core.context import SYSTEM
-from engine.core.errors import BadInput, BoardlogError, GameStuck
+from engine.core.errors import BadInput, BoardlogError, GameStuck, RuleSearchUnavailable
 from engine.core.game import find_game, game_ids
 from engine.core.limits import MAX_INT, MAX_PLAYERS, check_options, check_text, parse_int, shorten
 from engine.core.store import Store, open_store, parse_options
@@ -445,7 +445,7 @@ def cmd_stats(args) -> None:
     store = _store(args)
     try:
         index = RuleIndex(store)
-    except NotImplementedError:  # an in-memory store keeps no rule index
+    except RuleSearchUnavailable:  # an in-memory store keeps no rule index
         index = None
     print("\n".join(summary_lines(kind_stats(store, args.kind, index))))
 

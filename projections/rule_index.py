@@ -32,7 +32,7 @@ import orjson
 from eventsourcing.utils import get_topic
 
 from engine.core import session as fold
-from engine.core.errors import GameNotFound
+from engine.core.errors import GameNotFound, RuleSearchUnavailable
 from engine.core.game import find_game
 from engine.core.log import Deletion, GameLog
 from engine.core.store import Store
@@ -102,7 +102,7 @@ class _Sql:
             self.key = lambda raw: (raw if isinstance(raw, UUID) else UUID(str(raw))).hex
             self.schema = f'"{recorder.datastore.schema}".'
         else:
-            raise NotImplementedError("rule search needs a SQL store (SQLite or PostgreSQL), not memory")
+            raise RuleSearchUnavailable("rule search needs a SQL store (SQLite or PostgreSQL), not memory")
         self.datastore = recorder.datastore
         self.sqlite = module.endswith("sqlite")
 

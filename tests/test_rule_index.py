@@ -10,6 +10,7 @@ import pytest
 
 import projections.rule_index as rule_index
 from engine.cli import selfplay_one
+from engine.core.errors import RuleSearchUnavailable
 from engine.core.game import find_game, register
 from engine.core.store import Store, open_store
 from projections.rule_index import RuleIndex
@@ -139,7 +140,7 @@ def test_a_deleted_game_leaves_the_index(shared_store: Store):
 
 def test_a_memory_store_says_rule_search_needs_sql():
     store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    with pytest.raises(NotImplementedError, match="SQLite or PostgreSQL"):
+    with pytest.raises(RuleSearchUnavailable, match="SQLite or PostgreSQL"):
         RuleIndex(store)
 
 

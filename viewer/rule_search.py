@@ -7,6 +7,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from engine.core.errors import RuleSearchUnavailable
 from engine.core.game import find_game, game_ids
 from engine.core.limits import MAX_INT
 from projections.rule_index import LISTING_PAGE, RuleCount, RuleIndex
@@ -22,7 +23,7 @@ def rule_index_of(request: Request) -> RuleIndex | None:
     if not hasattr(state, "rule_index"):
         try:
             state.rule_index = RuleIndex(store_of(request))
-        except NotImplementedError:
+        except RuleSearchUnavailable:
             state.rule_index = None
     return state.rule_index
 

@@ -49,6 +49,11 @@ class StoreUnavailable(BoardlogError):
     """The database cannot be opened or reached."""
 
 
+class RuleSearchUnavailable(StoreUnavailable):
+    """Rule search keeps its index in SQL tables beside the events: an
+    in-memory store has none (the viewer and `boardlog stats` then say so)."""
+
+
 class GameStuck(BoardlogError):
     """A game's rules hand over to the system seat and then loop or stall:
     a fault in the game, not in the request."""

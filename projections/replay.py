@@ -12,6 +12,8 @@ from __future__ import annotations
 import bisect
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager
+from contextvars import ContextVar
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +33,9 @@ from .timeline import Line, line
 SPECTATOR = ""  # a seat name no game uses: sees only what every seat sees
 _REVEALED = REVEALED.encode()  # a fact whose raw row lacks it reveals nothing
 
+
+# Sessions and views a request has read, per (replay, game): see `Replay.pinned`.
+_READ: ContextVar[dict | None] = ContextVar("boardlog_read_steps", default=None)
 
 CHUNK = 1024  # records per stretch whose lines (or turns) are indexed together, when first needed
 
@@ -327,8 +332,48 @@ class Replay:
                 idx.undone[orjson.loads(state)["cause"]] = kind == fold.UNDONE
         idx.session, idx.version = head, head.version
 
+    @contextmanager
+    def pinned(self):
+        """One read-only request: the store catches each game up once
+        (`Store.pinned`), and the steps and views read are kept for the
+        rest of the request.  A replay page reads the steps before and
+        after its command group and before and at its step, often the same
+        ones: each is read once, and each later one is folded on from the
+        nearest one read before it (one record, usually) instead of from
+        a checkpoint."""
+        token = _READ.set({})
+        try:
+            with self.store.pinned():
+                yield
+        finally:
+            _READ.reset(token)
+
     def session(self, game_id: UUID, step: int) -> Session:
-        return self.steps.session(game_id, step)
+        read = _READ.get()
+        if read is None:
+            return self.steps.session(game_id, step)
+        kept = read.setdefault((id(self), game_id, "sessions"), {})
+        session = kept.get(step)
+        if session is None:
+            below = max((v for v in kept if v < step and step - v < self.steps.interval), default=None)
+            if below is not None:
+                session = self.store.fold(self.store.live(game_id).game, game_id, kept[below], gt=below, lte=step)
+            if session is None or session.version != step:  # the step cache says why, if it is out of range
+                session = self.steps.session(game_id, step)
+            kept[step] = session
+        return session
+
+    def view(self, game_id: UUID, step: int, seat: str | None) -> dict[str, Any]:
+        """The game's view of `step` for `seat` (kept for the request when pinned)."""
+        read = _READ.get()
+        game = self.store.live(game_id).game
+        if read is None:
+            return game.view(self.session(game_id, step).state, seat)
+        kept = read.setdefault((id(self), game_id, "views"), {})
+        view = kept.get((step, seat))
+        if view is None:
+            view = kept[(step, seat)] = game.view(self.session(game_id, step).state, seat)
+        return view
 
 
 # ---- the audit of one step --------------------------------------------------------------------
@@ -379,8 +424,8 @@ def audit(replay: Replay, game_id: UUID, step: int, seat: str | None) -> Audit:
     if head.kind == fold.COMMAND:
         command = shown_payload(game, head.data, head.version, seat, idx.revealed, finished)
     facts = [_audit_fact(game, r, seat) for r in records if r.kind == fold.FACT]
-    before = game.view(replay.session(game_id, first - 1).state, seat) if first > 1 else {}
-    after = game.view(replay.session(game_id, last).state, seat)
+    before = replay.view(game_id, first - 1, seat) if first > 1 else {}
+    after = replay.view(game_id, last, seat)
     changes = diff(before, after)
     ref = game.RULES.get(head.rule)
     return Audit(

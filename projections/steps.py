@@ -54,12 +54,12 @@ class StepCache:
                                  f"of game {game_id}")
         k = step // self.interval
         marks = self._marks_of(game_id)   # also marks the game as read most recently
-        if k == 0:
-            return self.store.session_at(game_id, step)
         mark = marks.get(k)
         if mark is None:
             # The store folds from its nearest checkpoint (and says if the step is beyond the end).
-            mark = marks[k] = self.store.session_at(game_id, k * self.interval)
+            # The first stretch's mark is step 1, the set-up: the record that costs most to
+            # decode (a whole board, every deck), so it is decoded once, not on every read.
+            mark = marks[k] = self.store.session_at(game_id, k * self.interval or 1)
         if step == mark.version:
             return mark
         game = find_game(self.store.header(game_id).kind)

@@ -53,7 +53,7 @@ from viewer.limits import (
     too_large_message,
     validation_message,
 )
-from viewer.shared import HOT_SEAT, delete_game, hot_seat_acts_for, may_act, store_of
+from viewer.shared import HOT_SEAT, delete_game, fast_tojson, hot_seat_acts_for, may_act, store_of
 from viewer.shared import page_responses as _page
 
 HERE = Path(__file__).parent
@@ -76,6 +76,10 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     app.mount("/static/htmx", StaticFiles(packages=[("js_lib_htmx", "static/htmx")]), name="htmx")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
+    # Templates are read once (a deploy restarts the server); looking at
+    # every file's time stamp on each render costs a stat call per include.
+    templates.env.auto_reload = os.environ.get("BOARDLOG_TEMPLATE_RELOAD", "") in ("1", "on", "yes")
+    templates.env.filters["tojson"] = fast_tojson
     boards.register(templates.env)
     templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
                                  timeline_window=timeline_window, who_of=who_of)
@@ -93,14 +97,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     _errors(app, templates)
     app.add_middleware(BodyLimit)  # 413 for a body over its limit, before it is read whole
 
-    @app.middleware("http")
-    async def server_timing(request: Request, call_next):
-        # The standard Server-Timing header: the time spent in the app, which
-        # browsers' dev tools and `boardlog bench` read.
-        start = time.perf_counter()
-        response = await call_next(request)
-        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.2f}"
-        return response
+    app.add_middleware(ServerTiming)
 
     def error_page(request: Request, status: int, message: str) -> HTMLResponse:
         return templates.TemplateResponse(request, "error.html", {"status": status, "message": message},
@@ -108,6 +105,28 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
 
     app.add_middleware(Guard, page=error_page)  # added last: the outermost (viewer/auth.py)
     return app
+
+
+class ServerTiming:
+    """ASGI middleware: the standard Server-Timing header, the time spent in
+    the app until its response starts, which browsers' dev tools and
+    `boardlog bench` read.  (Plain ASGI: a `BaseHTTPMiddleware` costs a
+    millisecond or two a request in task and stream plumbing.)"""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        start = time.perf_counter()
+
+        async def timed(message):
+            if message["type"] == "http.response.start":
+                took = f"app;dur={(time.perf_counter() - start) * 1000:.2f}".encode()
+                message = {**message, "headers": [*message.get("headers", ()), (b"server-timing", took)]}
+            await send(message)
+        await self.app(scope, receive, timed)
 
 
 _store = store_of
@@ -197,8 +216,9 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             return response
         # ETag and Cache-Control; 304, or a finished game's step from the cache (viewer/fragments.py).
         # A whole page draws the variation tree: a new fork, a name or a fork's move is a new page.
-        tree = () if _partial(request) else variation.fingerprint(request, gid)
-        return fragments.replay_response(request, gid, (step, by, seat, *tree), _partial(request), render)
+        with request.app.state.replay.pinned():  # read-only: the game is caught up once per request
+            tree = () if _partial(request) else variation.fingerprint(request, gid)
+            return fragments.replay_response(request, gid, (step, by, seat, *tree), _partial(request), render)
 
     # Signed in, a note's author is the account (the form's `author` is for
     # an open viewer); a reviewer changes only notes written under its name.
@@ -438,10 +458,13 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
     notice = "; ".join(n for n in (notice, dropped) if n)
     finished = game.outcome(live.session.state) is not None
     view_seat = seat_view(finished, seat)
+    # The audit first: it reads the step before the command group, the
+    # earliest step this page needs, and the rest fold on from there.
+    step_audit = audit(replay, gid, step, view_seat)
     state = replay.session(gid, step).state
-    board = game.view(state, view_seat)
+    board = replay.view(gid, step, view_seat)
     # Step 1 has nothing before it to compare with: highlight nothing there.
-    before = game.view(replay.session(gid, step - 1).state, view_seat) if step > 1 else board
+    before = replay.view(gid, step - 1, view_seat) if step > 1 else board
     prev, nxt = idx.neighbours(step, by)
     first, group_last = idx.group(step)
     noted = store.noted_steps(gid)
@@ -449,7 +472,7 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
         "gid": gid, "info": store.info(gid), "game": game, "header": live.header, "step": step,
         "last": last, "by": by, "seat": view_seat, "seat_param": seat or "", "finished": finished,
         "board": board, "changed": changed_paths(before, board), "board_template": board_template(game.ID),
-        "prev": prev, "next": nxt, "audit": audit(replay, gid, step, view_seat),
+        "prev": prev, "next": nxt, "audit": step_audit,
         "lines": idx.lines, "group": (first, group_last), "index": idx, "turn": idx.turn_of(step),
         "noted_steps": noted, "step_notes": store.notes_at(gid, step), "notice": notice,
         "notes_version": store.notes_version(gid),

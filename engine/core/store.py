@@ -29,6 +29,7 @@ import threading
 import time
 from collections import OrderedDict
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -86,6 +87,11 @@ MAX_SYSTEM_TURNS = 200    # automated commands in a row before we call it a loop
 _NO_SYSTEM = OPTIONAL["system_command"]  # the default: a game with no automated turns
 MAX_AUTHOR_CHARS = 40
 READ_CHUNK = 5000         # records per read: the connection goes back to the pool between reads
+
+
+# The games `Store.pinned` has caught up, per (store, game), in this context
+# (a request's thread); None outside such a block.
+_PINNED: ContextVar[dict | None] = ContextVar("boardlog_pinned_games", default=None)
 
 
 class StoredSignal:
@@ -468,11 +474,31 @@ class Store(Application):
                 _log.warning("checkpoint %s of game %s not kept: %s", session.version, game_id, e)
 
     # ---- reading -------------------------------------------------------------------------
+    @contextmanager
+    def pinned(self):
+        """Within this block (one read-only request), `live` catches each game
+        up once and then answers from that: a replay page asks for its game
+        in six places, and each catch-up is a query.  Never around a write."""
+        token = _PINNED.set({})
+        try:
+            yield
+        finally:
+            _PINNED.reset(token)
+
     def live(self, game_id: UUID) -> Live:
         """The latest session of a game, caught up with anything stored since.
 
         A game not in memory is read from its latest checkpoint; concurrent
         first readers wait for one of them to do it rather than each fold."""
+        pinned = _PINNED.get()
+        if pinned is not None:
+            kept = pinned.get((id(self), game_id))
+            if kept is None:
+                kept = pinned[(id(self), game_id)] = self._catch_up(game_id)
+            return kept
+        return self._catch_up(game_id)
+
+    def _catch_up(self, game_id: UUID) -> Live:
         cached = self._live.get(game_id)
         if cached is None:
             with self._flight(game_id):

@@ -131,6 +131,29 @@ def _matches(request: Request, etag: str) -> bool:
     return asked.strip() == "*" or etag in {t.strip().removeprefix("W/") for t in asked.split(",")}
 
 
+def kept_response(request: Request, gid: UUID, asked: tuple, partial: bool) -> Response | None:
+    """The answer without drawing anything, if there is one: a 304, or a
+    finished game's step kept in the cache (None: it must be drawn).  Two
+    short queries; what a crowd stepping a finished game mostly costs."""
+    store = store_of(request)
+    live = store.live(gid)
+    if live.game.outcome(live.session.state) is None:
+        return None
+    etag = _etag(request, store, live, gid, asked, partial)
+    headers = {"ETag": etag, "Cache-Control": CACHE_FINISHED, "Vary": VARY}
+    if _matches(request, etag):
+        return Response(status_code=304, headers=headers)
+    kept = cache_of(request).get(etag, live.header)
+    return None if kept is None else Response(kept[0], headers={**kept[1], **headers})
+
+
+def _etag(request: Request, store, live, gid: UUID, asked: tuple, partial: bool) -> str:
+    who = who_of(request)
+    return etag_of(str(gid), live.session.version, asked, partial, store.notes_version(gid),
+                   who.name, who.role, request.app.state.auth, str(request.base_url),
+                   live.header.rules_version, live.game.RULES_VERSION, CODE_VERSION)
+
+
 def replay_response(request: Request, gid: UUID, asked: tuple, partial: bool,
                     render: Callable[[], Response]) -> Response:
     """The replay page or step partial of `gid` for the query `asked`
@@ -140,10 +163,7 @@ def replay_response(request: Request, gid: UUID, asked: tuple, partial: bool,
     store = store_of(request)
     live = store.live(gid)
     finished = live.game.outcome(live.session.state) is not None
-    who = who_of(request)
-    etag = etag_of(str(gid), live.session.version, asked, partial, store.notes_version(gid),
-                   who.name, who.role, request.app.state.auth, str(request.base_url),
-                   live.header.rules_version, live.game.RULES_VERSION, CODE_VERSION)
+    etag = _etag(request, store, live, gid, asked, partial)
     headers = {"ETag": etag, "Cache-Control": CACHE_FINISHED if finished else CACHE_RUNNING, "Vary": VARY}
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)

@@ -239,6 +239,9 @@ class Store(Application):
         self._stream, self._head = _row_reader(self.recorder, self._count_rows)
         if type(self.recorder).__module__.endswith("sqlite"):
             tune_sqlite(self.recorder.datastore, self.env.get("BOARDLOG_SQLITE_SYNC") or "NORMAL")
+        # Reads that never wait on a network (a file or memory): short enough
+        # to run on a server's event loop rather than hand to a thread.
+        self.local_reads = type(self.recorder).__module__.endswith(("sqlite", "popo"))
 
     def construct_transcoder(self):
         return OrjsonTranscoder()
@@ -898,6 +901,11 @@ class Store(Application):
     def noted_steps(self, game_id: UUID) -> list[int]:
         """The steps that have notes, ascending."""
         return list(self._notes_fold(game_id).by_step())
+
+    def in_memory(self, game_id: UUID) -> bool:
+        """Whether the game and its notes are folded in this process: then
+        catching either up reads only what was stored since (usually nothing)."""
+        return game_id in self._live and game_id in self._notes_cache
 
     def notes_version(self, game_id: UUID) -> int:
         """The version of the game's notes (0: none yet), for `expected_version`."""

@@ -147,3 +147,26 @@ def test_the_share_links_keep_the_seat_and_move_with_the_step(site):
     part = client.get(f"/games/{gid}?step=20&seat={seat}", headers={"HX-Request": "true"}).text
     assert f'href="/games/{gid}/board.svg?step=20&amp;seat={seat}"' in part
     assert f'href="/games/{gid}?step=20&amp;by=command&amp;seat={seat}" id="step-link"' in part
+
+
+def test_the_downloaded_board_carries_the_notes_drawings(site):
+    """A note's arrows and circles are part of the shared picture (the layer the
+    replay page draws); `note=` keeps one note's, `drawings=false` none."""
+    store, games, client = site
+    gid, step = games["forbidden_alchemy"], 3
+    arrow = store.add_note(gid, step, "ann", "this way", shapes=[{"kind": "arrow", "from": "1", "to": "3",
+                                                                 "colour": "red"}])
+    circle = store.add_note(gid, step, "bob", "here", shapes=[{"kind": "circle", "at": "2", "colour": "blue"}])
+
+    def marks(**params):
+        r = client.get(f"/games/{gid}/board.svg", params={"step": step, **params})
+        assert r.status_code == 200, r.text[:300]
+        root = ET.fromstring(r.content)
+        return sorted(m.get("data-note") for m in root.iter() if m.tag in (f"{SVG}line", f"{SVG}circle")
+                      and m.get("data-note"))
+
+    assert marks() == sorted([arrow, circle])
+    assert marks(note=circle) == [circle]
+    assert marks(drawings="false") == []
+    r = client.get(f"/games/{gid}/board.svg", params={"step": step, "note": "nope"})
+    assert r.status_code == 422 and "note" in r.text

@@ -151,6 +151,10 @@ def test_names_through_the_viewer_the_api_and_the_cli(tmp_path, capsys):
     store = open_store(db)
     root = store.create(KIND, seed=2)
     client = TestClient(create_app(store))
+    # The stage's fork form (every step partial) names the fork too, as the tree's does.
+    stage = client.get(f"/games/{root}?step=1", headers={"HX-Request": "true"}).text
+    form = re.search(r'<form[^>]*id="fork".*?</form>', stage, re.S).group(0)
+    assert 'name="name"' in form and 'maxlength="60"' in form
     r = client.post(f"/games/{root}/fork", data={"step": "1", "name": "from the form"}, follow_redirects=False)
     fork = UUID(r.headers["location"].split("/")[2].split("?")[0])
     assert r.status_code == 303 and store.fork_name(fork) == "from the form"

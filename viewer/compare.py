@@ -26,6 +26,7 @@ from engine.core.limits import MAX_INT, check_text
 from engine.core.store import Live, Store
 from projections.replay import Replay, changed_paths, diff
 from viewer.app import board_template, known_seat, seat_view
+from viewer.drawings import overlay, with_overlay
 
 from .shared import page_responses, replay_of, store_of
 
@@ -166,9 +167,11 @@ def standalone_svg(fragment: str, caption: str) -> bytes:
                                                                    xml_declaration=False)
 
 
-def board_at(request: Request, gid: UUID, step: int, seat: str | None) -> tuple[GameModule, str, str]:
+def board_at(request: Request, gid: UUID, step: int, seat: str | None,
+             notes: list | None = None) -> tuple[GameModule, str, str]:
     """The board at `step` as the replay page shows it (what changed at the
-    step outlined), rendered by the game's board template; and the view's name."""
+    step outlined), rendered by the game's board template, with the arrows
+    and circles of `notes` drawn on top; and the view's name."""
     store, replay = store_of(request), replay_of(request)
     live = store.live(gid)
     _checked_step("step", step, live)
@@ -177,9 +180,25 @@ def board_at(request: Request, gid: UUID, step: int, seat: str | None) -> tuple[
     game = live.game
     board = game.view(replay.session(gid, step).state, view)
     before = game.view(replay.session(gid, step - 1).state, view) if step > 1 else board
-    html = request.app.state.templates.get_template(board_template(game.ID)).render(
+    env = request.app.state.templates.env
+    html = env.get_template(board_template(game.ID)).render(
         board=board, changed=changed_paths(before, board), game=game, targets={})
+    drawn = overlay(game, board, notes) if notes else None
+    if drawn:  # the same layer the replay page draws (viewer/drawings.py)
+        html = str(with_overlay(html, env.get_template("boards/_macros.html").module.drawings(drawn)))
     return game, html, view_name(view, short=True)  # a caption under a narrow board
+
+
+def drawn_notes(store: Store, gid: UUID, step: int, note: str) -> list:
+    """The notes whose shapes a downloaded board carries: the one named by
+    `note` (a shared link opens one note), else every note on the step."""
+    notes = [n for n in store.notes_at(gid, step) if n.get("shapes")]
+    if not note:
+        return notes
+    chosen = [n for n in store.notes_at(gid, step) if n["note"] == note]
+    if not chosen:
+        raise BadInput(f"note: there is no note {note!r} on step {step}")
+    return chosen
 
 
 def view_name(view: str | None, short: bool = False) -> str:
@@ -196,11 +215,17 @@ def view_name(view: str | None, short: bool = False) -> str:
                        **page_responses(404)})
 def board_svg(request: Request, ref: str,
               step: int | None = Query(None, ge=-MAX_INT, le=MAX_INT, description="default: the last"),
-              seat: str = ""):
+              seat: str = "",
+              note: str = Query("", max_length=64, description="draw only this note's arrows and circles "
+                                "(default: every note's on the step)"),
+              drawings: bool = Query(True, description="false: the bare board, without the notes' drawings")):
     store = store_of(request)
     gid = store.resolve(ref)
     step = store.head_version(gid) if step is None else step
-    game, html, seen = board_at(request, gid, step, seat or None)
+    live = store.live(gid)
+    _checked_step("step", step, live)
+    notes = drawn_notes(store, gid, step, note) if drawings else None
+    game, html, seen = board_at(request, gid, step, seat or None, notes)
     svg = standalone_svg(html, f"{game.ID} {str(gid)[:8]} · step {step} · {seen}")
     name = f"{game.ID}-{str(gid)[:8]}-step{step}.svg"
     return Response(svg, media_type="image/svg+xml",

@@ -248,7 +248,8 @@ def selfplay_one(store: Store, kind: str, seed: int, players, options, bot_name:
     game = find_game(kind)
     bot = game.BOTS[bot_name]
     rng = random.Random(seed)
-    gid = store.create(kind, seed=seed, players=players, options=options)
+    # The header says which bot played every seat: the kind's figures split outcomes by it.
+    gid = store.create(kind, seed=seed, players=players, options=options, played_by=f"bot:{bot_name}")
     for _ in range(MAX_SELFPLAY_COMMANDS):
         live = store.live(gid)
         state = live.session.state
@@ -601,7 +602,7 @@ def record_demos(store: Store, base_url: str = "http://127.0.0.1:8000") -> None:
         bot = next((b for b in ("greedy", "solver") if b in bots), "random")
         gid, steps, outcome = selfplay_one(store, kind, 1, None, {}, bot)
         print(f"recorded demo {kind}: {gid} ({steps} steps, {outcome})")
-        running = store.create(kind, seed=2)
+        running = store.create(kind, seed=2)  # for people to play: no one recorded
         print(f"started {kind} game {running} to play; seat links:")
         for seat, token in store.seat_tokens(running).items():
             label = "hot-seat" if seat == "*" else seat

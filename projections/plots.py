@@ -26,6 +26,7 @@ from typing import Any
 from uuid import UUID
 
 from engine.core.errors import BoardlogError
+from engine.core.session import Header
 from engine.core.store import GameInfo, Store
 
 from .replay import GameIndex, Replay
@@ -302,6 +303,8 @@ class KindStats:
     lengths: dict[str, list[int]]      # "steps" / "commands" -> one value per finished game
     rules: list[tuple[str, int, int]] | None   # (rule, fired, games), most fired first; None: no index
     histograms: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)  # (lo, hi, n)
+    by_bot: dict[str, Counter] = field(default_factory=dict)   # who played ("bot:greedy") -> per seat played
+    unrecorded: int = 0                # finished games whose header records no players
 
 
 def kind_stats(store: Store, kind: str, index: RuleIndex | None, top_rules: int = 15) -> KindStats:
@@ -310,17 +313,31 @@ def kind_stats(store: Store, kind: str, index: RuleIndex | None, top_rules: int 
     finished = [i for i in infos if i.status == "finished"]
     by_seat: dict[str, Counter] = {}
     by_options: dict[str, Counter] = {}
+    by_bot: dict[str, Counter] = {}
+    unrecorded = 0
     for info in finished:
-        for seat, result in seat_results(info).items():
+        header = store.header(info.id)
+        results = seat_results(info)
+        for seat, result in results.items():
             by_seat.setdefault(seat, Counter())[result] += 1
-        by_options.setdefault(_setup_of(store, info), Counter())[_verdict(info)] += 1
+        by_options.setdefault(_setup_of(header), Counter())[_verdict(info)] += 1
+        if header.players is None:
+            unrecorded += 1
+        for who, result in _results_by_player(results, header.players or {}):
+            by_bot.setdefault(who, Counter())[result] += 1
     lengths = {"steps": [i.steps for i in finished], "commands": [i.commands for i in finished]}
     rules = None
     if index is not None:
         counts = sorted(index.counts(kind).values(), key=lambda c: (-c.fired, c.rule))
         rules = [(c.rule, c.fired, c.games) for c in counts[:top_rules]]
     return KindStats(kind, len(infos), len(finished), len(infos) - len(finished), by_seat, by_options,
-                     lengths, rules, {k: histogram(v) for k, v in lengths.items()})
+                     lengths, rules, {k: histogram(v) for k, v in lengths.items()}, by_bot, unrecorded)
+
+
+def _results_by_player(results: dict[str, str], players: dict[str, str]) -> list[tuple[str, str]]:
+    """(who, result) for each seat the header says who played: one count per
+    seat, so a bot that played both sides of a game is counted on both."""
+    return [(players[seat], result) for seat, result in results.items() if seat in players]
 
 
 def seat_results(info: GameInfo) -> dict[str, str]:
@@ -355,9 +372,8 @@ def _verdict(info: GameInfo) -> str:
     return head[:60] or "?"
 
 
-def _setup_of(store: Store, info: GameInfo) -> str:
+def _setup_of(header: Header) -> str:
     """The game's players and options, for "outcomes by setup"."""
-    header = store.header(info.id)
     options = " ".join(f"{k}={v}" for k, v in sorted(header.options.items())
                        if isinstance(v, (str, int, float, bool)))
     return f"{len(header.seats)} seats" + (f", {options}" if options else "")
@@ -384,6 +400,7 @@ def summary_lines(stats: KindStats) -> list[str]:
         out.append("outcomes by setup:")
         for setup, c in sorted(stats.by_options.items()):
             out.append(f"  {setup}: " + "; ".join(f"{v} x{n}" for v, n in c.most_common()))
+        out += _by_bot_lines(stats)
     for name, values in stats.lengths.items():
         if values:
             out.append(f"game length in {name}: min {min(values)}, median {_median(values)}, "
@@ -396,6 +413,19 @@ def summary_lines(stats: KindStats) -> list[str]:
     else:
         out.append("rules most often fired:")
         out += [f"  {rule:<40} {fired:>9,} times in {games:,} games" for rule, fired, games in stats.rules]
+    return out
+
+
+def _by_bot_lines(stats: KindStats) -> list[str]:
+    """The "outcomes by bot" lines: one count per seat played, then the games that record no one."""
+    out = ["outcomes by bot (per seat played, finished games that record who played):"]
+    out += [f"  {who:<16} " + ", ".join(f"{w} {c[w]}" for w in ("won", "lost", "draw") if c[w])
+            for who, c in sorted(stats.by_bot.items())]
+    if not stats.by_bot:
+        out.append("  none recorded")
+    if stats.unrecorded:
+        out.append(f"  {stats.unrecorded} finished game{' records' if stats.unrecorded == 1 else 's record'} "
+                   f"no players (people, or recorded before games said who played)")
     return out
 
 

@@ -3,7 +3,8 @@
 File format (one JSON object a line):
   line 1      the header: {"format": "boardlog-game", "format_version": 1,
               "game": id, "kind", "rules_version", "seed", "options",
-              "seats", "parent", "fork_step", "created"}
+              "seats", "parent", "fork_step", "created"}, and "players"
+              (seat -> who played it) only when the game records it
   lines 2..   one record a line, in stream order: {"step", "kind", ...payload}
               where kind is CommandIssued, Happened, CommandUndone or CommandRedone
   last lines  annotations, one a line: {"annotation": {"note", "step", "author",

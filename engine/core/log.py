@@ -30,6 +30,16 @@ class GameLog(Aggregate):
         fork_step: int | None
         rule: str
         cause: int
+        # Last, with a default: records stored before it existed load without it.
+        players: dict | None = None
+
+        def __post_init__(self) -> None:
+            super().__post_init__()
+            # The mapper stores `vars(event)`: without this, every new game's
+            # header would gain `"players": null` and no longer match the old
+            # shape byte for byte.  Read back, the class default (None) answers.
+            if self.players is None:
+                self.__dict__.pop("players", None)
 
     class CommandIssued(Aggregate.Event):
         seat: str
@@ -73,8 +83,10 @@ class GameLog(Aggregate):
             log.session = fold.fold_redone(log.session, self.originator_version, self.cause)
 
     def __init__(self, kind: str, seed: int, options: dict, seats: list, rules_version: str,
-                 parent: str | None, fork_step: int | None, rule: str, cause: int) -> None:
-        self.header = fold.Header(kind, seed, dict(options), tuple(seats), rules_version, parent, fork_step)
+                 parent: str | None, fork_step: int | None, rule: str, cause: int,
+                 players: dict | None = None) -> None:
+        self.header = fold.Header(kind, seed, dict(options), tuple(seats), rules_version, parent, fork_step,
+                                  dict(players) if players is not None else None)
         self.game = find_game(kind)
         self.session = fold.start(self.game)
 

@@ -9,6 +9,7 @@ cleared at every commit point, which keeps it (and any snapshot) small.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, NamedTuple
 
@@ -17,6 +18,7 @@ from msgspec import Meta
 
 from .events import Event, upcast
 from .game import GameModule
+from .limits import MAX_OPTION_CHARS
 
 # Record kinds as they are stored (the aggregate event class names).
 STARTED = "Started"
@@ -29,7 +31,8 @@ RECORD_KINDS = (STARTED, COMMAND, FACT, UNDONE, REDONE)
 
 @dataclass(frozen=True, slots=True)
 class Header:
-    """What the first record of a game says: kind, seed, options, seats, origin."""
+    """What the first record of a game says: kind, seed, options, seats,
+    origin, and (when recorded) who played each seat."""
 
     kind: str
     seed: int
@@ -38,9 +41,12 @@ class Header:
     rules_version: str
     parent: str | None = None
     fork_step: int | None = None
+    # Seat -> who played it ("bot:greedy"); None: not recorded (a person, or
+    # a game recorded before headers said so).
+    players: dict[str, str] | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data = {
             "kind": self.kind,
             "seed": self.seed,
             "options": self.options,
@@ -49,6 +55,11 @@ class Header:
             "parent": self.parent,
             "fork_step": self.fork_step,
         }
+        # Only when recorded: a header without players keeps its old shape
+        # byte for byte (stored records, exports, checkpoint digests).
+        if self.players is not None:
+            data["players"] = dict(self.players)
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Header:
@@ -76,6 +87,7 @@ class HeaderSchema(msgspec.Struct, forbid_unknown_fields=True):
     rules_version: str
     parent: str | None = None
     fork_step: Step | None = None
+    players: dict[str, str] | None = None   # seat -> who: checked by `check_players`
     # Stored with the record / written in an export:
     rule: str = "core.setup"
     cause: Step = 1
@@ -156,7 +168,31 @@ def _readable(message: str) -> str:
 def header_of(data: Any) -> Header:
     """A `Header` from a stored `Started` record or an export's line 1."""
     h = check_schema(HeaderSchema, data, "header")
-    return Header(h.kind, h.seed, dict(h.options), tuple(h.seats), h.rules_version, h.parent, h.fork_step)
+    players = check_players(h.players, h.seats)
+    return Header(h.kind, h.seed, dict(h.options), tuple(h.seats), h.rules_version, h.parent, h.fork_step,
+                  players)
+
+
+def check_players(players: dict[str, str] | None, seats: Sequence[str]) -> dict[str, str] | None:
+    """`players` as a header may hold it, or SchemaError naming the field:
+    seats of this game, each played by short printable text (as an option's
+    value: no control characters, no lone surrogates).  An empty record is
+    refused: a header that records no one leaves the field out."""
+    if players is None:
+        return None
+    if not players:
+        raise SchemaError("header does not fit: players: empty; leave it out when no one is recorded")
+    for seat, who in players.items():
+        if seat not in seats:
+            raise SchemaError(f"header does not fit: players: {seat[:30]!r} is not a seat of this game "
+                              f"(seats: {', '.join(seats)})")
+        if not 1 <= len(who) <= MAX_OPTION_CHARS:
+            raise SchemaError(f"header does not fit: players.{seat}: {len(who)} characters, "
+                              f"expected 1..{MAX_OPTION_CHARS}")
+        if not who.isprintable():
+            raise SchemaError(f"header does not fit: players.{seat}: {who[:30]!r} may only use "
+                              f"printable characters")
+    return dict(players)
 
 
 class Entry(NamedTuple):

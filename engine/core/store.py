@@ -317,13 +317,18 @@ class Store(Application):
 
     # ---- creating games ------------------------------------------------------------------
     def create(self, kind: str, *, seed: int | None = None, players: int | None = None,
-               options: dict[str, str] | None = None) -> UUID:
-        """Start a game: record its header and its setup facts in one batch."""
+               options: dict[str, str] | None = None, played_by: str | None = None) -> UUID:
+        """Start a game: record its header and its setup facts in one batch.
+        With `played_by` ("bot:greedy"), the header records every seat as
+        played by it; without, it records no one (people, as a rule)."""
         game = find_game(kind)
         opts = game.options(players, dict(options or {}))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        header = Header(kind, int(seed), opts, tuple(game.seats(opts)), game.RULES_VERSION)
+        seats = tuple(game.seats(opts))
+        # Checked as any stored header's players are: refused before anything is written.
+        who = None if played_by is None else fold.check_players(dict.fromkeys(seats, played_by), seats)
+        header = Header(kind, int(seed), opts, seats, game.RULES_VERSION, players=who)
         facts = game.setup(opts, Dice(header.seed, 1))
         game_id = uuid4()
         events = [self._started(game_id, header)]
@@ -766,7 +771,10 @@ class Store(Application):
         rows = self.rows(game_id)
         while step < len(rows) and rows[step].kind == fold.FACT and rows[step].cause <= step:
             step += 1  # the next record belongs to the same command
-        header = Header(**{**_header_fields(live.header), "parent": str(game_id), "fork_step": step})
+        # Not `players`: a fork is a new line, played by whoever continues it,
+        # so the parent's players say nothing about who played the fork.
+        header = Header(**{**_header_fields(live.header), "parent": str(game_id), "fork_step": step,
+                           "players": None})
         return self.write_game(uuid4(), header, rows[1:step], name=name), step
 
     def write_game(self, game_id: UUID, header: Header, records: list[Record],

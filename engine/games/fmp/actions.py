@@ -70,7 +70,10 @@ def touching(u: Unit, hex_name: str) -> bool:
 
 
 def carries_heap(state: Planet, u: Unit) -> bool:
-    return u.kind == "heap" or any(state.units[x].kind == "heap" for x in b.contents(state, u.id))
+    if u.kind == "heap":
+        return True
+    # most units carry nothing: no need to walk their contents (every step asks)
+    return bool(u.cargo) and any(state.units[x].kind == "heap" for x in b.contents(state, u.id))
 
 
 def _blocked(state: Planet, hex_name: str, mover: str = "") -> str | None:
@@ -351,11 +354,22 @@ def check_mountain_pair(state: Planet, seat: str, uid: str, h: str) -> None:
     deployed) must not make a pair of tanks on touching mountains."""
     if b.terrain(h) != MOUNTAIN:
         return
-    for other in state.units.values():
-        if other.kind == "tank" and other.id != uid and other.at and state.controller(other) == seat \
-                and b.terrain(other.at) == MOUNTAIN and adjacent(other.at, h):
+    for other in _mountain_tanks(state, seat):
+        if other.id != uid and adjacent(other.at, h):
             raise RuleViolation(R + "move.mountain-tanks",
                                 f"a tank on {h} would stand on a mountain next to {other.id}'s mountain")
+
+
+def _mountain_tanks(state: Planet, seat: str) -> list[Unit]:
+    """The seat's tanks standing on mountains, in the order of the units
+    (memoised with the position: every tank step and laying asks)."""
+    memo = b.memo(state)
+    found = memo.get(("mountain tanks", seat))
+    if found is None:
+        found = memo[("mountain tanks", seat)] = [
+            u for u in state.units.values() if u.kind == "tank" and u.at
+            and state.controller(u) == seat and b.terrain(u.at) == MOUNTAIN]
+    return found
 
 
 # ---- loading and unloading -------------------------------------------------------------------
@@ -700,13 +714,28 @@ def check_fire(state: Planet, seat: str, first: str, second: str, target: str, a
     pair = _pair(state, seat, first, second)
     target = parse_hex(target)
     for d in pair:
-        if state.shots.get(d.id, 0) >= 2:
-            raise RuleViolation(R + "fire.ammo", f"{d.id} has fired twice this turn")
-        if d.id != assaulting:
-            _may_shoot(state, seat, d)
+        check_shooter(state, seat, d, assaulting)
         if not b.in_range(state, d, target):
             raise RuleViolation(R + "fire.range", f"{target} is out of {d.id}'s range "
                                                   f"({b.fire_range(state, d)})")
+    units = check_target(state, seat, target)
+    require_ap(state, 2, "firing")
+    return target, units
+
+
+def check_shooter(state: Planet, seat: str, d: Unit, assaulting: str = "") -> None:
+    """One destroyer of a shot, whatever the target: shots left, and out of
+    unfavourable fire unless it is the assault's second unit.  (Split from
+    `check_fire` so that `legal` asks once per destroyer, not per target.)"""
+    if state.shots.get(d.id, 0) >= 2:
+        raise RuleViolation(R + "fire.ammo", f"{d.id} has fired twice this turn")
+    if d.id != assaulting:
+        _may_shoot(state, seat, d)
+
+
+def check_target(state: Planet, seat: str, target: str) -> tuple[str, ...]:
+    """What a shot of `seat` at the hex `target` destroys, whoever fires, or
+    why it may not be shot at (asked once per hex by `legal`)."""
     units = b.occupants(state).get(target, ())
     fh = b.freighter_hexes(state)
     if target in fh and not any(state.units[x].kind == "turret" for x in units):
@@ -716,8 +745,7 @@ def check_fire(state: Planet, seat: str, first: str, second: str, target: str, a
     mine = [x for x in units if state.units[x].kind != "pontoon" and state.controller(state.units[x]) == seat]
     if mine:
         raise RuleViolation(R + "fire.own", f"{seat}'s destroyers cannot destroy {mine[0]}")
-    require_ap(state, 2, "firing")
-    return target, units
+    return units
 
 
 def _may_shoot(state: Planet, seat: str, d: Unit) -> None:

@@ -5,8 +5,9 @@ memoised per state), never stored by `evolve`.
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
-from functools import cache
+from functools import cache, partial
 
 from engine.kit.hexgrid import Hex
 
@@ -96,34 +97,66 @@ def sunken(hex_name: str, tide: str) -> bool:
 
 # ---- positions -------------------------------------------------------------------------------
 # What is derived from a position is kept per state object (states are immutable):
-# `_derived[id(state)]` is (state, {name: value}); the last state asked about is
-# also kept aside, since a caller asks about one position many times in a row.
-_derived: dict[int, tuple[Planet, dict[str, object]]] = {}
-_last: list = [None, {}]
+# `_derived[id(state)]` is (a weak reference to the state, {name: value}).  An entry
+# leaves with its state, so what was derived from a position is freed when the
+# position is, by whoever drops it; dropping a whole memo at once instead would
+# free hundreds of positions inside one unlucky call (tens of ms).  Past `_KEPT`
+# positions alive at once, the oldest entry goes.  The last state asked about is
+# also kept aside (weakly: it is not kept alive by this), since a caller asks
+# about one position many times in a row.
+_KEPT = 256
+_derived: dict[int, tuple[weakref.ref, dict[str, object]]] = {}
+# (a weak reference to the last state asked about, its values): one tuple,
+# replaced whole, so that a thread never reads one state's reference beside
+# another state's values; asked through the reference, never by id alone, so
+# that a new state born where a freed one was is never taken for it.
+_last: tuple = (lambda: None, {})
 
 
 def _values(state: Planet) -> dict[str, object]:
-    if state is _last[0]:
-        return _last[1]
-    hit = _derived.get(id(state))
-    if hit is None or hit[0] is not state:
-        if len(_derived) > 256:
-            _derived.clear()
-        hit = _derived[id(state)] = (state, {})
-    _last[0], _last[1] = state, hit[1]
+    global _last
+    last = _last
+    if last[0]() is state:
+        return last[1]
+    key = id(state)
+    hit = _derived.get(key)
+    if hit is None or hit[0]() is not state:
+        if len(_derived) >= _KEPT:  # `_last` names this new entry just below, never the one dropped
+            try:
+                _derived.pop(next(iter(_derived)), None)
+            except (StopIteration, RuntimeError):  # emptied or resized by another thread meanwhile
+                pass
+        hit = _derived[key] = (weakref.ref(state, partial(_gone, key)), {})
+    _last = (hit[0], hit[1])
     return hit[1]
+
+
+def _gone(key: int, ref: weakref.ref) -> None:
+    """A state was freed: so is what was derived from it."""
+    hit = _derived.get(key)
+    if hit is not None and hit[0] is ref:
+        _derived.pop(key, None)
+
+
+def memo(state: Planet) -> dict:
+    """The position's own memo, for values other modules derive from it
+    (they live and go with the position, like the ones here)."""
+    last = _last
+    return last[1] if last[0]() is state else _values(state)
 
 
 def forget() -> None:
     """Drop everything memoised (for measurements that want the cost afresh)."""
+    global _last
     _derived.clear()
-    _last[0], _last[1] = None, {}
+    _last = (lambda: None, {})
 
 
 def _memoised(name):
     def wrap(fn):
         def inner(state: Planet):
-            values = _last[1] if state is _last[0] else _values(state)
+            last = _last
+            values = last[1] if last[0]() is state else _values(state)
             try:
                 return values[name]
             except KeyError:

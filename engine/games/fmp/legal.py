@@ -9,9 +9,11 @@ For speed (a busy 4-player position has hundreds of commands): quick sieves
 drop candidates `decide` would refuse anyway (ore, a unit, unfavourable
 fire, impossible ground); deployments, landings, one-hex steps of free units,
 steps out of a Freighter and shots are checked with the very guards `decide`
-uses (`_Checked`), once per kind of unit and hex where they can be; units of
-one kind laid by a Freighter or stowed in it share one verdict; ending the
-turn is always allowed.
+uses (`_Checked`), once per kind of unit and hex where they can be (shots
+piece by piece: each destroyer, pair and target hex once); units of one
+kind laid by a Freighter or stowed in it share one verdict; ending the
+turn is always allowed.  What is worked out for a position is memoised
+with it (`board.memo`) and freed with it.
 `tests/test_fmp_audit.py` checks the result against `decide` run on every
 candidate.
 """
@@ -56,19 +58,13 @@ from .state import DEPARTURE, DEPLOYMENT, LANDING, PLAY, Planet
 _CTX = Context(Dice(0, 0), datetime(1970, 1, 1, tzinfo=UTC))
 
 
-_memo: dict[tuple[int, str], tuple[Planet, list[Command]]] = {}
-
-
 def legal_commands(state: Planet, seat: str) -> list[Command]:
-    """Memoised per position and seat: the engine, the bots and the pages
-    ask about the same position several times."""
-    hit = _memo.get((id(state), seat))
-    if hit is not None and hit[0] is state:
-        return list(hit[1])
-    if len(_memo) > 64:
-        _memo.clear()
-    found = _legal(state, seat)
-    _memo[(id(state), seat)] = (state, found)
+    """Memoised with the position (`board.memo`): the engine, the bots and
+    the pages ask about the same position several times."""
+    memo = b.memo(state)
+    found = memo.get(("legal", seat))
+    if found is None:
+        found = memo[("legal", seat)] = _legal(state, seat)
     return list(found)
 
 
@@ -108,7 +104,7 @@ def notation(c: Command) -> str:
 def _accepted(state: Planet, seat: str, candidates: list[Command]) -> list[Command]:
     """The candidates `decide` accepts.  Commands whose verdict depends only
     on the kind of the unit (and on the same hexes) share one verdict: units
-    of one kind leaving a Freighter, laid by it or stowed in it."""
+    of one kind leaving a Freighter or stowed in it (those it lays, see `_lays`)."""
     kept = []
     verdicts: dict[tuple, bool] = {}
     for command in dict.fromkeys(candidates):
@@ -118,11 +114,7 @@ def _accepted(state: Planet, seat: str, candidates: list[Command]) -> list[Comma
         sig = _signature(state, command)
         ok = verdicts.get(sig) if sig is not None else None
         if ok is None:
-            try:
-                rules.decide(state, seat, command, _CTX)
-                ok = True
-            except RuleViolation:
-                ok = False
+            ok = _decided(state, seat, command)
             if sig is not None:
                 verdicts[sig] = ok
         if ok:
@@ -137,12 +129,6 @@ def _signature(state: Planet, c: Command) -> tuple | None:
         u = state.units.get(c.unit)
         if u is not None and u.inside:
             return ("exit", u.inside, _exit_class(state, u), c.path)
-    elif isinstance(c, Unload) and c.transporter in state.freighters:
-        u = state.units.get(c.item)
-        if u is not None and u.inside == c.transporter:
-            aboard = b.standing_at(state, c.to) is not None  # onto a transporter: its room counts
-            cls = u.kind if aboard or u.kind in ("tank", "pontoon") else _exit_class(state, u)
-            return ("lay", c.transporter, cls, c.to)
     elif isinstance(c, Load):
         t, x = state.units.get(c.transporter), state.units.get(c.item)
         if t is not None and x is not None and t.inside and x.inside == t.inside and not t.carrier:
@@ -254,10 +240,48 @@ def _freighter_cargo(state: Planet, seat: str) -> list[Command]:
                 found.append(Load(c, h))
             found += [Load(c, uid) for uid in occ.get(h, ()) if uid]
         drops = [h for h in around if _droppable(state, seat, h)]
-        found += [Unload(c, u.id, h) for u in sorted(state.units.values(), key=lambda u: u.id)
-                  if u.inside == c and u.kind in ("pontoon", "tank", "heap", "crab", "weatherhen")
-                  for h in drops]
+        aboard = [u for u in sorted(state.units.values(), key=lambda u: u.id)
+                  if u.inside == c and u.kind in ("pontoon", "tank", "heap", "crab", "weatherhen")]
+        found += _lays(state, seat, c, aboard, drops)
     return found
+
+
+def _lays(state: Planet, seat: str, colour: str, aboard: list, drops: list[str]) -> list[Command]:
+    """The Freighter laying what it holds on the hexes next to its pods:
+    `decide` judges one unit of each class per hex (`_lay_classes`), and
+    the others of the class share its verdict (kept as they are by `_accepted`)."""
+    onto = {h: b.standing_at(state, h) is not None for h in drops}
+    verdicts: dict[tuple[str, str], bool] = {}
+    found: list[Command] = []
+    for u in aboard:
+        classes = _lay_classes(state, u)
+        for h in drops:
+            key = (classes[onto[h]], h)
+            ok = verdicts.get(key)
+            if ok is None:
+                ok = verdicts[key] = _decided(state, seat, Unload(colour, u.id, h))
+            if ok:
+                found.append(_Checked(Unload(colour, u.id, h)))
+    return found
+
+
+def _lay_classes(state: Planet, u) -> tuple[str, str]:
+    """Units a Freighter lays under the same checks, (on the ground, onto a
+    transporter): onto a transporter its room counts (the kind); on the
+    ground a tank (its mountain pairs) and a pontoon (its support) are
+    checked as such, the others as they leave a Freighter (`_exit_class`)."""
+    if u.kind in ("tank", "pontoon"):
+        return u.kind, u.kind
+    return _exit_class(state, u), u.kind
+
+
+def _decided(state: Planet, seat: str, command: Command) -> bool:
+    """Does `decide` accept the command?"""
+    try:
+        rules.decide(state, seat, command, _CTX)
+    except RuleViolation:
+        return False
+    return True
 
 
 def _droppable(state: Planet, seat: str, h: str) -> bool:
@@ -312,7 +336,7 @@ def _steps(state: Planet, u) -> list[Command]:
         exits = _exits(state, f)
         if u.kind == "barge":
             return _barge_exits(state, u, f, exits)
-        return [_Checked(Move(u.id, (h,))) for h in exits if _steps_out(state, u, f, h)]
+        return [_Checked(Move(u.id, (h,))) for h in _ways_out(state, u, f, exits)]
     if b.is_stuck(state, u):  # the tide holds it: it does nothing
         return []
     seat, fh = state.controller(u), b.freighter_hexes(state)
@@ -329,10 +353,11 @@ def _steps(state: Planet, u) -> list[Command]:
 
 
 def _steps_on(state: Planet, seat: str, u, h: str) -> bool:
-    """One hex on the map for a free unit (not neutralised, holding nothing,
-    not entering a Freighter), with the checks of `actions.move`: the step
-    (`check_step`, a voluntary stranding allowed) and a tank's mountain pairs;
-    the point it costs is there (`_actions` asks only with points left)."""
+    """One hex on the map for a free unit of `seat` (not neutralised, holding
+    nothing, not entering a Freighter; or leaving one through a pod), with
+    the checks of `actions.move`: the step (`check_step`, a voluntary
+    stranding allowed) and a tank's mountain pairs; the point it costs is
+    there (`_actions` asks only with points left)."""
     try:
         actions.check_step(state, seat, u, h, b.tide_now(state), last=True)
         if u.kind == "tank":
@@ -350,46 +375,30 @@ def _ground_for(state: Planet, kind: str, h: str) -> bool:
     return b.sometimes_usable(kind, h)
 
 
-_exit_memo: dict[tuple[int, str], tuple[Planet, list[str]]] = {}
-
-
 def _exits(state: Planet, f) -> list[str]:
     """The free hexes next to a Freighter's pods that a unit could step out
-    onto (a sieve, memoised per position: every unit aboard asks)."""
-    hit = _exit_memo.get((id(state), f.colour))
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    if len(_exit_memo) > 64:
-        _exit_memo.clear()
-    found = [h for h in _near(f.pods) if _droppable(state, f.controller, h) and b.standing_at(state, h) is None]
-    _exit_memo[(id(state), f.colour)] = (state, found)
+    onto (a sieve, memoised with the position: every unit aboard asks)."""
+    memo = b.memo(state)
+    found = memo.get(("exits", f.colour))
+    if found is None:
+        found = memo[("exits", f.colour)] = [
+            h for h in _near(f.pods)
+            if _droppable(state, f.controller, h) and b.standing_at(state, h) is None]
     return found
 
 
-_out_memo: dict[tuple[int, str, str, str], tuple[Planet, bool]] = {}
-
-
-def _steps_out(state: Planet, u, f, h: str) -> bool:
-    """May `u` step out of Freighter `f` onto `h` (next to a pod, not one of
-    the Freighter's hexes: `_exits` saw to it)?  The checks of
-    `actions.move` for a one-hex exit: the step itself (`check_step`, a
-    voluntary stranding allowed) and, for a tank, the mountain pairs; decided
-    once per class of unit and hex."""
-    key = (id(state), f.colour, _exit_class(state, u), h)
-    hit = _out_memo.get(key)
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    if len(_out_memo) > 4096:
-        _out_memo.clear()
-    try:
-        actions.check_step(state, f.controller, u, h, b.tide_now(state), last=True)
-        if u.kind == "tank":
-            actions.check_mountain_pair(state, f.controller, u.id, h)
-        ok = True
-    except RuleViolation:
-        ok = False
-    _out_memo[key] = (state, ok)
-    return ok
+def _ways_out(state: Planet, u, f, exits: list[str]) -> list[str]:
+    """The hexes next to a pod (`exits`) that `u` may step out of Freighter
+    `f` onto: one-hex steps for its controller (`_steps_on`), listed once
+    per `_exit_class` (memoised with the position: every unit aboard asks).
+    `check_step` reads a unit aboard only for its kind and whether it
+    carries the Heap; its mountain pairs count tanks on the map only."""
+    memo = b.memo(state)
+    key = ("out", f.colour, _exit_class(state, u))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = [h for h in exits if _steps_on(state, f.controller, u, h)]
+    return found
 
 
 def _barge_exits(state: Planet, u, f, exits: list[str]) -> list[Command]:
@@ -464,25 +473,34 @@ def _handles(state: Planet, t) -> bool:
 
 
 def _fires(state: Planet, seat: str) -> list[Command]:
-    if state.ap < 2:
+    """Every shot, with the guards of `actions.fire` (`check_fire`; its
+    consequences never refuse) asked piece by piece: the points once, each
+    destroyer once (`check_shooter`), each pair once (`_pair`), each hex
+    once (`check_target`); what is left is the range, `in_range`'s reach."""
+    if not _passes(actions.require_ap, state, 2, "firing"):
         return []
-    ready = [d for d in b.destroyers(state, seat) if state.shots.get(d.id, 0) < 2]
-    occ = b.occupants(state)
-    targets = sorted(set(state.ore) | {h for h, ids in occ.items()
-                                       if any(state.controller(state.units[i]) != seat
-                                              or state.units[i].kind == "pontoon" for i in ids)})
+    ready = [d for d in b.destroyers(state, seat) if _passes(actions.check_shooter, state, seat, d)]
+    if len(ready) < 2:
+        return []
+    occ, units = b.occupants(state), state.units
+    seen = set(state.ore) | {  # a sieve: something to destroy there
+        h for h, ids in occ.items()
+        if any(units[i].kind == "pontoon" or state.controller(units[i]) != seat for i in ids)}
     reach = {d.id: b.reach(state, d) for d in ready}
+    zone = frozenset().union(*reach.values())
+    targets = {h for h in seen & zone if _passes(actions.check_target, state, seat, h)}
     found: list[Command] = []
     for d1, d2 in combinations(ready, 2):
-        both = reach[d1.id] & reach[d2.id]
-        found += [_Checked(Fire(d1.id, d2.id, h)) for h in targets if h in both and _fires_at(state, seat, d1, d2, h)]
+        both = reach[d1.id] & reach[d2.id] & targets
+        if both and _passes(actions._pair, state, seat, d1.id, d2.id):
+            found += [_Checked(Fire(d1.id, d2.id, h)) for h in both]
     return found
 
 
-def _fires_at(state: Planet, seat: str, d1, d2, h: str) -> bool:
-    """The guards of `actions.fire` (its consequences aside: they never refuse)."""
+def _passes(guard, *args) -> bool:
+    """Does this guard of `decide` let the command through?"""
     try:
-        actions.check_fire(state, seat, d1.id, d2.id, h)
+        guard(*args)
     except RuleViolation:
         return False
     return True

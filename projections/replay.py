@@ -424,9 +424,11 @@ def audit(replay: Replay, game_id: UUID, step: int, seat: str | None) -> Audit:
     if head.kind == fold.COMMAND:
         command = shown_payload(game, head.data, head.version, seat, idx.revealed, finished)
     facts = [_audit_fact(game, r, seat) for r in records if r.kind == fold.FACT]
-    before = replay.view(game_id, first - 1, seat) if first > 1 else {}
-    after = replay.view(game_id, last, seat)
-    changes = diff(before, after)
+    # The set-up lays out the whole board: every value in the view is new, and
+    # listing an alphabetical slice of thousands of them told nobody anything
+    # (it was also the costliest part of drawing a set-up step).  Any later
+    # group lists what it changed, up to MAX_CHANGES_SHOWN.
+    changes = diff(replay.view(game_id, first - 1, seat), replay.view(game_id, last, seat)) if first > 1 else []
     ref = game.RULES.get(head.rule)
     return Audit(
         first=first, last=last, kind=head.kind, seat=head.data.get("seat"),
@@ -444,8 +446,17 @@ def _audit_fact(game: GameModule, r: Record, seat: str | None) -> AuditFact:
         step=r.version, type=event.type, text=game.describe(event), rule=r.rule,
         section=ref.section if ref else "?",
         explanation=ref.explanation if ref else "(rule id not in the table)",
-        data=game.redact(event, seat), chance=type(event).reveals or event.type == "DieRolled",
+        data=_fact_data(game, event, r, seat), chance=type(event).reveals or event.type == "DieRolled",
     )
+
+
+def _fact_data(game: GameModule, event, r: Record, seat: str | None) -> dict[str, Any]:
+    """The fact's data as `seat` sees it.  Seen whole (None), it is the stored
+    payload itself when recorded in the event's current shape (the same JSON
+    `to_data` would rebuild, without rebuilding it); else the game redacts."""
+    if seat is None and r.data.get("v", 1) == type(event).version:
+        return r.data["data"]
+    return game.redact(event, seat)
 
 
 # ---- what changed -----------------------------------------------------------------------------

@@ -3,20 +3,38 @@
 from __future__ import annotations
 
 import projections.replay as replay_module
+from fastapi.testclient import TestClient
+
 from engine.core.store import open_store
 from projections.replay import MAX_CHANGES_SHOWN, Replay, audit, diff
+from viewer.app import create_app
 
 
-def test_a_set_up_step_lists_the_first_changes_and_counts_the_rest(monkeypatch):
-    monkeypatch.setattr(replay_module, "MAX_CHANGES_SHOWN", 10)
+def test_a_set_up_step_lists_no_changes_and_the_page_says_why():
+    """The set-up group changes everything: no alphabetical slice of it is listed."""
     store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     gid = store.create("fmp", seed=3, players=2)
     replay = Replay(store)
     a = audit(replay, gid, 2, None)
+    assert a.first == 1 and a.changes == [] and a.changes_total == 0
+    page = TestClient(create_app(store)).get(f"/games/{gid}?step=2", headers={"HX-Request": "true"}).text
+    assert 'id="setup-changes"' in page and "What changed (" not in page
+
+
+def test_a_large_later_step_lists_the_first_changes_and_counts_the_rest(monkeypatch):
+    monkeypatch.setattr(replay_module, "MAX_CHANGES_SHOWN", 2)
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("brutality", seed=3, players=2)
+    live = store.live(gid)
+    seat = live.game.to_act(live.session.state)[0]
+    store.issue(gid, seat, live.game.legal_commands(live.session.state, seat)[0].notation())
+    replay = Replay(store)
+    a = audit(replay, gid, store.live(gid).session.version, None)
     game = store.live(gid).game
-    everything = diff({}, game.view(replay.session(gid, a.last).state, None))
-    assert a.changes_total == len(everything) > 10
-    assert a.changes == everything[:10]
+    everything = diff(game.view(replay.session(gid, a.first - 1).state, None),
+                      game.view(replay.session(gid, a.last).state, None))
+    assert a.first > 1 and a.changes_total == len(everything) > 2
+    assert a.changes == everything[:2]
 
 
 def test_a_small_step_lists_every_change():

@@ -211,21 +211,25 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         # A finished game's step already drawn (a crowd stepping through a
         # game, a reviewer going back) is answered on the event loop when the
         # store is local: two sub-millisecond reads instead of a hand-off to a
-        # worker thread, which under load cost more than the reads (the
-        # crowd bench: 208 -> 362 requests/s).  Everything else is drawn in
-        # the thread pool, as a blocking route would be.
-        # Only a game already folded here, named by its full id: never a fold
-        # or a search of the store's games on the loop.
+        # worker thread, which under load costs more than the reads; a step
+        # being drawn for another request is awaited there too, holding no
+        # thread.  Drawing itself happens in the thread pool.  Only a game
+        # already folded here, named by its full id: never a fold or a search
+        # of the store's games on the loop.
         store = _store(request)
         gid = _full_id(ref)
+
+        def draw(claimed: bool = False):
+            return run_in_threadpool(draw_replay, request, ref, step, by, seat, claimed)
         if _partial(request) and store.local_reads and gid is not None and store.in_memory(gid):
             with request.app.state.replay.pinned():
-                kept = fragments.kept_response(request, gid, (step, by, seat), True)
+                kept = await fragments.kept_response(request, gid, (step, by, seat), True, draw)
             if kept is not None:
                 return kept
-        return await run_in_threadpool(draw_replay, request, ref, step, by, seat)
+        return await draw()
 
-    def draw_replay(request: Request, ref: str, step: int | None, by: str, seat: str | None):
+    def draw_replay(request: Request, ref: str, step: int | None, by: str, seat: str | None,
+                    claimed: bool = False):
         gid = _game_id(request, ref)
 
         def render():
@@ -244,7 +248,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         # A whole page draws the variation tree: a new fork, a name or a fork's move is a new page.
         with request.app.state.replay.pinned():  # read-only: the game is caught up once per request
             tree = () if _partial(request) else variation.fingerprint(request, gid)
-            return fragments.replay_response(request, gid, (step, by, seat, *tree), _partial(request), render)
+            return fragments.replay_response(request, gid, (step, by, seat, *tree), _partial(request), render,
+                                             claimed)
 
     # Signed in, a note's author is the account (the form's `author` is for
     # an open viewer); a reviewer changes only notes written under its name.

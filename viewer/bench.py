@@ -164,7 +164,6 @@ def crowd_figures(store: Store, gid, clients: int = CROWD_CLIENTS, requests: int
     event, over loopback, against one uvicorn process: the running long game,
     and a finished copy of it, each with the cache and validators off (as
     before issue #13 item 6) and on."""
-    from viewer import fragments
     from viewer.app import create_app
 
     say("  viewer crowd: a finished copy of the long game ...")
@@ -172,16 +171,13 @@ def crowd_figures(store: Store, gid, clients: int = CROWD_CLIENTS, requests: int
     length = store.head_version(gid)
     start = max(1, length // 2 - requests // 2)
     results = []
-    cached = fragments.replay_response
     for label, game in (("running game", gid), ("finished game", finished)):
         for mode in ("off", "on"):
             # Off: what the route did before (render every request, no ETag).
-            fragments.replay_response = cached if mode == "on" else _uncached
-            try:
-                say(f"  viewer crowd: {clients} clients x {requests} steps, {label}, cache {mode} ...")
-                results.append((label, mode, *_crowd(create_app(store), game, start, clients, requests)))
-            finally:
-                fragments.replay_response = cached
+            app = create_app(store)
+            app.state.cache_steps = mode == "on"
+            say(f"  viewer crowd: {clients} clients x {requests} steps, {label}, cache {mode} ...")
+            results.append((label, mode, *_crowd(app, game, start, clients, requests)))
     goal_rps, goal_p99 = CROWD_GOAL
     print(f"\ncrowd stepping over loopback (uvicorn, one process; {clients} clients in another process, "
           f"each {requests:,} steps by event from step {start:,}, all the same steps; "
@@ -191,10 +187,6 @@ def crowd_figures(store: Store, gid, clients: int = CROWD_CLIENTS, requests: int
         met = "goal met" if rps >= goal_rps and p99 <= goal_p99 else ""
         print(f"  {label:<15} {mode:<6} {rps:>11,.0f} {p50:>8.2f} {p99:>8.2f}  {met}")
     print("  (the machine is shared: the clients and the server take the same cores)", flush=True)
-
-
-def _uncached(request, gid, asked, partial, render):
-    return render()
 
 
 def _finished_copy(store: Store, gid):

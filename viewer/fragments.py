@@ -15,11 +15,12 @@ short queries (catching the game and its notes up), never a fold.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from importlib import metadata
 from pathlib import Path
 from uuid import UUID
@@ -74,6 +75,8 @@ class StepCache:
         self._entries: OrderedDict[str, tuple[object, bytes, dict]] = OrderedDict()
         self._lock = threading.Lock()
         self._drawing: dict[str, threading.Event] = {}
+        # Requests on the event loop waiting for a step being drawn: (loop, future) per key.
+        self._waiters: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Future]]] = {}
         self.hits = self.misses = 0
 
     def __len__(self) -> int:
@@ -103,8 +106,23 @@ class StepCache:
     def release(self, key: str) -> None:
         with self._lock:
             drawing = self._drawing.pop(key, None)
+            waiters = self._waiters.pop(key, ())
         if drawing is not None:
             drawing.set()
+        for loop, future in waiters:
+            loop.call_soon_threadsafe(_settle, future)
+
+    def claim_or_wait(self, key: str) -> asyncio.Future | None:
+        """On the event loop: None, the caller draws `key` (and must
+        `release` it); else a future done when another request has drawn it
+        (waiting costs no thread)."""
+        with self._lock:
+            if key not in self._drawing:
+                self._drawing[key] = threading.Event()
+                return None
+            future = asyncio.get_running_loop().create_future()
+            self._waiters.setdefault(key, []).append((future.get_loop(), future))
+            return future
 
     def put(self, key: str, header: object, body: bytes, headers: dict) -> None:
         with self._lock:
@@ -112,6 +130,17 @@ class StepCache:
             self._entries.move_to_end(key)
             while len(self._entries) > self.limit:
                 self._entries.popitem(last=False)
+
+
+def _settle(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+def caching(request: Request) -> bool:
+    """Whether steps are validated and kept (on, unless a measurement turns
+    it off with `app.state.cache_steps = False` to time the drawing itself)."""
+    return getattr(request.app.state, "cache_steps", True)
 
 
 def cache_of(request: Request) -> StepCache:
@@ -131,20 +160,40 @@ def _matches(request: Request, etag: str) -> bool:
     return asked.strip() == "*" or etag in {t.strip().removeprefix("W/") for t in asked.split(",")}
 
 
-def kept_response(request: Request, gid: UUID, asked: tuple, partial: bool) -> Response | None:
-    """The answer without drawing anything, if there is one: a 304, or a
-    finished game's step kept in the cache (None: it must be drawn).  Two
-    short queries; what a crowd stepping a finished game mostly costs."""
+async def kept_response(request: Request, gid: UUID, asked: tuple, partial: bool,
+                        draw: Callable[[bool], Awaitable[Response]]) -> Response | None:
+    """On the event loop, for a game folded in memory on a local store: a
+    finished game's step answered without a worker thread when it can be —
+    a 304, the step kept in the cache, or, when another request is drawing
+    it, that drawing awaited (a crowd in lockstep asks for each step at
+    once).  Else this request claims the step and `draw(True)`s it (in a
+    worker thread) with the claim held.  None: a running game (drawn as usual).
+    Two short queries; what a crowd stepping a finished game mostly costs."""
     store = store_of(request)
     live = store.live(gid)
-    if live.game.outcome(live.session.state) is None:
+    if live.game.outcome(live.session.state) is None or not caching(request):
         return None
     etag = _etag(request, store, live, gid, asked, partial)
     headers = {"ETag": etag, "Cache-Control": CACHE_FINISHED, "Vary": VARY}
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)
-    kept = cache_of(request).get(etag, live.header)
-    return None if kept is None else Response(kept[0], headers={**kept[1], **headers})
+    cache = cache_of(request)
+    kept = cache.get(etag, live.header)
+    if kept is None:
+        waiting = cache.claim_or_wait(etag)
+        if waiting is None:  # this request draws it, holding the claim whatever happens
+            try:
+                return await draw(True)
+            finally:
+                cache.release(etag)
+        try:
+            await asyncio.wait_for(waiting, DRAW_WAIT)
+        except TimeoutError:
+            pass
+        kept = cache.get(etag, live.header)
+        if kept is None:  # the other request failed or took too long: drawn as usual
+            return await draw(False)
+    return Response(kept[0], headers={**kept[1], **headers})
 
 
 def _etag(request: Request, store, live, gid: UUID, asked: tuple, partial: bool) -> str:
@@ -155,11 +204,13 @@ def _etag(request: Request, store, live, gid: UUID, asked: tuple, partial: bool)
 
 
 def replay_response(request: Request, gid: UUID, asked: tuple, partial: bool,
-                    render: Callable[[], Response]) -> Response:
+                    render: Callable[[], Response], claimed: bool = False) -> Response:
     """The replay page or step partial of `gid` for the query `asked`
     (step, by, seat as given), with its ETag: 304 if the client has it,
     from the cache if a finished game's step was drawn before, else
     `render()` (kept if the game is finished)."""
+    if not caching(request):
+        return render()
     store = store_of(request)
     live = store.live(gid)
     finished = live.game.outcome(live.session.state) is not None
@@ -174,9 +225,10 @@ def replay_response(request: Request, gid: UUID, asked: tuple, partial: bool,
             return response
         return _validated(response, headers)
     cache = cache_of(request)
-    kept = cache.get(etag, live.header)
+    kept = None if claimed else cache.get(etag, live.header)
     if kept is None:
-        drawing = cache.claim(etag)
+        # `claimed`: the event loop claimed this step for this request (kept_response).
+        drawing = None if claimed else cache.claim(etag)
         if drawing is not None:  # another request is drawing this very step: wait for it
             drawing.wait(DRAW_WAIT)
             kept = cache.get(etag, live.header)

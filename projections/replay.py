@@ -12,9 +12,9 @@ from __future__ import annotations
 import bisect
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import projections.replay as replay_module
 from fastapi.testclient import TestClient
 
+import projections.replay as replay_module
 from engine.core.store import open_store
 from projections.replay import MAX_CHANGES_SHOWN, Replay, audit, diff
 from viewer.app import create_app

@@ -21,15 +21,20 @@ def test_a_set_up_step_lists_no_changes_and_the_page_says_why():
     assert 'id="setup-changes"' in page and "What changed (" not in page
 
 
-def test_a_large_later_step_lists_the_first_changes_and_counts_the_rest(monkeypatch):
-    monkeypatch.setattr(replay_module, "MAX_CHANGES_SHOWN", 2)
+def one_move():
+    """A Brutality game after its first legal command: (store, game id, replay, its audit)."""
     store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     gid = store.create("brutality", seed=3, players=2)
     live = store.live(gid)
     seat = live.game.to_act(live.session.state)[0]
     store.issue(gid, seat, live.game.legal_commands(live.session.state, seat)[0].notation())
     replay = Replay(store)
-    a = audit(replay, gid, store.live(gid).session.version, None)
+    return store, gid, replay, audit(replay, gid, store.live(gid).session.version, None)
+
+
+def test_a_large_later_step_lists_the_first_changes_and_counts_the_rest(monkeypatch):
+    monkeypatch.setattr(replay_module, "MAX_CHANGES_SHOWN", 2)
+    store, gid, replay, a = one_move()
     game = store.live(gid).game
     everything = diff(game.view(replay.session(gid, a.first - 1).state, None),
                       game.view(replay.session(gid, a.last).state, None))
@@ -38,11 +43,5 @@ def test_a_large_later_step_lists_the_first_changes_and_counts_the_rest(monkeypa
 
 
 def test_a_small_step_lists_every_change():
-    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    gid = store.create("brutality", seed=3, players=2)
-    live = store.live(gid)
-    seat = live.game.to_act(live.session.state)[0]
-    store.issue(gid, seat, live.game.legal_commands(live.session.state, seat)[0].notation())
-    replay = Replay(store)
-    a = audit(replay, gid, store.live(gid).session.version, None)
+    a = one_move()[3]
     assert a.changes_total == len(a.changes) <= MAX_CHANGES_SHOWN

@@ -107,3 +107,29 @@ def test_a_growing_game_extends_its_last_stretch(store):
     assert list(idx.lines) == lines and idx.turn_starts == starts
     undone = {r.cause: r.kind == fold.UNDONE for r in store.rows(gid) if r.kind in (fold.UNDONE, fold.REDONE)}
     assert idx.undone == undone and any(undone.values()) and not all(undone.values())
+
+
+def test_a_pinned_request_reads_what_an_unpinned_one_does(store):
+    """`Replay.pinned` folds each step on from one read before it: whatever the
+    order asked, every session and view is the one read afresh; a step past
+    the end is refused as ever; the game is caught up once for the block."""
+    from engine.core.errors import StepOutOfRange
+
+    gid = selfplay_one(store, "brutality", 4, None, {})[0]
+    game, last = store.live(gid).game, store.head_version(gid)
+    steps = [last // 2, 1, last // 2 + 3, 2, last, last // 2 - 1, 63, 64, 65]
+    replay = Replay(store)
+    with replay.pinned():
+        for step in steps:
+            assert replay.session(gid, step).state == store.session_at(gid, step).state, step
+            assert replay.view(gid, step, None) == game.view(store.session_at(gid, step).state, None)
+        with pytest.raises(StepOutOfRange):
+            replay.session(gid, last + 1)
+    caught_up = []
+    real = store._catch_up
+    store._catch_up = lambda g: caught_up.append(g) or real(g)
+    with replay.pinned():
+        assert store.live(gid) is store.live(gid) is store.live(gid)
+    assert caught_up == [gid]
+    store.live(gid)  # outside a pinned block: caught up on every call
+    assert caught_up == [gid, gid]

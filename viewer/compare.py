@@ -192,10 +192,10 @@ def board_at(request: Request, gid: UUID, step: int, seat: str | None,
 def drawn_notes(store: Store, gid: UUID, step: int, note: str) -> list:
     """The notes whose shapes a downloaded board carries: the one named by
     `note` (a shared link opens one note), else every note on the step."""
-    notes = [n for n in store.notes_at(gid, step) if n.get("shapes")]
+    notes = store.notes_at(gid, step)
     if not note:
-        return notes
-    chosen = [n for n in store.notes_at(gid, step) if n["note"] == note]
+        return [n for n in notes if n.get("shapes")]
+    chosen = [n for n in notes if n["note"] == note]
     if not chosen:
         raise BadInput(f"note: there is no note {note!r} on step {step}")
     return chosen

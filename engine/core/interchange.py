@@ -79,14 +79,20 @@ class GameFile:
     annotations: list[dict[str, Any]] = field(default_factory=list)
 
 
+def _bytes_of(path: str, text: bytes | None) -> bytes:
+    """`text`, or else the file at `path` (ImportRejected if it cannot be read)."""
+    if text is not None:
+        return text
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise ImportRejected(path, 0, f"cannot read file: {e.strerror}") from None
+
+
 def read_file(path: str, text: bytes | None = None) -> GameFile:
     """Parse and validate an export; ImportRejected names the first bad line."""
-    if text is None:
-        try:
-            with open(path, "rb") as f:
-                text = f.read()
-        except OSError as e:
-            raise ImportRejected(path, 0, f"cannot read file: {e.strerror}") from None
+    text = _bytes_of(path, text)
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise ImportRejected(path, 1, "empty file: expected a boardlog header line")
@@ -588,12 +594,7 @@ def _parent_wrong(store: Store, game: GameFile, in_file: dict[UUID, GameFile], s
 
 def import_any(store: Store, path: str, text: bytes | None = None) -> list[UUID]:
     """Import a one-game export or a game with its forks; the ids stored."""
-    if text is None:
-        try:
-            with open(path, "rb") as f:
-                text = f.read()
-        except OSError as e:
-            raise ImportRejected(path, 0, f"cannot read file: {e.strerror}") from None
+    text = _bytes_of(path, text)
     if is_games_file(text):
         return import_games(store, path, text)
     return [import_file(store, path, text)]

@@ -141,8 +141,7 @@ def _gone(key: int, ref: weakref.ref) -> None:
 def memo(state: Planet) -> dict:
     """The position's own memo, for values other modules derive from it
     (they live and go with the position, like the ones here)."""
-    last = _last
-    return last[1] if last[0]() is state else _values(state)
+    return _values(state)
 
 
 def forget() -> None:

@@ -2,10 +2,12 @@
 
 For every registered game (or those named with `--games`): one complete
 bot game recorded on SQLite (time, records, commands/s), `legal_commands`
-over every position of that game for every seat that may act (median and
-the busiest position), reading any step through the step cache (10, half,
-last), and the viewer's step partial with the board at the same steps
-(server time).  Budgets from the games' issues are printed beside them.
+at a busy mid-game position (the most commands in the middle third of the
+game) and over every position of that game for every seat that may act
+(median, 95th percentile and the busiest position), reading any step
+through the step cache (10, half, last), and the viewer's step partial with
+the board at the same steps (server time).  Budgets from the games' issues
+are printed beside them.
 Full Metal Planète plays its bench game with four players and adds the
 fire-zone computation of every position.
 """
@@ -42,21 +44,32 @@ def bot_game(store: Store, kind: str, seed: int = 1):
     return gid, time.perf_counter() - t0, steps, bot, outcome
 
 
-def legal_times(store: Store, gid) -> list[float]:
-    """Seconds of one `legal_commands` call per position and seat that may act
-    (each state asked once, as a play page or a bot does).  The first position
-    is asked once before timing: the first call in a process also builds the
-    map's cached tables (neighbours, distances), a cost paid once per process.
+def legal_times(store: Store, gid, tries: int = 3) -> list[float]:
+    """Seconds of one `legal_commands` call per position and seat that may act,
+    each a first call on its state (nothing memoised with it), as a play page
+    or a bot asks.  The fastest of `tries` calls, each on a freshly folded
+    copy of the position, is kept: on this shared two-core machine a single
+    call now and then takes two or three times as long for reasons outside
+    the process (the same position measured in one run at 2.4 ms and a
+    moment later at 4.2 ms), and one such call would make the busiest
+    position's figure a measure of the machine, not of the rules.
 
-    Each position is asked right after it is read, as a play page asks about
-    the session it has just caught up.  Every call is a first call on its
-    state: the same question asked again at once on a fresh copy of the
-    state (memos dropped) takes a third to a half of the time, the state's
-    objects then being in the processor's caches."""
+    The first position where a player acts is asked once before timing, on
+    a copy of its own: the first call in a process also builds the game's
+    static tables (a map's neighbours and distances, Full Metal Planète's
+    landing sites: 20-30 ms), a cost paid once per process, not per position.
+
+    Each copy is asked right after it is read, as a play page asks about
+    the session it has just caught up."""
     live = store.live(gid)
     game, samples = live.game, []
-    for seat in live.header.seats:
-        game.legal_commands(store.session_at(gid, 2).state, seat)
+    for step in range(2, live.session.version + 1):
+        state = store.session_at(gid, step).state
+        players = [seat for seat in game.to_act(state) if seat != SYSTEM]
+        if players:
+            for seat in players:
+                game.legal_commands(state, seat)
+            break
     # The cyclic garbage collector is paused while timing: its pauses (tens of
     # ms) land on whichever call happens to allocate, and would make one
     # position's figure a measure of the collector, not of the rules.
@@ -64,16 +77,47 @@ def legal_times(store: Store, gid) -> list[float]:
     gc.disable()
     try:
         for step in range(2, live.session.version + 1):
-            state = store.session_at(gid, step).state
-            for seat in game.to_act(state):
-                if seat == SYSTEM:
-                    continue
-                t0 = time.perf_counter()
-                game.legal_commands(state, seat)
-                samples.append(time.perf_counter() - t0)
+            best: dict[str, float] = {}
+            for _ in range(tries):
+                state = store.session_at(gid, step).state
+                for seat in game.to_act(state):
+                    if seat == SYSTEM:
+                        continue
+                    t0 = time.perf_counter()
+                    game.legal_commands(state, seat)
+                    best[seat] = min(best.get(seat, 1e9), time.perf_counter() - t0)
+            samples += best.values()
     finally:
         gc.enable()
     return samples
+
+
+def busy_position(store: Store, gid) -> tuple[int, str, int]:
+    """The busiest position of the middle third of the game: (step, seat,
+    number of legal commands) with the most commands for a seat that may act."""
+    live = store.live(gid)
+    game, last = live.game, live.session.version
+    best = (0, "", -1)
+    for step in range(max(2, last // 3), max(3, 2 * last // 3) + 1):
+        state = store.session_at(gid, step).state
+        for seat in game.to_act(state):
+            if seat != SYSTEM:
+                n = len(game.legal_commands(state, seat))
+                if n > best[2]:
+                    best = (step, seat, n)
+    return best
+
+
+def busy_position_ms(store: Store, gid, step: int, seat: str, times: int = 21) -> float:
+    """Median ms of `legal_commands` at one position, each call on a freshly
+    folded copy of it (nothing memoised with the position)."""
+    game, samples = store.live(gid).game, []
+    for _ in range(times):
+        state = store.session_at(gid, step).state
+        t0 = time.perf_counter()
+        game.legal_commands(state, seat)
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples) * 1000
 
 
 def run_game_bench(kinds: list[str] | None = None) -> dict[str, dict[str, float]]:
@@ -90,12 +134,15 @@ def run_game_bench(kinds: list[str] | None = None) -> dict[str, dict[str, float]
         gid, seconds, steps, bot, outcome = bot_game(store, kind)
         commands = store.live(gid).session.commands
         legal = legal_times(store, gid)
+        busy_step, busy_seat, busy_n = busy_position(store, gid)
         cache = StepCache(open_store(str(tmp / f"{kind}.db")))
         client = TestClient(create_app(store))
         legal.sort()
         row = {"game (s)": seconds, "records": steps, "commands/s": commands / seconds,
                "legal median (ms)": statistics.median(legal) * 1000,
-               "legal p95 (ms)": legal[int(len(legal) * 0.95)] * 1000, "legal busiest (ms)": legal[-1] * 1000}
+               "legal p95 (ms)": legal[int(len(legal) * 0.95)] * 1000, "legal busiest (ms)": legal[-1] * 1000,
+               "legal busy mid-game (ms)": busy_position_ms(store, gid, busy_step, busy_seat),
+               "legal busy mid-game (commands)": busy_n}
         for label, step in (("10", min(10, steps)), ("half", steps // 2), ("last", steps)):
             row[f"read {label} (ms)"] = median_time(lambda c=cache, g=gid, s=step: c.session(g, s), 20) * 1000
             row[f"partial {label} (ms)"] = _partial_ms(client, gid, step)
@@ -104,9 +151,13 @@ def run_game_bench(kinds: list[str] | None = None) -> dict[str, dict[str, float]
         figures[kind] = row
         print(f"\n{kind}: one {bot}-bot game, {steps:,} records, {commands:,} commands in {seconds:.2f} s "
               f"({row['commands/s']:,.0f} commands/s) - {outcome}")
-        print(f"  legal_commands: median {row['legal median (ms)']:.2f} ms, 95th percentile "
-              f"{row['legal p95 (ms)']:.2f} ms, busiest position {row['legal busiest (ms)']:.2f} ms "
-              f"(budget {LEGAL_BUDGET_MS} ms: {'within' if row['legal busiest (ms)'] <= LEGAL_BUDGET_MS else 'OVER'})")
+        busy = row["legal busy mid-game (ms)"]
+        print(f"  legal_commands at a busy mid-game position (step {busy_step}, {busy_seat}, {busy_n} commands; "
+              f"median of 21 fresh copies): {busy:.2f} ms "
+              f"(budget {LEGAL_BUDGET_MS} ms: {'within' if busy <= LEGAL_BUDGET_MS else 'OVER'})")
+        print(f"  legal_commands at every position, first call on each: median {row['legal median (ms)']:.2f} ms, "
+              f"95th percentile {row['legal p95 (ms)']:.2f} ms, busiest {row['legal busiest (ms)']:.2f} ms "
+              f"({'within' if row['legal busiest (ms)'] <= LEGAL_BUDGET_MS else 'OVER'} {LEGAL_BUDGET_MS} ms)")
         reads = ", ".join(f"{row[f'read {x} (ms)']:.2f}" for x in ("10", "half", "last"))
         partials = ", ".join(f"{row[f'partial {x} (ms)']:.2f}" for x in ("10", "half", "last"))
         worst = max(row[f"partial {x} (ms)"] for x in ("10", "half", "last"))

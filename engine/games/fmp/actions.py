@@ -268,9 +268,9 @@ def secure(state: Planet, seat: str) -> list[Event]:
 
 def _holder_of(state: Planet, uid: str, seat: str) -> str:
     u = state.units[uid]
-    counts = b.fire_counts(state)
+    cover = b.double_cover(state)
     return next((other for other in state.seats if other != seat
-                 and any(counts[other][h] >= 2 for h in hexes_of(u))), "")
+                 and any(h in cover[other] for h in hexes_of(u))), "")
 
 
 def _check_holder(state: Planet, seat: str, uid: str) -> None:
@@ -588,6 +588,14 @@ def _freighter_unload(state: Planet, seat: str, colour: str, item: str, to: str)
         raise RuleViolation(R + "unload.cargo", f"the {colour} Freighter holds no {item!r} to lay "
                                                 "(its ore never leaves it)")
     to = parse_hex(to)
+    rule, onto = check_lay(state, seat, f, x, to)
+    return [ev.CargoUnloaded(rule=R + rule, transporter=colour, item=item, to=to, into="", onto=onto, cost=1)]
+
+
+def check_lay(state: Planet, seat: str, f, x: Unit, to: str) -> tuple[str, str]:
+    """May Freighter `f` (the seat's, landed) lay `x`, which it holds, on
+    `to`?  The rule it follows and the transporter it lands on, if any.
+    `legal_commands` asks this once per kind of unit and hex."""
     _at_a_pod(f, to)
     if x.kind in b.MARINE:
         raise RuleViolation(R + "move.exit", "marine units leave the Freighter by sailing out")
@@ -597,11 +605,9 @@ def _freighter_unload(state: Planet, seat: str, colour: str, item: str, to: str)
         if b.under_fire(state, to, seat):
             raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
         _room(state, other, x.kind)
-        return [ev.CargoUnloaded(rule=R + "unload.transporter", transporter=colour, item=item, to=to,
-                                 into="", onto=other.id, cost=1)]
-    _check_drop(state, seat, x.kind, to, item)
-    return [ev.CargoUnloaded(rule=R + "freighter.unload", transporter=colour, item=item, to=to,
-                             into="", onto="", cost=1)]
+        return "unload.transporter", other.id
+    _check_drop(state, seat, x.kind, to, x.id)
+    return "freighter.unload", ""
 
 
 def _check_drop(state: Planet, seat: str, kind: str, to: str, item: str = "") -> str:
@@ -638,6 +644,16 @@ BUILDS_PER_TURN = 2
 def build(state: Planet, seat: str, hid: str, kind: str, to: str) -> list[Event]:
     """A Weather Hen turns the ore it carries into a unit from the reserve,
     laid on a hex next to it like an unloaded item (one point)."""
+    hen = check_builder(state, seat, hid, kind)
+    to = parse_hex(to)
+    check_build_at(state, seat, hen, kind, to)
+    uid = f"{hen.colour}-{kind}-r{state.built + 1}"
+    return [ev.UnitBuilt(rule=R + "hen.build", hen=hid, kind=kind, unit=uid, to=to, cost=1)]
+
+
+def check_builder(state: Planet, seat: str, hid: str, kind: str) -> Unit:
+    """May the seat's Weather Hen `hid` build a `kind` now (wherever it lays
+    it)?  The Hen.  `legal_commands` asks this once per Hen and kind."""
     if own_unit(state, seat, hid).kind != "weatherhen":
         raise RuleViolation(R + "hen.builder", f"only a Weather Hen builds, not {hid}")
     hen = _transporter(state, seat, hid)
@@ -651,15 +667,17 @@ def build(state: Planet, seat: str, hid: str, kind: str, to: str) -> list[Event]
     if len(done) >= BUILDS_PER_TURN or (kind in done and kind != "tank"):
         raise RuleViolation(R + "hen.twice", f"{hid} has built {', '.join(done)} this turn: at most two, "
                                              "never two crabs or two pontoons")
-    to = parse_hex(to)
+    return hen
+
+
+def check_build_at(state: Planet, seat: str, hen: Unit, kind: str, to: str) -> None:
+    """May the Hen (passed by `check_builder`) lay the new `kind` on `to`?"""
     if not touching(hen, to):
-        raise RuleViolation(R + "unload.adjacent", f"{to} does not touch {hid}")
+        raise RuleViolation(R + "unload.adjacent", f"{to} does not touch {hen.id}")
     if to in b.freighter_hexes(state):
         raise RuleViolation(R + "unload.occupied", f"{to}: a Freighter stands there")
     _check_drop(state, seat, kind, to)
     require_ap(state, 1, "laying a new unit")
-    uid = f"{hen.colour}-{kind}-r{state.built + 1}"
-    return [ev.UnitBuilt(rule=R + "hen.build", hen=hid, kind=kind, unit=uid, to=to, cost=1)]
 
 
 def _pontoon_supported(state: Planet, to: str) -> bool:
@@ -685,7 +703,7 @@ def collapse(state: Planet, without: frozenset[str]) -> list[Event]:
 def _pair(state: Planet, seat: str, first: str, second: str) -> tuple[Unit, Unit]:
     if first == second:
         raise RuleViolation(R + "fire.pair", "it always takes two different destroyers")
-    ready = {u.id: u for u in b.destroyers(state, seat)}
+    ready = _ready(state, seat)
     for uid in (first, second):
         own_unit(state, seat, uid)
         if state.units[uid].kind not in b.RANGE:
@@ -693,6 +711,16 @@ def _pair(state: Planet, seat: str, first: str, second: str) -> tuple[Unit, Unit
         if uid not in ready:
             raise RuleViolation(R + "fire.neutralised", f"{uid} is neutralised or off the map")
     return ready[first], ready[second]
+
+
+def _ready(state: Planet, seat: str) -> dict[str, Unit]:
+    """The seat's destroyers that can fire, by id (memoised with the position:
+    `legal_commands` asks about every pair of them)."""
+    memo = b.memo(state)
+    found = memo.get(("ready", seat))
+    if found is None:
+        found = memo[("ready", seat)] = {u.id: u for u in b.destroyers(state, seat)}
+    return found
 
 
 def fire(state: Planet, seat: str, first: str, second: str, target: str, assaulting: str = ""
@@ -759,7 +787,7 @@ def _may_shoot(state: Planet, seat: str, d: Unit) -> None:
 def held(state: Planet, uid: str, by: str) -> bool:
     """Is the unit still within reach of two destroyers of `by`, the seat that neutralised it?"""
     u = state.units[uid]
-    return any(b.fire_counts(state).get(by, {}).get(h, 0) >= 2 for h in hexes_of(u))
+    return any(h in b.double_cover(state).get(by, ()) for h in hexes_of(u))
 
 
 def released(state: Planet, seat: str) -> list[Event]:

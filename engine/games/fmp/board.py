@@ -6,7 +6,6 @@ memoised per state), never stored by `evolve`.
 from __future__ import annotations
 
 import weakref
-from collections import Counter
 from functools import cache, partial
 
 from engine.kit.hexgrid import Hex
@@ -68,6 +67,7 @@ def allows(kind_of_ground: str, tide: str) -> tuple[bool, bool]:
     return _ALWAYS.get(kind_of_ground) or TIDE_TABLE[kind_of_ground][tide]
 
 
+@cache
 def can_use(unit_kind: str, hex_name: str, tide: str, pontoon: bool = False) -> bool:
     """May a unit of this kind stand operational on the hex at this tide?"""
     if unit_kind == "heap" and terrain(hex_name) == MOUNTAIN:
@@ -184,23 +184,30 @@ def freighter_hexes(state: Planet) -> dict[str, str]:
     return {h: f.colour for f in state.freighters.values() if f.status == "landed" for h in f.hexes}
 
 
+# The three lookups below are asked hundreds of times per position by
+# `legal_commands`: they read the position's memo themselves rather than
+# through one more call (`_memoised`).
 def pontoon_at(state: Planet, hex_name: str) -> Unit | None:
-    return _pontoons(state).get(hex_name)
+    last = _last
+    found = (last[1] if last[0]() is state else _values(state)).get("pontoons")
+    return (found if found is not None else pontoon_table(state)).get(hex_name)
 
 
 def standing_at(state: Planet, hex_name: str) -> Unit | None:
     """The unit on the hex other than a pontoon under it."""
-    return _standing(state).get(hex_name)
+    last = _last
+    found = (last[1] if last[0]() is state else _values(state)).get("standing")
+    return (found if found is not None else standing_table(state)).get(hex_name)
 
 
 @_memoised("pontoons")
-def _pontoons(state: Planet) -> dict[str, Unit]:
+def pontoon_table(state: Planet) -> dict[str, Unit]:
     """hex -> the pontoon lying there."""
     return {u.at: u for u in state.units.values() if u.kind == "pontoon" and u.at}
 
 
 @_memoised("standing")
-def _standing(state: Planet) -> dict[str, Unit]:
+def standing_table(state: Planet) -> dict[str, Unit]:
     """hex -> the unit standing there, pontoons aside (the first by id, as `occupants` sorts)."""
     found: dict[str, Unit] = {}
     for h, ids in occupants(state).items():
@@ -274,30 +281,47 @@ def in_range(state: Planet, u: Unit, hex_name: str) -> bool:
 
 
 @_memoised("fire")
-def fire_counts(state: Planet) -> dict[str, Counter]:
-    """seat -> hex -> how many of its destroyers reach the hex."""
-    counts: dict[str, Counter] = {}
+@_memoised("cover")
+def double_cover(state: Planet) -> dict[str, frozenset[str]]:
+    """seat -> the hexes two or more of its destroyers reach: where its fire
+    is unfavourable to the others (memoised per position).  Set operations
+    only: each reach is met with what the seat's earlier destroyers reach."""
+    reaches = _reaches(state)
+    cover: dict[str, frozenset[str]] = {}
     for seat in state.seats:
-        c: Counter = Counter()
+        once: set[str] = set()
+        twice: set[str] = set()
         for u in destroyers(state, seat):
-            c.update(reach(state, u))
-        counts[seat] = c
-    return counts
+            zone = reaches.get(u.id)
+            if zone is None:
+                zone = reaches[u.id] = _names_within(u.at, fire_range(state, u))
+            twice |= once & zone
+            once |= zone
+        cover[seat] = frozenset(twice)
+    return cover
 
 
 def under_fire(state: Planet, hex_name: str, seat: str) -> bool:
     """"Under unfavourable fire" for `seat`: two destroyers of one opponent reach it."""
-    hot = hot_zones(state)
+    return hex_name in fire_zone(state, seat)
+
+
+def fire_zone(state: Planet, seat: str) -> frozenset[str]:
+    """Every hex under unfavourable fire for `seat` (memoised per position)."""
+    last = _last
+    hot = (last[1] if last[0]() is state else _values(state)).get("hot")
+    if hot is None:
+        hot = hot_zones(state)
     zone = hot.get(seat)
-    if zone is None:  # a seat with no destroyer of its own: every opponent's zone
-        zone = hot[seat] = frozenset(h for c in fire_counts(state).values() for h, n in c.items() if n >= 2)
-    return hex_name in zone
+    if zone is None:  # not a seat of the game: every seat's zone
+        zone = hot[seat] = frozenset().union(*double_cover(state).values())
+    return zone
 
 
 @_memoised("hot")
 def hot_zones(state: Planet) -> dict[str, frozenset[str]]:
     """seat -> the hexes under unfavourable fire for it (memoised per position)."""
-    twice = {seat: {h for h, n in c.items() if n >= 2} for seat, c in fire_counts(state).items()}
+    twice = double_cover(state)
     return {seat: frozenset().union(*(z for other, z in twice.items() if other != seat)) for seat in state.seats}
 
 

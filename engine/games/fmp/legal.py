@@ -8,12 +8,14 @@ one hex at a time: longer paths are the same steps in a row.
 For speed (a busy 4-player position has hundreds of commands): quick sieves
 drop candidates `decide` would refuse anyway (ore, a unit, unfavourable
 fire, impossible ground); deployments, landings, one-hex steps of free units,
-steps out of a Freighter and shots are checked with the very guards `decide`
-uses (`_Checked`), once per kind of unit and hex where they can be (shots
-piece by piece: each destroyer, pair and target hex once); units of one
-kind laid by a Freighter or stowed in it share one verdict; ending the
-turn is always allowed.  What is worked out for a position is memoised
-with it (`board.memo`) and freed with it.
+steps out of a Freighter, what a Freighter lays, what a Weather Hen builds
+and shots are checked with the very guards `decide` uses (`_Checked`),
+once per kind of unit and hex where they can be (shots piece by piece:
+each destroyer, pair and target hex once; builds: each Hen and kind once,
+then each hex); units of one kind laid by a Freighter or stowed in it share
+one verdict; ending the turn is always allowed.  What is worked out for a
+position is memoised with it (`board.memo`) and freed with it; a checked
+command and its notation are built once per process (`_checked`).
 `tests/test_fmp_audit.py` checks the result against `decide` run on every
 candidate.
 """
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -76,9 +78,7 @@ def _legal(state: Planet, seat: str) -> list[Command]:
     elif state.phase == DEPLOYMENT:
         if not rules.deploying(state) or seat not in rules.deploying(state):
             return []
-        ready = _deployments(state, seat)  # exact already: checked hex by hex
-        found = _stowing(state, seat) + [Done()]
-        return sorted(ready + _accepted(state, seat, found), key=notation)
+        found = _deployments(state, seat) + _stowing(state, seat) + [Done()]
     elif state.phase == DEPARTURE:
         found = [ChooseDeparture(c, choice) for c, f in sorted(state.freighters.items())
                  if f.controller == seat and f.status == "landed" and c not in state.choices
@@ -87,29 +87,35 @@ def _legal(state: Planet, seat: str) -> list[Command]:
         found = _actions(state, seat)
     else:
         found = []
-    return sorted(_accepted(state, seat, found), key=notation)
+    kept = _accepted(state, seat, found)
+    return [kept[note] for note in sorted(kept)]
 
 
 def notation(c: Command) -> str:
     """`c.notation()` without the dataclass machinery (the sort key of every list)."""
     words = [c.verb]
-    for value in vars(c).values():
-        if isinstance(value, tuple):
+    for value in c.__dict__.values():
+        if value.__class__ is tuple:
             words += value
         else:
-            words.append(str(value))
+            words.append(value if value.__class__ is str else str(value))
     return " ".join(words)
 
 
-def _accepted(state: Planet, seat: str, candidates: list[Command]) -> list[Command]:
-    """The candidates `decide` accepts.  Commands whose verdict depends only
-    on the kind of the unit (and on the same hexes) share one verdict: units
-    of one kind leaving a Freighter or stowed in it (those it lays, see `_lays`)."""
-    kept = []
+def _accepted(state: Planet, seat: str, candidates: list) -> dict[str, Command]:
+    """The candidates `decide` accepts, by notation (which names a command
+    exactly: the same command listed twice is kept once).  Commands whose
+    verdict depends only on the kind of the unit (and on the same hexes)
+    share one verdict: units of one kind leaving a Freighter or stowed in it
+    (those it lays, see `_lays`)."""
+    kept: dict[str, Command] = {}
     verdicts: dict[tuple, bool] = {}
-    for command in dict.fromkeys(candidates):
+    for command in candidates:
         if type(command) is _Checked:
-            kept.append(command.command)
+            kept[command.note] = command.command
+            continue
+        note = notation(command)
+        if note in kept:
             continue
         sig = _signature(state, command)
         ok = verdicts.get(sig) if sig is not None else None
@@ -118,7 +124,7 @@ def _accepted(state: Planet, seat: str, candidates: list[Command]) -> list[Comma
             if sig is not None:
                 verdicts[sig] = ok
         if ok:
-            kept.append(command)
+            kept[note] = command
     return kept
 
 
@@ -168,7 +174,7 @@ def _sites() -> tuple[tuple[Land, str], ...]:
     return tuple(found)
 
 
-def _deployments(state: Planet, seat: str) -> list[Command]:
+def _deployments(state: Planet, seat: str) -> list[_Checked]:
     """Every deployment, decided hex by hex with the guards `deploy` uses
     (`actions.deploy_problem`, the coast), once per kind of unit."""
     if state.freighters[seat].status != "landed":
@@ -186,12 +192,12 @@ def _deployments(state: Planet, seat: str) -> list[Command]:
         ok = fits[u.kind]
         if u.kind == "barge":
             free = set(ok)
-            found += [Deploy(u.id, (a, c)) for a in ok for c in b.near(a) if c in free and a < c
+            found += [_checked(Deploy, u.id, (a, c)) for a in ok for c in b.near(a) if c in free and a < c
                       and (actions.on_coast(zone, a) or actions.on_coast(zone, c))]
         elif u.kind in b.MARINE or u.kind == "pontoon":
-            found += [Deploy(u.id, (h,)) for h in ok if actions.on_coast(zone, h)]
+            found += [_checked(Deploy, u.id, (h,)) for h in ok if actions.on_coast(zone, h)]
         else:
-            found += [Deploy(u.id, (h,)) for h in ok]
+            found += [_checked(Deploy, u.id, (h,)) for h in ok]
     return found
 
 
@@ -247,9 +253,13 @@ def _freighter_cargo(state: Planet, seat: str) -> list[Command]:
 
 
 def _lays(state: Planet, seat: str, colour: str, aboard: list, drops: list[str]) -> list[Command]:
-    """The Freighter laying what it holds on the hexes next to its pods:
-    `decide` judges one unit of each class per hex (`_lay_classes`), and
-    the others of the class share its verdict (kept as they are by `_accepted`)."""
+    """The Freighter laying what it holds on the hexes next to its pods, with
+    the guard `decide` uses (`actions.check_lay`) asked for one unit of each
+    class per hex (`_lay_classes`): the others of the class share its verdict.
+    The rest of what `decide` checks holds here: the seat's turn in play, no
+    evacuation (`_actions`), the seat's landed Freighter and what it holds
+    (`_freighter_cargo`), hexes named as the map names them (`b.near`)."""
+    f = state.freighters[colour]
     onto = {h: b.standing_at(state, h) is not None for h in drops}
     verdicts: dict[tuple[str, str], bool] = {}
     found: list[Command] = []
@@ -259,9 +269,9 @@ def _lays(state: Planet, seat: str, colour: str, aboard: list, drops: list[str])
             key = (classes[onto[h]], h)
             ok = verdicts.get(key)
             if ok is None:
-                ok = verdicts[key] = _decided(state, seat, Unload(colour, u.id, h))
+                ok = verdicts[key] = _passes(actions.check_lay, state, seat, f, u, h)
             if ok:
-                found.append(_Checked(Unload(colour, u.id, h)))
+                found.append(_checked(Unload, colour, u.id, h))
     return found
 
 
@@ -298,7 +308,7 @@ def _droppable(state: Planet, seat: str, h: str) -> bool:
 def _actions(state: Planet, seat: str) -> list[Command]:
     if state.evacuation:  # a captured Freighter's units leave enemy fire first
         return [Secure()] + [c for uid in state.evacuation for c in _steps(state, state.units[uid])]
-    found: list = [_Checked(EndTurn())]  # a turn can always end (the evacuation aside, above)
+    found: list = [_checked(EndTurn)]  # a turn can always end (the evacuation aside, above)
     if state.ap <= 0:
         return found
     mine = [u for u in sorted(state.units.values(), key=lambda u: u.id)
@@ -312,13 +322,25 @@ def _actions(state: Planet, seat: str) -> list[Command]:
             found += [Load(u.id, x) for x in sorted(set(barge.cargo)) if x != u.id]
             found += [Unload(u.id, x, barge.at) for x in sorted(set(u.cargo)) if barge.at]
         if u.kind == "weatherhen" and u.at and u.cargo and _handles(state, u):
-            found += [Build(u.id, kind, h) for kind in actions.BUILDABLE for h in _near((u.at,))]
+            found += _builds(state, seat, u)
     found += _fires(state, seat) + _captures(state, seat) + _assaults(state, seat)
     found += _neutralisations(state, seat) + _stowing(state, seat) + _freighter_cargo(state, seat)
     found += [RebuildTurret(c, pod) for c in sorted(state.taken) for pod in state.freighters[c].pods]
     if state.turn == rules.LAST_TURN:
         found += [LiftOff(c) for c, f in sorted(state.freighters.items())
                   if f.controller == seat and f.status == "landed"]
+    return found
+
+
+def _builds(state: Planet, seat: str, hen) -> list[Command]:
+    """What a Weather Hen may build and where, with the guards of
+    `actions.build`: the Hen and the kind once (`check_builder`), then each
+    hex around it (`check_build_at`); the seat's turn in play is `_actions`'."""
+    found: list[Command] = []
+    for kind in actions.BUILDABLE:
+        if _passes(actions.check_builder, state, seat, hen.id, kind):
+            found += [_checked(Build, hen.id, kind, h) for h in _near((hen.at,))
+                      if _passes(actions.check_build_at, state, seat, hen, kind, h)]
     return found
 
 
@@ -336,19 +358,42 @@ def _steps(state: Planet, u) -> list[Command]:
         exits = _exits(state, f)
         if u.kind == "barge":
             return _barge_exits(state, u, f, exits)
-        return [_Checked(Move(u.id, (h,))) for h in _ways_out(state, u, f, exits)]
+        return [_checked(Move, u.id, (h,)) for h in _ways_out(state, u, f, exits)]
     if b.is_stuck(state, u):  # the tide holds it: it does nothing
         return []
     seat, fh = state.controller(u), b.freighter_hexes(state)
-    near = [h for h in _near((u.at, u.tail)) if _may_enter(state, h, u.id)
-            and (h in fh or (not b.under_fire(state, h, seat) and _ground_for(state, u.kind, h)))]
+    near = _open_near(state, seat, u, fh)
     if u.id in state.neutralised or u.id in state.holding or state.evacuation:
         return [Move(u.id, (h,)) for h in near]  # a retreat, a holder, an evacuation: decide judges
-    found = [Move(u.id, (h,)) if h in fh else _Checked(Move(u.id, (h,))) for h in near
+    found = [Move(u.id, (h,)) if h in fh else _checked(Move, u.id, (h,)) for h in near
              if h in fh or _steps_on(state, seat, u, h)]
     if u.kind == "barge":  # a hex touching both ends: it may also swing the front around the back
-        found += [_Checked(Move(u.id, (u.tail, h))) for h in near if h not in fh
+        found += [_checked(Move, u.id, (u.tail, h)) for h in near if h not in fh
                   and actions.adjacent(u.tail, h) and actions.adjacent(u.at, h) and _steps_on(state, seat, u, h)]
+    return found
+
+
+def _open_near(state: Planet, seat: str, u, fh: dict[str, str]) -> list[str]:
+    """A quick sieve of the hexes around a unit on the map (`decide` has the
+    final word on each): a Freighter's hex (a pod may be a way in), or a hex
+    free of ore and of other units, out of unfavourable fire, whose ground
+    could carry the unit at some tide (a pontoon: terrain units only).  The
+    position's tables are read once here rather than once per hex: every
+    unit asks about six to ten."""
+    ore, standing, pontoons = state.ore, b.standing_table(state), b.pontoon_table(state)
+    hot, kind, marine = b.fire_zone(state, seat), u.kind, u.kind in b.MARINE
+    found = []
+    for h in _near((u.at, u.tail)):
+        if h in ore:
+            continue
+        if h in fh:
+            found.append(h)
+            continue
+        other = standing.get(h)
+        if (other is not None and other.id != u.id) or h in hot:
+            continue
+        if (not marine) if h in pontoons else b.sometimes_usable(kind, h):
+            found.append(h)
     return found
 
 
@@ -365,14 +410,6 @@ def _steps_on(state: Planet, seat: str, u, h: str) -> bool:
     except RuleViolation:
         return False
     return True
-
-
-def _ground_for(state: Planet, kind: str, h: str) -> bool:
-    """A sieve: the hex could carry a unit of this kind at some tide (or it
-    is a pontoon, for terrain units)."""
-    if b.pontoon_at(state, h) is not None:
-        return kind not in b.MARINE
-    return b.sometimes_usable(kind, h)
 
 
 def _exits(state: Planet, f) -> list[str]:
@@ -418,26 +455,26 @@ def _barge_exits(state: Planet, u, f, exits: list[str]) -> list[Command]:
         return ok[h]
 
     pods = set(f.hexes)
-    return [_Checked(Move(u.id, (a, c))) for a in exits if a not in pods and fits(a)
+    return [_checked(Move, u.id, (a, c)) for a in exits if a not in pods and fits(a)
             for c in b.near(a) if c != a and fits(c)]
 
 
 class _Checked(NamedTuple):
     """A command already checked in full with the guards `decide` uses (kept
-    by `_accepted` as it is)."""
+    by `_accepted` as it is), with its notation."""
 
     command: Command
+    note: str
 
 
-def _may_enter(state: Planet, h: str, uid: str) -> bool:
-    """A quick first sieve (ore or another unit in the way); `decide` has the
-    final word on every candidate that passes."""
-    if h in state.ore:
-        return False
-    if h in b.freighter_hexes(state):  # a pod may be a way in: decide says
-        return True
-    other = b.standing_at(state, h)
-    return other is None or other.id == uid
+@lru_cache(maxsize=1 << 14)
+def _checked(cls, *args) -> _Checked:
+    """A checked command, built once per process: commands are values, and a
+    busy position lists hundreds (300 for a Freighter full of tanks), most of
+    them listed again at the next position; building each and writing out
+    its notation was a third of the time of such a position."""
+    c = cls(*args)
+    return _Checked(c, notation(c))
 
 
 def _loads(state: Planet, t) -> list[Command]:
@@ -482,18 +519,23 @@ def _fires(state: Planet, seat: str) -> list[Command]:
     ready = [d for d in b.destroyers(state, seat) if _passes(actions.check_shooter, state, seat, d)]
     if len(ready) < 2:
         return []
-    occ, units = b.occupants(state), state.units
-    seen = set(state.ore) | {  # a sieve: something to destroy there
-        h for h, ids in occ.items()
-        if any(units[i].kind == "pontoon" or state.controller(units[i]) != seat for i in ids)}
+    seen = set()  # a sieve: something to destroy there (ore, a pontoon, another seat's unit)
+    for u in state.units.values():
+        if u.at and (u.kind == "pontoon" or state.controller(u) != seat):
+            seen.add(u.at)
+            if u.tail:
+                seen.add(u.tail)
     reach = {d.id: b.reach(state, d) for d in ready}
     zone = frozenset().union(*reach.values())
-    targets = {h for h in seen & zone if _passes(actions.check_target, state, seat, h)}
+    ore = state.ore
+    targets = {h for h in zone if (h in seen or h in ore) and _passes(actions.check_target, state, seat, h)}
+    aim = {d.id: reach[d.id] & targets for d in ready}  # most destroyers have nothing in range
+    armed = [d for d in ready if aim[d.id]]
     found: list[Command] = []
-    for d1, d2 in combinations(ready, 2):
-        both = reach[d1.id] & reach[d2.id] & targets
+    for d1, d2 in combinations(armed, 2):
+        both = aim[d1.id] & aim[d2.id]
         if both and _passes(actions._pair, state, seat, d1.id, d2.id):
-            found += [_Checked(Fire(d1.id, d2.id, h)) for h in both]
+            found += [_checked(Fire, d1.id, d2.id, h) for h in both]
     return found
 
 
@@ -537,10 +579,13 @@ def _neutralisations(state: Planet, seat: str) -> list[Command]:
     checks it) reaching either hex of an enemy unit; `decide` has the final word."""
     ready = [(d, b.reach(state, d)) for d in b.destroyers(state, seat)
              if d.kind == "turret" or not b.under_fire(state, d.at, seat)]
+    if len(ready) < 2:
+        return []
+    covered = frozenset().union(*(zone for _, zone in ready))  # a sieve: most units stand beyond
     found: list[Command] = []
     for x in state.units.values():
-        if not x.at or x.kind in ("pontoon", "turret") or x.id in state.neutralised \
-                or state.controller(x) == seat:
+        if not x.at or (x.at not in covered and x.tail not in covered) \
+                or x.kind in ("pontoon", "turret") or x.id in state.neutralised or state.controller(x) == seat:
             continue
         near = [d for d, zone in ready if x.at in zone or (x.tail and x.tail in zone)]
         found += [Neutralise(d1.id, d2.id, x.id) for d1, d2 in combinations(near, 2)]
@@ -552,11 +597,14 @@ def _captures(state: Planet, seat: str) -> list[Command]:
     found: list[Command] = []
     if len(ready) < 2:
         return []
+    touched = {n for d in ready for n in b.near(d.at)}  # a sieve: most units touch none
     for x in state.units.values():
-        if not x.at or x.kind in ("pontoon", "turret") or state.controller(x) == seat:
+        if not x.at or (x.at not in touched and x.tail not in touched) \
+                or x.kind in ("pontoon", "turret") or state.controller(x) == seat:
             continue
         around = {n for h in (x.at, x.tail) if h for n in b.near(h)}
         near = [d for d in ready if d.at in around]
         found += [Capture(d1.id, d2.id, x.id) for d1, d2 in combinations(near, 2)]
     return found
+
 

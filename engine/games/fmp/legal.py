@@ -557,12 +557,13 @@ def _assaults(state: Planet, seat: str) -> list[Command]:
     ready = [d for d in b.destroyers(state, seat) if state.shots.get(d.id, 0) < 2]
     enemies = [x for other in state.seats if other != seat for x in b.destroyers(state, other)]
     reach = {p.id: b.reach(state, p) for p in ready}
+    hot = b.fire_zone(state, seat)
     found: list[Command] = []
     for d in ready:
         if d.kind == "turret":
             continue
         for h in _near((d.at,)):
-            if not b.under_fire(state, h, seat):
+            if h not in hot:
                 continue
             mine = b.reach(state, replace(d, at=h, tail=""))
             targets = sorted({x.at for x in enemies if h in b.reach(state, x) and x.at in mine})

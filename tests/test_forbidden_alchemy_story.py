@@ -599,7 +599,8 @@ def test_a_byakhees_special_attack_shows_the_question_then_only_the_answer_given
         shown = str(game.view(s.state, seat)) + "".join(str(game.redact(f, seat)) for f in s.events)
         assert "Talons" not in shown and "burns into" not in shown
     facts = s.play(JENNY, "answer no")
-    assert kinds(facts) == ["ByakheeAnswered", "InvestigatorDamaged"]
+    # Its damage is damage the byakhee deals: only the keeper examines its token.
+    assert kinds(facts) == ["ByakheeAnswered", "ByakheeTokenExamined", "InvestigatorDamaged"]
     assert facts[0].result == "Talons rake your back: suffer 1 damage."
     for seat in (JENNY, HARVEY, ""):
         shown = str(game.view(s.state, seat)) + "".join(str(game.redact(f, seat)) for f in s.events)

@@ -2,8 +2,8 @@
 
 Sections are those of the Forbidden Alchemy rulebook
 (`../shared/rulebooks/forbidden-alchemy.txt`); the explanations are written
-for this project.  Rules marked "base game" come from the Mansions of
-Madness base rules that the expansion refers to (restated in issue #2).
+for this project.  Where the rulebook leaves room for two readings, the
+explanation says which one we keep and why.
 """
 
 from engine.core.rules import CORE_RULES, RuleBook, RuleRef
@@ -13,6 +13,7 @@ ATTEMPT = "Alchemy Puzzles > Attempting an Alchemy Puzzle"
 COMPLETE = "Alchemy Puzzles > Completing an Alchemy Puzzle"
 OTHER = "Alchemy Puzzles > Other Alchemy Puzzle Rules"
 SIDE = "Side Effect Cards"
+NATURAL = "Other Rules > New Combat Card Tests (Conditional Modifiers)"
 
 RULES = CORE_RULES + RuleBook(
     RuleRef("forbidden_alchemy.setup.tile", SETUP + " (step 1)", "The chosen setup tile is laid in front of the player, not on the map."),
@@ -30,18 +31,20 @@ RULES = CORE_RULES + RuleBook(
     RuleRef("forbidden_alchemy.actions.not-enough", ATTEMPT, "An action cannot be taken without enough puzzle actions left to pay for it."),
     RuleRef("forbidden_alchemy.actions.edge", ATTEMPT, "Edges are numbered from the top edge clockwise; a command must name edges the tile has."),
     RuleRef("forbidden_alchemy.actions.stop", ATTEMPT, "The player may stop at any time; when stopping or out of actions, the test must be made."),
-    RuleRef("forbidden_alchemy.actions.exhausted", ATTEMPT, "With every puzzle action used, the attempt ends and only the test remains."),
+    RuleRef("forbidden_alchemy.actions.exhausted", ATTEMPT, "With every puzzle action used, the attempt ends and only the test remains: no skill point can then be spent to add Luck (our reading of the attempt ending once every action is used)."),
     RuleRef("forbidden_alchemy.skill.luck", OTHER, "Spending a skill point during the puzzle adds the investigator's Luck to the puzzle actions."),
-    RuleRef("forbidden_alchemy.skill.once", OTHER, "Luck is added to Intellect once: a second skill point does not add it again."),
+    RuleRef("forbidden_alchemy.skill.once", OTHER, "Luck is added to Intellect once: a second skill point does not add it again (the section adds Luck to Intellect, not Luck per point)."),
     RuleRef("forbidden_alchemy.skill.none-left", OTHER, "Without a skill point left, none can be spent."),
     RuleRef("forbidden_alchemy.test.correct", COMPLETE, "A piece is correctly placed when its shape matches the shape of the tile edge it touches."),
     RuleRef("forbidden_alchemy.test.roll", COMPLETE, "The test rolls one ten-sided die; no skill point may be used on it."),
     RuleRef("forbidden_alchemy.test.pass", COMPLETE, "A roll at or below the number of correct pieces passes: the puzzle is completed."),
     RuleRef("forbidden_alchemy.test.fail", COMPLETE, "A roll above the number of correct pieces fails: the puzzle is not completed."),
-    RuleRef("forbidden_alchemy.test.natural-1", "Base game: attribute tests", "As in every attribute test, a roll of 1 passes whatever the number tested."),
-    RuleRef("forbidden_alchemy.test.natural-10", "Base game: attribute tests", "As in every attribute test, a roll of 10 fails whatever the number tested."),
-    RuleRef("forbidden_alchemy.test.side-effect", COMPLETE, "Every failed Alchemy test makes the investigator draw a Side Effect card."),
-    RuleRef("forbidden_alchemy.cleanup.bottom", COMPLETE, "Pass or fail, all the pieces go face down under the pile; a failed puzzle does not stay on the table."),
+    # The Alchemy test is rolled "like an attribute test" (COMPLETE); the expansion recalls the
+    # natural 1 and 10 of every test under "New Combat Card Tests", so that is the section cited.
+    RuleRef("forbidden_alchemy.test.natural-1", NATURAL, "As in every test, a roll of 1 passes whatever the number tested (even no correct piece)."),
+    RuleRef("forbidden_alchemy.test.natural-10", NATURAL, "As in every test, a roll of 10 fails whatever the number tested (even ten or more correct pieces)."),
+    RuleRef("forbidden_alchemy.test.side-effect", COMPLETE, "Every failed Alchemy test makes the investigator draw a Side Effect card (the rulebook does not say what happens once the deck is used up: our reading, then none is drawn)."),
+    RuleRef("forbidden_alchemy.cleanup.bottom", COMPLETE, "Pass or fail, all the pieces (those on the tile and those discarded by replacements) go face down under the pile; a failed puzzle does not stay on the table. The worked example speaks of shuffling them into the pile instead; we keep the section's own text (under the pile), and the next setup shuffles the pile anyway."),
     RuleRef("forbidden_alchemy.side-effect.draw", SIDE, "The top card of the Side Effect deck is placed face up by the investigator and takes effect at once."),
     RuleRef("forbidden_alchemy.side-effect.multi-investigator", SIDE, "A card with the multi-investigator icon drawn when one investigator plays is discarded and another is drawn."),
     RuleRef("forbidden_alchemy.side-effect.discard", SIDE, "A card whose text says so is discarded once its effect is resolved."),

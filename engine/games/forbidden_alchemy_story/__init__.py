@@ -43,7 +43,10 @@ TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"
 # Effect card acts; Crawling Hand and Mutation tokens, Darkness, Trait and Obstacle
 # cards, the replacement (R) cards; monster attacks by Combat card, evading monsters,
 # items dropped by the eliminated.
-RULES_VERSION = "3"
+# 4: second audit - escaping out of a monster's space evades it first; a byakhee's special
+# attack that deals damage is examined (keeper, Keen Eye); a failed card puzzle's own
+# effects come before the pieces go back; Leaden Limbs counts a run in its one space.
+RULES_VERSION = "4"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators; the keeper is one more seat
 # Setup options the conformance suite also starts from (Story 1 is the default).
 SCENARIOS = {

@@ -24,7 +24,7 @@ from .combat import (
     waiting_for,
     wound,
 )
-from .resolve import R, Resolution, end_story, hand_over, harm, roll_test, tested
+from .resolve import R, Resolution, end_story, hand_over, harm, lasting, roll_test, tested
 from .rulebook import PUZZLE_PREFIX
 from .state import INVESTIGATORS, Story
 
@@ -118,8 +118,12 @@ def _evaded(res: Resolution, seat: str, here: str, dice) -> bool:
     return not res.over
 
 
-def escape(s: Story, seat: str) -> list:
-    """Across the white outer edge of the room the objective says to escape from."""
+def escape(s: Story, seat: str, dice) -> list:
+    """Across the white outer edge of the room the objective says to escape from.
+
+    "Other Rules > Escaping": the edge is crossed *instead of* a door, so escaping is a
+    move like any other: leaving a space with a monster, the investigator must evade it
+    first (`move.evade`, ours), and not evading he stays in the house, his movement over."""
     require_turn(s, seat)
     _require_move_point(s)
     win = s.revealed_win()
@@ -135,6 +139,9 @@ def escape(s: Story, seat: str) -> list:
             f"{here} has no outer edge of the {s.rooms[win['room']]['name']} to cross",
         )
     res = Resolution(s)
+    misted = s.misted == seat and s.investigators[seat].hidden
+    if not misted and not _evaded(res, seat, here, dice):
+        return _done(res)
     res.add(ev.InvestigatorEscaped(rule=R + "escape.cross", seat=seat, space=here, room=room))
     if win["carrying"] in s.investigators[seat].items:
         name = s.items[win["carrying"]].name
@@ -153,7 +160,23 @@ def escape(s: Story, seat: str) -> list:
 # ---- actions ---------------------------------------------------------------------------------
 def run(s: Story, seat: str) -> list:
     require_action(s, seat)
+    limited = run_beyond_limit(s, seat)
+    if limited:
+        raise RuleViolation(
+            R + "side-effect.lasting",
+            f"{limited} allows no more spaces this turn: running would exceed it",
+        )
     return [ev.InvestigatorRan(rule=R + "action.run", seat=seat)]
+
+
+def run_beyond_limit(s: Story, seat: str) -> str:
+    """The title of a Side Effect card in play that limits `seat`'s spaces a turn, if one
+    more space (what running buys) would take him past it; "" otherwise.  Ours: Leaden
+    Limbs allows one space a turn, and the card's text counts every space, run or not."""
+    for card, (_, limit) in lasting(s, seat, "moves"):
+        if s.moved + s.moves + 1 > limit:
+            return next((c[1] for c in s.alchemy.in_play if c[0] == card), card)
+    return ""
 
 
 def explore(s: Story, seat: str, dice) -> list:
@@ -457,6 +480,10 @@ def answer_byakhee(s: Story, seat: str, answer: str) -> list:
         )
     )
     effect, amount = token[answer + "_effect"]
+    if effect == "damage" and amount > 0:
+        # The byakhee deals damage ("Secrecy and Byakhees"): only the keeper examines its
+        # token, and Darrell Simmins's Keen Eye looks too, as for any damage it deals.
+        examine(res, monster, seat)
     harm(res, seat, effect, amount, R + "byakhee.result")
     return _done(res)
 
@@ -524,7 +551,13 @@ def puzzle_step(s: Story, seat: str, command, ctx) -> list:
     except RuleViolation as refused:
         raise RuleViolation(_ours(refused.rule), refused.reason) from None
     res = Resolution(s)
+    source = s.puzzle_card
     for fact in facts:
+        if isinstance(fact, pev.PuzzlePiecesReturned) and source and not res.state.alchemy.completed:
+            # "Attempting an Alchemy Puzzle" (the example, step 4) and "Completing": after the
+            # Side Effect card, the card that began the puzzle adds its own failure effects;
+            # only then do the pieces go back under the pile.
+            _card_puzzle_failed(res, seat, source[1])
         res.add(replace(fact, rule=_ours(fact.rule)))
         # The card acts as it is drawn, before it is kept or discarded; a
         # multi-investigator card drawn by a lone investigator is set aside unread.
@@ -534,7 +567,6 @@ def puzzle_step(s: Story, seat: str, command, ctx) -> list:
             _side_effect_now(res, seat, fact.card)
     if res.state.alchemy.phase == PUZZLE_OVER:
         completed = bool(res.state.alchemy.completed)
-        source = s.puzzle_card
         res.add(ev.PuzzleAttemptEnded(rule=R + "puzzle.end", seat=seat, completed=completed))
         if source:
             _card_puzzle_done(res, seat, source, completed, ctx.dice)
@@ -552,13 +584,16 @@ def puzzle_step(s: Story, seat: str, command, ctx) -> list:
 def _card_puzzle_done(res: Resolution, seat: str, source, completed: bool, dice) -> None:
     """The puzzle an Exploration card asked for: completed, the card is discarded
     and exploring goes on with the card beneath; failed, the card stays on the
-    room and its own failure effects follow the Side Effect card."""
+    room (its own failure effects were applied before the pieces went back)."""
     room, card = source
     if completed:
         res.add(ev.AlchemyCardCleared(rule=R + "puzzle.card-pass", seat=seat, room=room, card=card))
         if res.state.exploration.get(room):
             _take_top_card(res, seat, room, dice, R + "puzzle.card-continue")
-        return
+
+
+def _card_puzzle_failed(res: Resolution, seat: str, card: str) -> None:
+    """The failure effects the card that began the puzzle lists, after the Side Effect card."""
     for effect, amount in res.state.items[card].puzzle[1]:
         harm(res, seat, effect, amount, R + "puzzle.card-fail")
 

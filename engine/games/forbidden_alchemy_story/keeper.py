@@ -424,7 +424,8 @@ def mythos_targets(s: Story, card: str) -> list[tuple[str, ...]]:
 
 def wrong_turn_spaces(s: Story, here: str) -> list[str]:
     """Errata to "Wrong Turn": any other space of a Hallway whose room holds no
-    Exploration card nor Lock card (our content has no Obstacle card)."""
+    Exploration, Lock or Obstacle card (our Obstacle cards lie in the room's
+    Exploration stack, so an empty stack means neither is there)."""
     return sorted(
         x
         for room, r in s.rooms.items()

@@ -95,13 +95,15 @@ STORY_RULES = [
         R + "errata.pet",
         STORY2 + " (Objective 1C)",
         "When Objective 1C is revealed the keeper places The Pet, a named shoggoth with five "
-        "more health for each investigator, before play goes on.",
+        "more health for each investigator (each who began the story, as for West), before "
+        "play goes on.",
     ),
     RuleRef(
         R + "errata.pet-room",
         STORY2 + " (Objective 1C)",
         "The Pet goes into any room that holds an investigator (hiding or not) when the card is "
-        "revealed.",
+        "revealed. Our reading: being placed is not entering, so a room with a Lock card that "
+        "holds an investigator may be chosen too; from then on the Pet never enters one.",
     ),
     RuleRef(
         R + "errata.pet-lock",
@@ -234,7 +236,9 @@ STORY_RULES = [
     RuleRef(
         R + "errata.west",
         STORY1 + " (Event Card IV)",
-        "For objectives 1A and 1C, Event IV places West in the Library: a named maniac with three more health for each investigator playing.",
+        "For objectives 1A and 1C, Event IV places West in the Library: a named maniac with three "
+        "more health for each investigator (our reading: each who began the story, eliminated "
+        "or escaped ones too).",
     ),
     RuleRef(
         R + "errata.west-moves",
@@ -277,7 +281,8 @@ STORY_RULES = [
         R + "puzzle.card-fail",
         "Alchemy Puzzles > Completing an Alchemy Puzzle",
         "A failed test: after the Side Effect card, the card that began the puzzle adds its own "
-        "failure effects; the card stays on top of the room, to be attempted again.",
+        "failure effects, and only then do the pieces go back (the order of the worked "
+        "example); the card stays on top of the room, to be attempted again.",
     ),
     RuleRef(
         R + "setup.side-effect-now",
@@ -295,7 +300,8 @@ STORY_RULES = [
         "Side Effect Cards",
         "A Side Effect card kept in play acts until the game ends (ours, after the stand-in "
         "texts: a modifier applied to every test of its attribute before the roll, fewer "
-        "movement points as each turn begins, harm suffered as each turn begins).",
+        "movement points as each turn begins and no run that would move him past the card's "
+        "spaces a turn, harm suffered as each turn begins).",
     ),
     RuleRef(
         R + "side-effect.choose",
@@ -500,7 +506,7 @@ STORY_RULES = [
         BYAKHEE,
         "Darrell Simmins may look at a byakhee's token bottom with his Keen Eye; the values are "
         "shown to his seat and the keeper only (when he may look is our reading: whenever it "
-        "deals him damage or he deals it damage).",
+        "deals him damage, its special attack's damage too, or he deals it damage).",
     ),
     RuleRef(
         R + "byakhee.special",
@@ -573,7 +579,10 @@ STORY_RULES = [
     RuleRef(
         R + "tests.multiple.other",
         TESTS,
-        "The attacker chooses which other investigator in the room makes the card's second test (chosen for him when only one is there).",
+        "The attacker chooses which other investigator in the room makes the card's second test "
+        "(chosen for him when only one is there). The rulebook's example says an investigator "
+        "in your room; our stand-in cards that use this say another one (a friend), so the "
+        "attacker never makes both tests himself.",
     ),
     RuleRef(
         R + "tests.multiple.nobody",
@@ -610,7 +619,10 @@ STORY_RULES = [
     RuleRef(
         R + "escape.cross",
         ESCAPE,
-        "Instead of moving through a door, the investigator crosses the outer edge and leaves the map.",
+        "Instead of moving through a door, the investigator crosses the outer edge and leaves "
+        "the map. It is a move like any other (one movement point; leaving a space with a "
+        "monster he must evade it first, unless Mists of Releh hides him), our reading of "
+        "crossing the edge in place of a door.",
     ),
     RuleRef(
         R + "escape.monster",
@@ -672,11 +684,17 @@ NATURAL = {
     "test.natural-1": TESTS + " (Conditional Modifiers)",
     "test.natural-10": TESTS + " (Conditional Modifiers)",
 }
+# Readings the puzzle game's table cannot state, for the puzzle played inside a story.
+IN_A_STORY = {
+    "side-effect.multi-investigator": " In a story, the investigators counted are those who "
+    "began it (our reading: one eliminated or escaped since still counts, as for West's and "
+    "the Pet's health per investigator).",
+}
 PUZZLE = [
     RuleRef(
         R + "puzzle." + (key := r.id.removeprefix(PUZZLE_PREFIX)),
         NATURAL.get(key, r.section),
-        r.explanation,
+        r.explanation + IN_A_STORY.get(key, ""),
     )
     for r in PUZZLE_RULES
     if r.id.startswith(PUZZLE_PREFIX)

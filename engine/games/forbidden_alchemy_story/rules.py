@@ -403,7 +403,7 @@ def _investigator(s: Story, seat: str, command: Command, ctx: Context) -> list:
         case Move(space):
             return inv.move(s, seat, space, dice)
         case Escape():
-            return inv.escape(s, seat)
+            return inv.escape(s, seat, dice)
         case Run():
             return inv.run(s, seat)
         case Explore():
@@ -482,7 +482,8 @@ def _investigator_commands(s: Story, seat: str) -> list[Command]:
             found.append(Escape())
     if s.acted:
         return found
-    found.append(Run())
+    if not inv.run_beyond_limit(s, seat):
+        found.append(Run())
     room = board.room(s, me.space)
     if s.exploration.get(room):
         found.append(Explore())

@@ -159,6 +159,7 @@ class Story:
     turns: TurnOrder | None = None
     begun: str = ""  # the seat whose turn has begun
     moves: int = 0
+    moved: int = 0  # spaces the seat in play has moved this turn (for a Side Effect's limit)
     acted: bool = False
     misted: str = ""  # the seat whose Mists of Releh lets it move hidden this turn
     # monsters
@@ -483,7 +484,14 @@ def _(s: Story, e) -> Story:
     while turns.current != e.seat:  # the first turn of all, or a test's offstage turn
         turns = turns.advance()
     return evolved(
-        s, phase=INVESTIGATORS, turns=turns, begun=e.seat, moves=e.moves, acted=False, misted=""
+        s,
+        phase=INVESTIGATORS,
+        turns=turns,
+        begun=e.seat,
+        moves=e.moves,
+        moved=0,
+        acted=False,
+        misted="",
     )
 
 
@@ -510,7 +518,8 @@ def _(s: Story, e) -> Story:
 # ---- investigators ---------------------------------------------------------------------------
 @_folds(ev.InvestigatorMoved)
 def _(s: Story, e) -> Story:
-    return evolved(_inv(s, e.seat, space=e.to), moves=s.moves - 1)
+    moved = s.moved + (e.seat == s.current)
+    return evolved(_inv(s, e.seat, space=e.to), moves=s.moves - 1, moved=moved)
 
 
 @_folds(ev.InvestigatorRan)

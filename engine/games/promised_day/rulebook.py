@@ -203,14 +203,23 @@ RULES = CORE_RULES + RuleBook(*[
                       "(an empty deck reveals none" + OURS + ").",
            heal_two="Maria Ross: two life back, to one character or one each to two; never "
                     "above a character's starting life" + OURS + ".",
-           draw_two="Jean Havoc: two cards drawn, by one character or one each by two.",
-           relocate="Lan Fan: one character goes to any space of the board.",
-           boss_damage="Fu: two damage to one boss, or one each to two bosses.",
+           draw_two="Jean Havoc: two cards drawn, by one character or one each by two; as many "
+                    "as the decks still hold" + OURS + ": like an attack's damage, the effect "
+                    "goes as far as it can.",
+           relocate="Lan Fan: one character goes to any space of the board other than its "
+                    "own" + OURS + ": staying where it is would move no one.",
+           boss_damage="Fu: two damage to one boss, or one each to two bosses; a boss takes no "
+                       "more than its life, so a boss at one life shares the second point with "
+                       "another boss if there is one" + OURS + ", as with attacks.",
            one_per_area="Armstrongs: one soldier removed from each Area that has any.",
-           draw_and_heal="Winry: one character draws a card and one character regains a life.",
+           draw_and_heal="Winry: one character draws a card and one character regains a life; "
+                         "'none' stands for the half that nobody can use (every deck empty, "
+                         "every character at full life)" + OURS + ".",
            clear_track_two="Van Hohenheim: two tokens leave the damage track for the Stock.",
-           three_in_area="The Curtises: three soldiers removed from one Area.",
-           remove_two="May Chang: any two soldiers removed from the board.",
+           three_in_area="The Curtises: three soldiers removed from one Area, or all of them "
+                         "if the chosen Area holds fewer" + OURS + ".",
+           remove_two="May Chang: any two soldiers removed from the board (fewer only if the "
+                      "board holds fewer).",
            wild_card="Black Hayate joins any Area's Transmutation Circle space as a card of any "
                      "colour."),
     *_refs(TURN + " > Companion", "companion",

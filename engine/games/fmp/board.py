@@ -219,12 +219,15 @@ def standing_table(state: Planet) -> dict[str, Unit]:
 
 
 def is_stuck(state: Planet, u: Unit) -> bool:
-    """On the map on a hex the tide forbids it ("neutralised by the tide")."""
+    """On the map on a hex the tide forbids it ("neutralised by the tide"):
+    the hex it stands on, or a barge's other hex."""
     if not u.at or u.kind in ("pontoon", "turret"):
         return False
-    tide = tide_now(state)
-    on_pontoon = pontoon_at(state, u.at) is not None and u.kind != "pontoon"
-    return any(not can_use(u.kind, h, tide, on_pontoon) for h in (u.at, u.tail) if h)
+    tide = state.tide or NORMAL  # `tide_now`, asked for every unit of every position
+    on_pontoon = pontoon_at(state, u.at) is not None
+    if not can_use(u.kind, u.at, tide, on_pontoon):
+        return True
+    return bool(u.tail) and not can_use(u.kind, u.tail, tide, on_pontoon)
 
 
 def is_operational(state: Planet, u: Unit) -> bool:
@@ -247,8 +250,8 @@ def destroyers(state: Planet, seat: str) -> list[Unit]:
 @_memoised("destroyers")
 def _all_destroyers(state: Planet) -> dict[str, list[Unit]]:
     found: dict[str, list[Unit]] = {}
-    for u in sorted(state.units.values(), key=lambda u: u.id):
-        if u.kind in RANGE and is_operational(state, u):
+    for u in sorted((u for u in state.units.values() if u.kind in RANGE), key=lambda u: u.id):
+        if is_operational(state, u):
             if u.kind != "turret" or state.freighters[u.colour].status == "landed":
                 found.setdefault(state.controller(u), []).append(u)
     return found
@@ -280,25 +283,62 @@ def in_range(state: Planet, u: Unit, hex_name: str) -> bool:
     return hex_name in reach(state, u)
 
 
-@_memoised("fire")
+# Fire zones are worked out on bit masks, one bit per hex of the map (Python
+# integers): a position's zones take a few integer operations per destroyer
+# instead of set operations on dozens of hex names, and a seat's zone is
+# written out as names only when that seat's zone is asked for.
+@cache
+def _bits() -> dict[str, int]:
+    """hex name -> its bit."""
+    return {name: 1 << i for i, name in enumerate(sorted(str(h) for h in sector().terrain))}
+
+
+@cache
+def _names_by_bit() -> tuple[str, ...]:
+    return tuple(sorted(_bits(), key=lambda name: _bits()[name]))
+
+
+# The bits set in each value of a byte (reading a mask a byte at a time).
+_BYTE_BITS = tuple(tuple(i for i in range(8) if value >> i & 1) for value in range(256))
+
+
+@cache
+def _mask_within(hex_name: str, k: int) -> int:
+    bits = _bits()
+    mask = 0
+    for name in _names_within(hex_name, k):
+        mask |= bits[name]
+    return mask
+
+
+def _names(mask: int) -> frozenset[str]:
+    names, found = _names_by_bit(), []
+    for i, byte in enumerate(mask.to_bytes((len(names) + 7) // 8, "little")):
+        if byte:
+            found += [names[8 * i + j] for j in _BYTE_BITS[byte]]
+    return frozenset(found)
+
+
+@_memoised("cover masks")
+def _cover_masks(state: Planet) -> dict[str, int]:
+    """seat -> the bits of the hexes two or more of its destroyers reach:
+    each destroyer's reach is met with what the seat's earlier ones reach."""
+    cover: dict[str, int] = {}
+    for seat in state.seats:
+        once = twice = 0
+        for u in destroyers(state, seat):
+            zone = _mask_within(u.at, fire_range(state, u))
+            twice |= once & zone
+            once |= zone
+        cover[seat] = twice
+    return cover
+
+
 @_memoised("cover")
 def double_cover(state: Planet) -> dict[str, frozenset[str]]:
     """seat -> the hexes two or more of its destroyers reach: where its fire
-    is unfavourable to the others (memoised per position).  Set operations
-    only: each reach is met with what the seat's earlier destroyers reach."""
-    reaches = _reaches(state)
-    cover: dict[str, frozenset[str]] = {}
-    for seat in state.seats:
-        once: set[str] = set()
-        twice: set[str] = set()
-        for u in destroyers(state, seat):
-            zone = reaches.get(u.id)
-            if zone is None:
-                zone = reaches[u.id] = _names_within(u.at, fire_range(state, u))
-            twice |= once & zone
-            once |= zone
-        cover[seat] = frozenset(twice)
-    return cover
+    is unfavourable to the others (memoised per position)."""
+    return {seat: _names(mask) for seat, mask in _cover_masks(state).items()}
 
 
 def under_fire(state: Planet, hex_name: str, seat: str) -> bool:
@@ -307,22 +347,28 @@ def under_fire(state: Planet, hex_name: str, seat: str) -> bool:
 
 
 def fire_zone(state: Planet, seat: str) -> frozenset[str]:
-    """Every hex under unfavourable fire for `seat` (memoised per position)."""
+    """Every hex under unfavourable fire for `seat` (memoised per position):
+    those two destroyers of one opponent reach; for a name that is not a
+    seat of the game, of any seat."""
     last = _last
-    hot = (last[1] if last[0]() is state else _values(state)).get("hot")
-    if hot is None:
-        hot = hot_zones(state)
-    zone = hot.get(seat)
-    if zone is None:  # not a seat of the game: every seat's zone
-        zone = hot[seat] = frozenset().union(*double_cover(state).values())
+    values = last[1] if last[0]() is state else _values(state)
+    zone = values.get(("zone", seat))
+    if zone is None:
+        zone = values[("zone", seat)] = _names(_zone_mask(state, seat))
     return zone
 
 
-@_memoised("hot")
+def _zone_mask(state: Planet, seat: str) -> int:
+    mask = 0
+    for other, twice in _cover_masks(state).items():
+        if other != seat:
+            mask |= twice
+    return mask
+
+
 def hot_zones(state: Planet) -> dict[str, frozenset[str]]:
-    """seat -> the hexes under unfavourable fire for it (memoised per position)."""
-    twice = double_cover(state)
-    return {seat: frozenset().union(*(z for other, z in twice.items() if other != seat)) for seat in state.seats}
+    """seat -> the hexes under unfavourable fire for it."""
+    return {seat: fire_zone(state, seat) for seat in state.seats}
 
 
 # ---- pontoons --------------------------------------------------------------------------------

@@ -83,6 +83,18 @@ def legal(s, seat):
     return {c.notation() for c in game.legal_commands(s.state, seat)}
 
 
+def end_turn(s, seat, text="end", dice=None):
+    """End `seat`'s actions and pass every "End of..." window offered: since rules
+    version 4 a team is offered one whenever it holds a relic card (the hand's size
+    is public, its cards are not), so most turns pass through one or two windows.
+    Returns the facts of phases 4 and 5 and the next turn, the window facts left out
+    (a test about the windows plays `end` and `pass` itself)."""
+    facts = s.play(seat, text, dice=dice)
+    while s.state.closing is not None and s.state.window:
+        facts += s.play(s.state.window, "pass", dice=dice)
+    return [f for f in facts if not isinstance(f, (ev.ActionsEnded, ev.EndWindowPassed))]
+
+
 def given(s, *facts):
     """Offstage facts (a wound, a bleed tile) folded into the position."""
     s.apply(facts)
@@ -426,17 +438,17 @@ def test_a_large_hero_is_knocked_back_as_a_whole():
 def test_end_of_turn_damage_hits_the_team_whose_turn_ends():
     s = duel(heroes={"assassin": ("north", "C3"), "grave-keeper": ("south", "E5")},
              hazards=[("pike-trap", "C3"), ("relentless-fire", "E5")])
-    events = s.play("north", "end")
+    events = end_turn(s, "north", "end")
     assert rules_of(events)[:3] == ["hazard.pike-trap.end", "turn.end", "turn.order"]
     assert hero(s, "assassin").health == 7 and hero(s, "grave-keeper").health == 10
-    events = s.play("south", "end")
+    events = end_turn(s, "south", "end")
     assert rules_of(events)[0] == "hazard.relentless-fire.end"
     assert hero(s, "grave-keeper").health == 9
 
 
 def test_a_large_hero_is_hurt_by_each_hazard_under_it():
     s = duel(hazards=[("pike-trap", "G1"), ("relentless-fire", "H1")])
-    events = s.play("north", "end")
+    events = end_turn(s, "north", "end")
     assert rules_of(events)[:2] == ["hazard.pike-trap.end", "hazard.relentless-fire.end"]
     assert hero(s, "god-killer").health == 12
 
@@ -454,12 +466,12 @@ def test_bleed_stacks_hurts_per_tile_and_is_removed_with_movement():
     s.play("north", "use assassin twin-blades grave-keeper")  # 1 damage, 1 bleed
     given(s, ev.BleedTaken(rule=P + "status.bleed", hero="grave-keeper", amount=1, bleed=2))
     assert hero(s, "grave-keeper").bleed == 2
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     # South's turn: spend one movement on one bleed tile; the other hurts at the end.
     events = s.play("south", "unbleed grave-keeper")
     assert rules_of(events) == ["move.action", "status.bleed.remove"]
     assert s.state.movement["grave-keeper"] == 2
-    events = s.play("south", "end")
+    events = end_turn(s, "south", "end")
     assert rules_of(events)[0] == "status.bleed.end" and events[0].amount == 1
     assert hero(s, "grave-keeper").health == 10 - 1 - 1
 
@@ -469,14 +481,14 @@ def test_the_noose_holds_a_hero_in_place_until_removed_and_hurts_each_turn():
                   "assassin": ("south", "C4"), "grave-keeper": ("south", "H6")})
     events = s.play("north", "use executioner noose assassin")
     assert rules_of(events) == ["ability.use", "status.noose"] and hero(s, "assassin").hung
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     s.expect_violation("south", "move assassin C5", rule=P + "status.noose.no-move")
     s.expect_violation("south", "use assassin twin-blades executioner",
                        rule=P + "status.noose.no-ability")
     assert "turn assassin" in legal(s, "south")  # our reading: turning in place is allowed
-    events = s.play("south", "end")
+    events = end_turn(s, "south", "end")
     assert rules_of(events)[0] == "status.noose.end" and hero(s, "assassin").health == 7
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     events = s.play("south", "unhang assassin")
     assert rules_of(events) == ["move.action", "status.noose.remove"]
     s.play("south", "move assassin C5")
@@ -526,13 +538,13 @@ def test_a_buried_hero_cannot_act_hurts_each_turn_and_rises_for_one_movement():
     given(s, ev.HeroHung(rule=P + "status.noose", hero="assassin"))
     events = s.play("north", "use grave-keeper buried-alive C4")
     assert "bury.noose" in rules_of(events)  # burial takes the noose off
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     s.expect_violation("south", "use assassin twin-blades grave-keeper",
                        rule=P + "bury.no-ability")
     s.expect_violation("south", "move assassin C2", rule=P + "bury.no-move")
-    events = s.play("south", "end")
+    events = end_turn(s, "south", "end")
     assert rules_of(events)[0] == "bury.end" and hero(s, "assassin").health == 6
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     events = s.play("south", "unbury assassin")
     assert rules_of(events) == ["move.action", "bury.unbury"]
     assert hero(s, "assassin").on_board and hero(s, "assassin").square == "C3"
@@ -545,7 +557,7 @@ def test_rising_under_another_hero_knocks_it_where_the_risen_team_chooses():
     s.play("north", "move grave-keeper D4")
     s.play("north", "move grave-keeper D3")
     s.play("north", "move grave-keeper C3")  # standing on the assassin's grave
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     events = s.play("south", "unbury assassin")
     assert kinds(events) == ["MoveActionTaken", "QuestionAsked"]
     assert game.to_act(s.state) == ("south",)
@@ -575,8 +587,8 @@ def test_an_artifact_takes_no_action_then_cools_down_over_three_team_turns():
     s.play("north", "use assassin throwing-knife grave-keeper")
     cooldowns = []
     for _ in range(3):
-        s.play("north", "end")
-        s.play("south", "end")
+        end_turn(s, "north", "end")
+        end_turn(s, "south", "end")
         cooldowns.append(hero(s, "assassin").cooldown)
     assert cooldowns == [2, 1, 0]
     assert P + "cooldown.flip-up" in [e.rule for e in s.events[-4:]]
@@ -597,7 +609,7 @@ def test_enemy_turn_artifacts_are_reactions_of_the_other_team():
     events = s.play("north", "pass")
     assert rules_of(events) == ["stack.pass", "stack.resolve", "effect.damage"]
     assert hero(s, "assassin").health == 7 and game.to_act(s.state) == ("north",)
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     # In its own turn the south team cannot play an Enemy Turn card...
     given(s, ev.ArtifactFlippedUp(rule=P + "cooldown.flip-up", hero="grave-keeper",
                                   artifact="spiked-shield"))
@@ -633,8 +645,8 @@ def test_a_dead_heros_artifact_cannot_be_used_and_its_cooldown_waits():
                                     artifact="healing-draught", cooldown=2),
           ev.HeroDied(rule=P + "death.die", hero="assassin"))
     s.expect_violation("north", "artifact assassin", rule=P + "death.artifact")
-    s.play("north", "end")
-    s.play("south", "end")
+    end_turn(s, "north", "end")
+    end_turn(s, "south", "end")
     assert hero(s, "assassin").cooldown == 2
 
 
@@ -648,14 +660,14 @@ def test_healing_never_passes_the_top_of_the_track():
 # ---- relics ----------------------------------------------------------------------------------
 def test_relics_are_drawn_up_to_a_hand_of_three_and_discarded_in_phase_four():
     s = duel(hands={"south": ("hell-fire-1", "meteor-1")}, deck=RELICS)
-    events = s.play("north", "end")
+    events = end_turn(s, "north", "end")
     assert events[-1].cards == (RELICS[0],) and len(s.state.hands["south"]) == 3
     s.expect_violation("south", "end wrath-1", rule=P + "relic.discard")
     s.expect_violation("south", "end meteor-1 hell-fire-1", rule=P + "relic.discard")
-    s.play("south", "end")
-    s.play("north", "end")
+    end_turn(s, "south", "end")
+    end_turn(s, "north", "end")
     assert len(s.state.hands["south"]) == 3  # full: nothing drawn
-    events = s.play("south", "end hell-fire-1 meteor-1")
+    events = end_turn(s, "south", "end hell-fire-1 meteor-1")
     assert rules_of(events)[0] == "relic.discard"
     assert s.state.relic_discards == {"shared": ("hell-fire-1", "meteor-1")}
 
@@ -663,7 +675,7 @@ def test_relics_are_drawn_up_to_a_hand_of_three_and_discarded_in_phase_four():
 def test_a_team_with_one_hero_left_draws_two():
     s = duel()
     given(s, ev.HeroDied(rule=P + "death.die", hero="executioner"))
-    events = s.play("north", "end")
+    events = end_turn(s, "north", "end")
     assert rules_of(events)[-1] == "relic.draw-two" and len(events[-1].cards) == 2
 
 
@@ -671,7 +683,7 @@ def test_an_empty_relic_deck_is_reshuffled_from_the_discards():
     s = duel(deck=("meteor-1",))
     given(s, ev.RelicsDrawn(rule=P + "relic.draw", team="north", cards=("meteor-1",)),
           ev.RelicsDiscarded(rule=P + "relic.discard", team="north", cards=("meteor-1",)))
-    events = s.play("north", "end", dice=LoadedDice())
+    events = end_turn(s, "north", "end", dice=LoadedDice())
     assert rules_of(events)[-2:] == ["relic.reshuffle", "relic.draw"]
     assert s.state.hands["south"] == ("meteor-1",) and s.state.relic_discards == {"shared": ()}
 
@@ -745,7 +757,7 @@ def test_a_knight_moves_two_spaces_a_turn_and_an_enemy_walking_in_is_struck():
     s.play("north", "knight C4 D4")
     s.play("north", "knight D4 D5")
     s.expect_violation("north", "knight D5 D6", rule=P + "hazard.ghost-knight.move")
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     s.expect_violation("south", "knight D5 D6", rule=P + "hazard.ghost-knight.move")
     events = s.play("south", "move assassin D5")
     assert rules_of(events)[-2:] == ["hazard.ghost-knight", "hazard.ghost-knight"]
@@ -758,11 +770,11 @@ def test_a_friend_shares_a_space_with_a_knight_and_the_knights_leave_with_the_co
     s.play("north", "move conjurer D3")
     s.play("north", "move conjurer C3")
     assert s.state.hazards["C3"].kind == "ghost-knight" and hero(s, "conjurer").health == 8
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     given(s, ev.DamageTaken(rule=P + "effect.damage", hero="conjurer", amount=7, health=1),
           ev.BleedTaken(rule=P + "status.bleed", hero="conjurer", amount=1, bleed=1))
-    s.play("south", "end")
-    events = s.play("north", "end")
+    end_turn(s, "south", "end")
+    events = end_turn(s, "north", "end")
     assert rules_of(events)[:3] == ["status.bleed.end", "death.die",
                                     "hazard.ghost-knight.conjurer"]
     assert "C3" not in s.state.hazards
@@ -775,12 +787,12 @@ def test_corpse_parts_hurt_on_entering_and_at_the_end_of_the_turn_for_four_turns
     assert s.state.hazards["E3"].tokens == 4
     s.play("south", "move plague-baron E3")
     assert hero(s, "plague-baron").health == 8
-    events = s.play("south", "end")
+    events = end_turn(s, "south", "end")
     assert rules_of(events)[0] == "hazard.corpse-parts.end"
     tokens = []
     for seat in ("north", "south", "north", "south"):
         tokens.append(s.state.hazards["E3"].tokens if "E3" in s.state.hazards else 0)
-        s.play(seat, "end")
+        end_turn(s, seat, "end")
     # Phase 1 of each turn takes a token off; the fourth turn after it lands, it is gone.
     assert tokens == [3, 2, 1, 0]
 
@@ -907,13 +919,16 @@ def test_a_relic_is_played_without_an_action_and_discarded():
 
 def test_your_turn_enemy_turn_and_any_turn_relics():
     s = duel(hands={"north": ("mending-light-1", "gallows-curse-1", "smoke-bomb-1")})
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     # South's turn: north may react with its Any Turn cards, not its Your Turn one.
     assert game.to_act(s.state) == ("south", "north")
     s.expect_violation("north", "relic mending-light-1 assassin", rule=P + "timing.your")
     assert {"relic gallows-curse-1 grave-keeper", "relic smoke-bomb-1 assassin"} <= legal(s, "north")
     events = s.play("north", "relic gallows-curse-1 grave-keeper")
-    assert rules_of(events) == ["relic.play", "status.noose"]
+    # Rules version 4: south holds a card (drawn in phase 2), so it is offered an
+    # answer before the curse resolves, whichever card that is; it passes.
+    assert rules_of(events) == ["relic.play", "stack.declare"]
+    assert rules_of(s.play("south", "pass")) == ["stack.pass", "stack.resolve", "status.noose"]
 
 
 def test_end_of_phase_relics_are_played_once_the_actions_are_ended():
@@ -924,6 +939,10 @@ def test_end_of_phase_relics_are_played_once_the_actions_are_ended():
     s.expect_violation("north", "move assassin C3", rule=P + "timing.end")
     assert {"relic open-wounds-1 grave-keeper", "pass"} <= legal(s, "north")
     s.play("north", "relic open-wounds-1 grave-keeper")
+    # Rules version 4: south holds a card, so it is offered an answer to the curse
+    # (it could not tell it from any other card's: its hand is hidden); it passes.
+    assert s.state.responder == "south"
+    s.play("south", "pass")
     # North is done; south holds an End of the enemy's turn card: its chance comes next.
     events = s.play("north", "pass")
     assert rules_of(events) == ["timing.end"] and game.to_act(s.state) == ("south",)
@@ -931,7 +950,7 @@ def test_end_of_phase_relics_are_played_once_the_actions_are_ended():
     assert rules_of(events)[:2] == ["timing.end", "turn.end"]
     assert s.state.active == "south" and hero(s, "grave-keeper").bleed == 2
     # At the end of south's actions, north has nothing; south's bleed hurts in phase 5.
-    events = s.play("south", "end")
+    events = end_turn(s, "south", "end")
     assert rules_of(events)[:2] == ["status.bleed.end", "status.bleed.end"]
 
 
@@ -992,8 +1011,8 @@ def test_a_revived_hero_returns_to_a_corner_with_its_artifact():
     assert rules_of(events) == ["relic.play", "death.revive"]
     # Our reading: an empty starting corner of the team's edge (A1 is free; H1 needs G1-H1).
     assert (events[1].square, events[1].health, events[1].facing) == ("A1", 5, "S")
-    s.play("north", "end")
-    s.play("south", "end")
+    end_turn(s, "north", "end")
+    end_turn(s, "south", "end")
     assert hero(s, "god-killer").cooldown == 1  # the cooldown went on from where it stopped
 
 
@@ -1002,9 +1021,9 @@ def test_hell_fire_bursts_out_at_the_end_of_the_opponents_next_turn():
     assert "relic hell-fire-1 C3 F3" not in legal(s, "north")  # a hazard on the line
     events = s.play("north", "relic hell-fire-1 A4 D4")
     assert rules_of(events) == ["relic.play", "relic.hell-fire"]
-    events = s.play("north", "end")
+    events = end_turn(s, "north", "end")
     assert "HellFireLit" not in kinds(events)
-    events = s.play("south", "end")
+    events = end_turn(s, "south", "end")
     assert kinds(events)[:5] == ["HellFireLit"] + ["HazardPlaced"] * 4
     assert [e.tokens for e in events[1:5]] == [3, 3, 3, 3]
     # North's phase 1 follows at once and takes the first token off each fire.
@@ -1089,9 +1108,9 @@ def test_in_controlled_chaos_each_team_draws_from_and_discards_to_its_own_deck()
     # The drafted lists say whose each card is.
     s = Scenario(game, state=evolved(s.state, drafted={
         "north": ("wrath-1", "meteor-1"), "south": ("withering-1", "master-thief-1")}))
-    events = s.play("north", "end")
+    events = end_turn(s, "north", "end")
     assert events[-1].cards == ("withering-1",)
-    s.play("south", "end withering-1")
+    end_turn(s, "south", "end withering-1")
     assert s.state.relic_discards["south"] == ("withering-1",)
     assert s.state.hands["north"] == ("wrath-1",)
     # A stolen card, once played, goes back to its owner's discards.
@@ -1136,7 +1155,7 @@ def test_cards_wait_while_a_question_is_asked_and_only_the_asked_team_answers():
 def test_a_grave_with_no_room_keeps_its_hero_buried():
     s = graveyard()
     s.play("north", "use grave-keeper buried-alive C4")
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     # A friend of the Grave Keeper stands on the grave, boxed in by hazards and heroes.
     given(s, ev.HeroDisplaced(rule=P + "prompt.answer", hero="conjurer", source="H1", to="C3",
                               team="north"))
@@ -1194,14 +1213,14 @@ def test_with_four_players_each_plays_one_hero_and_the_team_shares_the_rest():
     assert game.view(s.state, "south-1")["hands"] == {"south": []}
     prompts_seats = game.to_act(s.state)
     assert prompts_seats[:2] == ("north-1", "north-2")
-    s.play("north-2", "end")
+    end_turn(s, "north-2", "end")
     assert game.to_act(s.state)[:2] == ("south-1", "south-2")
 
 
 def test_a_draw_of_two_stops_at_the_hand_of_three():
     s = duel(hands={"south": ("wrath-1", "meteor-1")})
     given(s, ev.HeroDied(rule=P + "death.die", hero="executioner"))
-    events = s.play("north", "end")
+    events = end_turn(s, "north", "end")
     assert rules_of(events)[-1] == "relic.hand-limit" and len(events[-1].cards) == 1
     assert len(s.state.hands["south"]) == 3
 
@@ -1209,7 +1228,7 @@ def test_a_draw_of_two_stops_at_the_hand_of_three():
 def test_each_bleed_tile_hurts_as_its_own_fact():
     s = duel()
     given(s, ev.BleedTaken(rule=P + "status.bleed", hero="assassin", amount=3, bleed=3))
-    events = s.play("north", "end")
+    events = end_turn(s, "north", "end")
     assert rules_of(events)[:3] == ["status.bleed.end"] * 3
     assert [e.health for e in events[:3]] == [7, 6, 5]
 
@@ -1300,7 +1319,7 @@ def test_an_enemy_ability_may_aim_at_a_buried_hero_on_the_grave():
     assert rules_of(events) == ["ability.use", "effect.damage"]
     assert hero(s, "assassin").health == 4 and hero(s, "assassin").buried
     # A friend's ability, or a card, does not reach into the grave.
-    s.play("north", "end")
+    end_turn(s, "north", "end")
     assert not any(c.startswith("use") and "assassin" in c for c in legal(s, "south"))
 
 
@@ -1363,14 +1382,14 @@ def test_the_facts_of_phase_one_a_cleanse_and_the_first_turn_cite_their_rules():
     given(s, ev.HeroDied(rule=P + "death.die", hero="god-killer"))
     s.expect_violation("north", "move god-killer G2", rule=P + "death.removed")
     # Phase 1 of north's next turn moves the cooldown token down a skull.
-    s.play("north", "end")
-    events = s.play("south", "end")
+    end_turn(s, "north", "end")
+    events = end_turn(s, "south", "end")
     assert "cooldown.advance" in rules_of(events) and hero(s, "assassin").cooldown == 2
 
 
 def test_a_timed_hazard_loses_a_token_in_phase_one_of_every_turn():
     s = conjuring(active="south")
     s.play("south", "use plague-baron corpse-parts E3")
-    events = s.play("south", "end")
+    events = end_turn(s, "south", "end")
     assert [(e.rule.removeprefix(P), e.tokens) for e in events
             if isinstance(e, ev.HazardTokenRemoved)] == [("persistent.tokens", 3)]

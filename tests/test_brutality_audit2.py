@@ -11,6 +11,7 @@ from test_brutality import (
     P,
     conjuring,
     duel,
+    end_turn,
     game,
     given,
     graveyard,
@@ -118,7 +119,7 @@ def test_cooldown_an_artifact_used_in_the_enemy_turn_cools_on_its_own_teams_turn
     assert hero(s, "grave-keeper").cooldown == 3
     seen = []
     for seat in ("north", "south") * 3:
-        s.play(seat, "end")
+        end_turn(s, seat, "end")
         seen.append((s.state.turn, hero(s, "grave-keeper").cooldown))
     assert seen == [(4, 2), (5, 2), (6, 1), (7, 1), (8, 0), (9, 0)]
 
@@ -130,8 +131,8 @@ def test_hell_fire_burns_a_hero_still_in_the_line_at_the_end_of_its_turn():
     # in a Relentless Fire at the end of its turn: 10 - 1 = 9.
     s = duel(hands={"north": ("hell-fire-1",)}, heroes={"grave-keeper": ("south", "C4")})
     s.play("north", "relic hell-fire-1 A4 D4")
-    s.play("north", "end")
-    events = s.play("south", "end")
+    end_turn(s, "north", "end")
+    events = end_turn(s, "south", "end")
     assert kinds(events)[:6] == ["HellFireLit"] + ["HazardPlaced"] * 4 + ["DamageTaken"]
     assert rules_of(events)[5] == "hazard.relentless-fire.end"
     assert hero(s, "grave-keeper").health == 9
@@ -260,8 +261,8 @@ def test_buried_alive_takes_the_noose_off_and_a_buried_hero_hurts_at_its_turns_e
     hung(s, "assassin")
     events = s.play("north", "use grave-keeper buried-alive C4")
     assert "bury.noose" in rules_of(events) and not hero(s, "assassin").hung
-    s.play("north", "end")
-    events = s.play("south", "end")
+    end_turn(s, "north", "end")
+    events = end_turn(s, "south", "end")
     assert rules_of(events)[0] == "bury.end" and hero(s, "assassin").health == 6
 
 
@@ -273,11 +274,11 @@ def test_death_a_dead_conjurers_team_draws_two_and_her_knights_leave():
     s = conjuring(hazards=[("relentless-fire", "C2")])
     s.play("north", "use conjurer ghost-knight C4")
     given(s, ev.DamageTaken(rule=P + "effect.damage", hero="conjurer", amount=7, health=1))
-    events = s.play("north", "end")
+    events = end_turn(s, "north", "end")
     assert rules_of(events)[:3] == ["hazard.relentless-fire.end", "death.die",
                                     "hazard.ghost-knight.conjurer"]
     assert "C4" not in s.state.hazards
-    events = s.play("south", "end")
+    events = end_turn(s, "south", "end")
     assert rules_of(events)[-1] == "relic.draw-two" and len(events[-1].cards) == 2
 
 
@@ -294,7 +295,7 @@ def test_turn_phase_one_cools_and_wears_down_before_phase_two_draws():
                                  artifact="throwing-axe", cooldown=2),
           ev.HazardTokenRemoved(rule=P + "persistent.tokens", square="E3", kind="corpse-parts",
                                 tokens=2))
-    events = s.play("north", "end")
+    events = end_turn(s, "north", "end")
     assert kinds(events) == ["TurnEnded", "TurnBegan", "CooldownAdvanced", "HazardTokenRemoved",
                              "RelicsDrawn"]
     assert (events[2].hero, events[2].cooldown, events[3].tokens) == ("grave-keeper", 1, 1)

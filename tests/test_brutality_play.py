@@ -85,7 +85,10 @@ def test_the_board_picture_renders_every_step_as_well_formed_svg():
         state = store.live(gid).session.state
         if game.outcome(state) is not None:
             break
-        seat = rng.choice([s for s in game.to_act(state) if s != SYSTEM])
+        # Rules version 4: the enemy is listed whenever it holds a relic card (a public
+        # count), even when none of its cards can be played now: pick a seat that can act.
+        seat = rng.choice([s for s in game.to_act(state)
+                           if s != SYSTEM and game.legal_commands(state, s)])
         legal = game.legal_commands(state, seat)
         if step % 10 == 0 or state.pushes:
             shown = game.view(state, seat)

@@ -6,9 +6,11 @@ effects are a small vocabulary resolved in `effects.py`, one fact a step.
 
 Modules: `setup` (options, setup, the alternating choices and the
 Controlled Chaos draft), `rules` (whose move, decide, legal commands, the
-effect stack), `movement`, `targeting`, `phases` (phases 1, 2, 4, 5),
-`effects` (damage, status, knockback and its chains, burial, Ghost Knights,
-Corpse Parts), `jumps` (the Catapult), `relics` (cards and timing words),
+effect stack), `windows` (who is offered a chance to answer: public facts
+only), `artifacts` (when an artifact may be used), `movement`, `targeting`,
+`phases` (phases 1, 2, 4, 5), `effects` (damage, status, knockback and its
+chains, burial, Ghost Knights, Corpse Parts), `jumps` (the Catapult),
+`relics` (cards and timing words),
 `board` (geometry and the hazard table), `view`, `bots`.
 
 Four players play a team of two, one hero each (`players`).
@@ -36,7 +38,10 @@ TITLE = "Brutality"
 # 3: second audit - a two-space hero traces line of sight from either of its spaces, a
 # gravestone is a hazard tile (nothing is summoned, moved, knocked or lit onto it), Hell
 # Fire is lit before the end-of-turn damage of the turn it starts in.
-RULES_VERSION = "3"
+# 4: hidden-hand audit - the effect stack's wait, the "End of..." windows and the enemy's
+# place in `to_act` rest on public facts only (a team holding any relic card, or a usable
+# face-up artifact, is offered the chance and may pass), never on which cards it holds.
+RULES_VERSION = "4"
 PLAYER_COUNTS = (2, 4)
 # Setup options worth starting from (the conformance suite draws them).
 SCENARIOS = {"ice-pit": {"board": "ice-pit", "tank_in_chain": "pushed"},

@@ -13,6 +13,7 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleViolation
 
 from .board import to_square
+from .commands import Pass
 from .players import decide
 from .state import Battle, evolve, other
 from .view import team_of
@@ -37,19 +38,38 @@ def greedy_bot(state: Battle, seat: str, legal: Sequence[Command], rng: random.R
     legal = list(legal)
     tried = legal if len(legal) <= SAMPLE else [legal[0], *rng.sample(legal[1:], SAMPLE - 1)]
     for cmd in tried:
+        ctx = Context(Dice(rng.randrange(1 << 30), 1), _NOW)
         try:
-            facts = decide(state, seat, cmd, Context(Dice(rng.randrange(1 << 30), 1), _NOW))
+            after = _settled(_after(state, decide(state, seat, cmd, ctx)), ctx)
         except RuleViolation:
             continue
-        after = state
-        for fact in facts:
-            after = evolve(after, fact)
         score = _score(after, seat) - base - (0.05 if cmd.verb in ("turn", "knight") else 0)
         if score > best_score + 1e-9:
             best, best_score = [cmd], score
         elif abs(score - best_score) <= 1e-9:
             best.append(cmd)
     return rng.choice(best or list(legal))
+
+
+def _after(state: Battle, facts) -> Battle:
+    for fact in facts:
+        state = evolve(state, fact)
+    return state
+
+
+def _settled(state: Battle, ctx: Context) -> Battle:
+    """The position once every window now open is passed: a declared effect
+    waits whenever the other team holds a card (`windows`), and an ability's
+    worth shows only once it resolves.  The look-ahead assumes the other team
+    has no answer, and that the bot plays no "End of..." card of its own."""
+    for _ in range(3):  # a stack window, then at most the two "End of..." windows
+        if state.question or state.winner:
+            break
+        team = state.responder or (state.window if state.closing is not None else "")
+        if not team:
+            break
+        state = _after(state, decide(state, team, Pass(), ctx))
+    return state
 
 
 def _score(state: Battle, seat: str) -> float:

@@ -9,10 +9,9 @@ from engine.core.errors import RuleViolation
 from engine.core.events import Event, evolved
 
 from . import events as ev
-from . import relics
+from . import relics, windows
 from .board import HAZARD_RULE, HAZARDS, footprint
 from .commands import EndActions
-from .content import relic_of
 from .effects import Resolution
 from .state import HAND_LIMIT, Battle, other
 
@@ -81,8 +80,9 @@ def end_of_turn_steps(state: Battle, team: str) -> list[tuple]:
 
 
 def end_actions(state: Battle, seat: str, cmd: EndActions, ctx: Context) -> list[Event]:
-    """The end of the actions: the "End of..." window if a team could use it,
-    else phases 4 and 5 and the other team's turn at once."""
+    """The end of the actions: the "End of..." window of the first team offered
+    one (the active team, then the other), else phases 4 and 5 and the other
+    team's turn at once."""
     hand = list(state.hands.get(seat, ()))
     for card in cmd.discard:
         if card not in hand:
@@ -114,14 +114,12 @@ def pass_end_window(state: Battle, seat: str, ctx: Context) -> list[Event]:
 
 
 def _next_window(state: Battle, discard, teams) -> str:
-    """The first of `teams` holding an "End of..." card it could play now."""
+    """The first of `teams` offered an "End of..." window (`windows.offered`:
+    it holds a card, a public count).  Which cards it holds must not decide:
+    the window is seen by both teams."""
     for team in teams:
-        closing = evolved(state, closing=tuple(discard), window=team)
-        for card in set(state.hands.get(team, ())):
-            if state.relic_cards[relic_of(card)]["timing"].startswith("end-") \
-                    and relics.refusal(closing, team, card) is None \
-                    and relics.targets(closing, team, card):
-                return team
+        if windows.offered(evolved(state, closing=tuple(discard), window=team), team):
+            return team
     return ""
 
 

@@ -73,10 +73,15 @@ def refusal(state: Battle, seat: str, card: str) -> RuleViolation | None:
 
 def targets(state: Battle, seat: str, card: str) -> list[tuple[str, ...]]:
     """Every target the card may be played on, as the command's target words."""
-    kind = state.relic_cards[relic_of(card)]["target"]
+    relic = state.relic_cards[relic_of(card)]
+    kind = relic["target"]
     heroes = state.heroes.values()
     if kind == "friend":
-        return [(h.id,) for h in heroes if h.team == seat and h.on_board]
+        # "Relic Cards": a "next time" card stays in play until it triggers; a hero
+        # already under a ward cannot take a second one (our reading: both would be
+        # spent on the same next damage, and a card in play is never silently lost).
+        warded = state.wards if "ward" in relic["effects"] else {}
+        return [(h.id,) for h in heroes if h.team == seat and h.on_board and h.id not in warded]
     if kind == "dead-friend":
         return [(h.id,) for h in heroes if h.team == seat and h.dead and _revival_spot(state, h)]
     if kind == "enemy":
@@ -123,13 +128,15 @@ def runs_of_four(width: int, height: int) -> tuple[tuple[str, ...], ...]:
 
 def _revival_spot(state: Battle, h) -> str | None:
     """Our reading: a revived hero stands on an empty starting corner of their
-    team's edge, else on the open space nearest to those corners."""
+    team's edge, else on the empty space nearest to those corners.  Empty as in
+    "Setup" and the summons: no hero and no hazard tile (a revived hero is
+    placed, so it must not be dropped onto a fire or a knight)."""
     corners = [parse(state, c) for c in state.board["starts"][h.team]]
     spots = sorted(board_grid(state), key=lambda sq: (
         min(max(abs(sq.col - c.col), abs(sq.row - c.row)) for c in corners), sq.row, sq.col))
     for sq in spots:
         cover = footprint_at(state, h, sq)
-        if cover and open_for(state, h, cover):
+        if cover and open_for(state, h, cover) and not any(has_tile(state, s) for s in cover):
             return str(sq)
     return None
 

@@ -14,8 +14,8 @@ from engine.core.context import Context
 from engine.core.errors import RuleViolation
 from engine.core.events import Event, evolved
 
+from . import artifacts, movement, phases, relics, windows
 from . import events as ev
-from . import movement, phases, relics
 from . import setup as setup_rules
 from .board import (
     board_grid,
@@ -82,9 +82,10 @@ def to_act(state: Battle) -> tuple[str, ...]:
         return (state.responder,)
     if state.closing is not None:
         return (state.window,)
+    # The enemy may react in the active team's turn ("Effect Timing": Any Turn and
+    # Enemy Turn cards); listed on public facts only (`windows`), never on its hand.
     enemy = other(state.active)
-    reacts = _artifact_commands(state, enemy) or _relic_commands(state, enemy)
-    return (state.active, enemy) if reacts else (state.active,)
+    return (state.active, enemy) if windows.offered(state, enemy) else (state.active,)
 
 
 def outcome(state: Battle) -> str | None:
@@ -153,24 +154,27 @@ def _last_hazard(state: Battle, seat: str, cmd: PlaceHazard, ctx: Context) -> li
 def _responses(state: Battle, team: str) -> list[Command]:
     """What `team` could play now in answer to a declared effect: its cards."""
     asked = evolved(state, responder=team)
-    return _artifact_commands(asked, team) + _relic_commands(asked, team)
+    return artifacts.commands(asked, team) + _relic_commands(asked, team)
 
 
 def _declare(res: Resolution, team: str, source: str, what: str, target: tuple[str, ...],
              steps) -> None:
-    """A declared effect resolves at once unless the other team could respond:
-    then it waits on the stack, and the stack resolves last declared first
-    once a team passes (or has nothing to respond with).  Our reading: the
-    targets and directions of an effect are fixed when it is declared."""
+    """A declared effect waits on the stack while the other team is offered the
+    chance to answer ("Simultaneous Effects"), and the stack resolves last
+    declared first once a team passes.  The offer is decided on public facts
+    only (`windows.offered`): the wait is seen by both teams, so it must not
+    tell whether the hidden hand holds a usable card.  A team skipped at once
+    could not have answered.  Our reading: the targets and directions of an
+    effect are fixed when it is declared."""
     responder = other(team)
-    can_respond = bool(_responses(res.state, responder))
-    if not res.state.stack and not can_respond:
+    asked = windows.offered(evolved(res.state, responder=responder), responder)
+    if not res.state.stack and not asked:
         res.run(steps)
         return
     res.add(ev.EffectDeclared(rule=R + "stack.declare", team=team, source=source, what=what,
                               target=tuple(target), steps=tuple(steps),
-                              awaiting=responder if can_respond else ""))
-    if not can_respond:
+                              awaiting=responder if asked else ""))
+    if not asked:
         res.run([("resolve",)] * len(res.state.stack))
 
 
@@ -281,34 +285,11 @@ def _use_ability(state: Battle, seat: str, cmd: UseAbility, ctx: Context) -> lis
     return res.facts
 
 
-def _artifact_refusal(state: Battle, seat: str, h: Hero) -> RuleViolation | None:
-    card = state.artifact_cards[h.artifact]
-    if h.dead:
-        return RuleViolation(R + "death.artifact", f"{h.id} is dead: the artifact is unusable")
-    if h.cooldown:
-        return RuleViolation(R + "artifact.face-down", f"{h.artifact} is face down "
-                             f"(cooldown {h.cooldown})")
-    timing = card["timing"]
-    if state.closing is not None and state.responder != seat:
-        return RuleViolation(R + "timing.end", "the actions are over: artifacts only answer a "
-                             "declared effect now")
-    if timing == "your" and seat != state.active:
-        return RuleViolation(R + "timing.your", f"{card['name']} is played in your own turn")
-    if timing == "enemy" and seat == state.active:
-        return RuleViolation(R + "timing.enemy", f"{card['name']} is played in the enemy turn")
-    if not implemented(card["effects"]):
-        return RuleViolation(R + "artifact.use", f"{h.artifact} is not implemented yet")
-    if h.buried and card["target"] != "self":
-        return RuleViolation(R + "bury.no-ability", f"{h.id} is buried: only an artifact on "
-                             "themselves can be used")
-    return None
-
-
 def _use_artifact(state: Battle, seat: str, cmd: UseArtifact, ctx: Context) -> list[Event]:
     h = state.heroes.get(cmd.hero)
     if h is None or h.team != seat:
         raise RuleViolation(R + "artifact.own", f"{cmd.hero!r} is not a hero of team {seat}")
-    refusal = _artifact_refusal(state, seat, h)
+    refusal = artifacts.refusal(state, seat, h)
     if refusal:
         raise refusal
     card = state.artifact_cards[h.artifact]
@@ -365,7 +346,7 @@ def legal_commands(state: Battle, seat: str) -> list[Command]:
     elif seat == state.active:
         found = _turn_commands(state, seat)
     else:
-        found = _artifact_commands(state, seat) + _relic_commands(state, seat)
+        found = artifacts.commands(state, seat) + _relic_commands(state, seat)
     return sorted(found, key=lambda c: c.notation())
 
 
@@ -381,7 +362,7 @@ def _turn_commands(state: Battle, seat: str) -> list[Command]:
                     continue
                 found += [UseAbility(h.id, ability_id, (w,) if w else ())
                           for w, why in targets(state, h, ability, True).items() if not why]
-    found += _artifact_commands(state, seat)
+    found += artifacts.commands(state, seat)
     found += _relic_commands(state, seat)
     found += _knight_commands(state, seat)
     hand = sorted(state.hands.get(seat, ()))
@@ -418,17 +399,4 @@ def _relic_commands(state: Battle, seat: str) -> list[Command]:
     for card in sorted(set(state.hands.get(seat, ()))):
         if relics.refusal(state, seat, card) is None:
             found += [PlayRelic(card, target) for target in relics.targets(state, seat, card)]
-    return found
-
-
-def _artifact_commands(state: Battle, seat: str) -> list[Command]:
-    if state.phase != ACTIONS or state.question:
-        return []
-    found: list[Command] = []
-    for h in state.team_heroes(seat):
-        if not h.artifact or _artifact_refusal(state, seat, h):
-            continue
-        card = state.artifact_cards[h.artifact]
-        found += [UseArtifact(h.id, (w,) if w else ())
-                  for w, why in targets(state, h, card).items() if not why]
     return found

@@ -1,0 +1,58 @@
+"""When a hero's artifact card may be used ("Artifact Cards", "Cooldown",
+"Effect Timing"), and the artifact commands a team has now.
+
+Artifacts lie face up beside their heroes: everything checked here is public,
+so the answers may decide what both teams are shown (see `windows`).
+"""
+
+from __future__ import annotations
+
+from engine.core.commands import Command
+from engine.core.errors import RuleViolation
+
+from .commands import UseArtifact
+from .state import ACTIONS, Battle, Hero
+from .targeting import targets
+from .vocabulary import implemented
+
+R = "brutality."
+
+
+def refusal(state: Battle, seat: str, h: Hero) -> RuleViolation | None:
+    """Why `seat` cannot use the artifact of its hero `h` now (None: it can)."""
+    if h.artifact not in state.artifact_cards:  # none chosen (a described position)
+        return RuleViolation(R + "artifact.use", f"{h.id} holds no artifact card")
+    card = state.artifact_cards[h.artifact]
+    if h.dead:
+        return RuleViolation(R + "death.artifact", f"{h.id} is dead: the artifact is unusable")
+    if h.cooldown:
+        return RuleViolation(R + "artifact.face-down", f"{h.artifact} is face down "
+                             f"(cooldown {h.cooldown})")
+    timing = card["timing"]
+    if state.closing is not None and state.responder != seat:
+        return RuleViolation(R + "timing.end", "the actions are over: artifacts only answer a "
+                             "declared effect now")
+    if timing == "your" and seat != state.active:
+        return RuleViolation(R + "timing.your", f"{card['name']} is played in your own turn")
+    if timing == "enemy" and seat == state.active:
+        return RuleViolation(R + "timing.enemy", f"{card['name']} is played in the enemy turn")
+    if not implemented(card["effects"]):
+        return RuleViolation(R + "artifact.use", f"{h.artifact} is not implemented yet")
+    if h.buried and card["target"] != "self":
+        return RuleViolation(R + "bury.no-ability", f"{h.id} is buried: only an artifact on "
+                             "themselves can be used")
+    return None
+
+
+def commands(state: Battle, seat: str) -> list[Command]:
+    """Every artifact use open to `seat` now, one per hero and target."""
+    if state.phase != ACTIONS or state.question:
+        return []
+    found: list[Command] = []
+    for h in state.team_heroes(seat):
+        if not h.artifact or refusal(state, seat, h):
+            continue
+        card = state.artifact_cards[h.artifact]
+        found += [UseArtifact(h.id, (w,) if w else ())
+                  for w, why in targets(state, h, card).items() if not why]
+    return found

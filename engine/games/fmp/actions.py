@@ -105,6 +105,8 @@ def deploy(state: Planet, seat: str, uid: str, hexes: tuple[str, ...]) -> list[E
         problem = deploy_problem(state, seat, u.kind, h)
         if problem:
             raise RuleViolation(R + problem[0], f"{uid}: {problem[1]}")
+        if u.cargo:  # a crab deployed loaded with the Heap: never on a mountain
+            check_heap_ground(state, u.kind, h, uid)
     if u.kind in b.MARINE | {"pontoon"} and not any(on_coast(zone, h) for h in hexes):
         raise RuleViolation(R + "deploy.coast", f"{uid} must touch the coast of zone {zone}")
     return [ev.UnitDeployed(rule=R + "deploy.place", unit=uid, to=hexes[-1],
@@ -289,7 +291,9 @@ def _retreat(state: Planet, seat: str, u: Unit, path: tuple[str, ...]) -> list[E
         raise RuleViolation(R + "neutralise.retreat", f"{u.id} may only retreat out of the fire zone")
     check_step(state, seat, u, h, b.tide_now(state), last=False)
     require_ap(state, 1, "a retreat")
-    tail = hexes_of(u)[0] if u.kind == "barge" else ""
+    # A barge steps forward (its front enters h, the back follows) or backward
+    # (its back enters h): it keeps the one of its hexes that touches h, as in `move`.
+    tail = (u.at if adjacent(u.at, h) else u.tail) if u.kind == "barge" else ""
     return [ev.UnitMoved(rule=R + "neutralise.retreat", unit=u.id, path=(h,), tail=tail, into="", cost=1,
                          stranded=False)]
 
@@ -471,6 +475,7 @@ def unload(state: Planet, seat: str, tid: str, item: str, to: str) -> list[Event
     if other is not None and other.kind in CAPACITY and state.controller(other) == seat:
         if b.under_fire(state, to, seat):
             raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
+        check_heap_ground(state, kind, to, item)  # aboard a crab on a mountain is on the mountain
         _room(state, other, kind)
         return [ev.CargoUnloaded(rule=R + "unload.transporter", transporter=tid, item=item, to=to,
                                  into="", onto=other.id, cost=1)]
@@ -604,6 +609,7 @@ def check_lay(state: Planet, seat: str, f, x: Unit, to: str) -> tuple[str, str]:
     if other is not None and other.kind in CAPACITY and state.controller(other) == seat:
         if b.under_fire(state, to, seat):
             raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
+        check_heap_ground(state, x.kind, to, x.id)
         _room(state, other, x.kind)
         return "unload.transporter", other.id
     _check_drop(state, seat, x.kind, to, x.id)
@@ -620,15 +626,22 @@ def _check_drop(state: Planet, seat: str, kind: str, to: str, item: str = "") ->
     why = _blocked(state, to) or (kind == "pontoon" and b.pontoon_at(state, to) and "a pontoon lies there")
     if why:
         raise RuleViolation(R + "unload.occupied", f"{to}: {why}")
-    heap = kind == "heap" or (item in state.units and carries_heap(state, state.units[item]))
-    if heap and b.terrain(to) == MOUNTAIN:
-        raise RuleViolation(R + "move.heap-mountain", "the Heap never goes on a mountain, even carried")
+    check_heap_ground(state, kind, to, item)
     if kind == "tank":
         check_mountain_pair(state, seat, item, to)
     if kind == "pontoon" and not _pontoon_supported(state, to):
         raise RuleViolation(R + "pontoon.ground", f"a pontoon on {to} would touch no ground")
     sunk = kind not in (ORE, "pontoon") and _on_sunken(state, to)
     return "unload.sunken" if sunk else "unload.cost"
+
+
+def check_heap_ground(state: Planet, kind: str, to: str, item: str = "") -> None:
+    """"Destroying elements > Mechanism": the Heap never goes on a mountain,
+    even transported, so neither the Heap nor a unit carrying it is put down
+    there, on the ground or aboard a transporter standing there."""
+    heap = kind == "heap" or (item in state.units and carries_heap(state, state.units[item]))
+    if heap and b.terrain(to) == MOUNTAIN:
+        raise RuleViolation(R + "move.heap-mountain", "the Heap never goes on a mountain, even carried")
 
 
 def _on_sunken(state: Planet, h: str) -> bool:
@@ -643,12 +656,17 @@ BUILDS_PER_TURN = 2
 
 def build(state: Planet, seat: str, hid: str, kind: str, to: str) -> list[Event]:
     """A Weather Hen turns the ore it carries into a unit from the reserve,
-    laid on a hex next to it like an unloaded item (one point)."""
+    laid on a hex next to it like an unloaded item (one point): on the
+    ground, or aboard one of the player's transporters standing there."""
     hen = check_builder(state, seat, hid, kind)
     to = parse_hex(to)
-    check_build_at(state, seat, hen, kind, to)
+    onto = check_build_at(state, seat, hen, kind, to)
     uid = f"{hen.colour}-{kind}-r{state.built + 1}"
-    return [ev.UnitBuilt(rule=R + "hen.build", hen=hid, kind=kind, unit=uid, to=to, cost=1)]
+    facts: list[Event] = [ev.UnitBuilt(rule=R + "hen.build", hen=hid, kind=kind, unit=uid, to=to, cost=1)]
+    if onto:  # laid aboard: the transporter holds it (the point was paid for the laying)
+        facts.append(ev.CargoLoaded(rule=R + "unload.transporter", transporter=onto, item=uid, origin=to,
+                                    cost=0))
+    return facts
 
 
 def check_builder(state: Planet, seat: str, hid: str, kind: str) -> Unit:
@@ -670,14 +688,25 @@ def check_builder(state: Planet, seat: str, hid: str, kind: str) -> Unit:
     return hen
 
 
-def check_build_at(state: Planet, seat: str, hen: Unit, kind: str, to: str) -> None:
-    """May the Hen (passed by `check_builder`) lay the new `kind` on `to`?"""
+def check_build_at(state: Planet, seat: str, hen: Unit, kind: str, to: str) -> str:
+    """May the Hen (passed by `check_builder`) lay the new `kind` on `to`?
+    The transporter it is laid aboard, if any ("" on the ground).  "Weather
+    Hen > Manufacturing units": the Hen lays as a transporter unloads, so
+    also onto a hex holding one of the player's transporters with room."""
     if not touching(hen, to):
         raise RuleViolation(R + "unload.adjacent", f"{to} does not touch {hen.id}")
     if to in b.freighter_hexes(state):
         raise RuleViolation(R + "unload.occupied", f"{to}: a Freighter stands there")
+    other = b.standing_at(state, to)
+    if other is not None and other.kind in CAPACITY and state.controller(other) == seat:
+        if b.under_fire(state, to, seat):
+            raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
+        _room(state, other, kind)
+        require_ap(state, 1, "laying a new unit")
+        return other.id
     _check_drop(state, seat, kind, to)
     require_ap(state, 1, "laying a new unit")
+    return ""
 
 
 def _pontoon_supported(state: Planet, to: str) -> bool:

@@ -250,7 +250,8 @@ class CargoUnloaded(Event):
 @dataclass(frozen=True, kw_only=True)
 class UnitBuilt(Event):
     """A Weather Hen turned the ore it carried into a new unit from the
-    reserve, laid on hex `to` (the ore goes back to the box)."""
+    reserve, laid on hex `to` (the ore goes back to the box); a `CargoLoaded`
+    right after it puts the unit aboard a transporter standing on `to`."""
 
     hen: str
     kind: str
@@ -370,7 +371,8 @@ class DeparturesRevealed(Event):
 @dataclass(frozen=True, kw_only=True)
 class FreighterTookOff(Event):
     """A Freighter left the planet with its load: `ore` pieces and `units`
-    (turrets included), worth `score` points; `cost` action points paid."""
+    (turrets included: they leave the map with it), worth `score` points;
+    `cost` action points paid."""
 
     freighter: str
     seat: str

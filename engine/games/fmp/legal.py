@@ -53,6 +53,7 @@ from .commands import (
     Secure,
     Unload,
 )
+from .content import MOUNTAIN
 from .state import DEPARTURE, DEPLOYMENT, LANDING, PLAY, Planet
 
 # Player commands never roll dice nor read the clock beyond the deadline
@@ -190,6 +191,8 @@ def _deployments(state: Planet, seat: str) -> list[_Checked]:
             fits[u.kind] = [h for h in cells if (h in _deploy_ground(zone, u.kind) or b.pontoon_at(state, h))
                             and actions.deploy_problem(state, seat, u.kind, h) is None]
         ok = fits[u.kind]
+        if u.cargo and actions.carries_heap(state, u):  # `deploy`: never the Heap on a mountain
+            ok = [h for h in ok if b.terrain(h) != MOUNTAIN]
         if u.kind == "barge":
             free = set(ok)
             found += [_checked(Deploy, u.id, (a, c)) for a in ok for c in b.near(a) if c in free and a < c

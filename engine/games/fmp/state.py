@@ -423,6 +423,11 @@ def _(s: Planet, e: SecretRevealed) -> Planet:
 def _(s: Planet, e: ev.FreighterTookOff) -> Planet:
     f = s.freighters[e.freighter]
     s = _spend(s, e.cost) if s.active == e.seat else s
+    # The turrets on its pods are part of it (each scored a point): they leave the map with it.
+    turrets = [evolved(u, at="", inside=f.colour) for u in s.units.values()
+               if u.kind == "turret" and u.at and u.at in f.pods]
+    if turrets:
+        s = _with_units(s, *turrets)
     return _with_freighter(s, evolved(f, status="departed", score=e.score, ore=e.ore))
 
 

@@ -353,8 +353,9 @@ def test_barge_pivoting_around_its_back_hex_costs_one_point():
 # ---- Entering and leaving the Freighter: through a pod under fire, by a path out of it -------
 def test_entering_the_own_freighter_through_a_pod_under_fire():
     """Blue's tanks on L11 and M11 put red's pod L9 under unfavourable fire,
-    not L8 beside it: a red tank on L8 enters through L9, and a crab there
-    unloads ore into the Freighter (both end inside, out of reach)."""
+    not L8 beside it: a red tank on L8 enters through L9 (it ends inside, out
+    of reach), but a crab does not unload ore into the Freighter through L9:
+    the transporter rules forbid unloading to a hex under unfavourable fire."""
     sc = position(
         {"red-tank-1": "L8", "red-crab-1": "K9", "blue-tank-1": "L11", "blue-tank-2": "M11"}
     )
@@ -372,8 +373,8 @@ def test_entering_the_own_freighter_through_a_pod_under_fire():
             )
         ]
     )
-    facts = sc.play("red", "unload red-crab-1 ore L9")
-    assert facts[0].into == "red" and sc.state.freighters["red"].ore == 1
+    refused(sc, "unload red-crab-1 ore L9", P + "unload.fire")
+    assert sc.state.freighters["red"].ore == 0
     # The way there stays outside the fire: L10 is under it.
     sc2 = position({"red-tank-1": "M10", "blue-tank-1": "L11", "blue-tank-2": "M11"})
     refused(sc2, "move red-tank-1 L10 L9", P + "move.fire")

@@ -26,7 +26,7 @@ from .view import board_targets, describe, redact, render, scramble_hidden, turn
 
 ID = "fmp"
 TITLE = "Full Metal Planète"
-RULES_VERSION = "4"  # 4: a Weather Hen lays aboard a transporter with room; the Heap never aboard a transporter on a mountain; a barge retreats keeping the hex beside its new one; a departing Freighter takes its turrets off the map (3: the Heap never on a pontoon over a mountain, where a tank keeps its mountain range; no neutralising from under unfavourable fire; a departed Freighter lets nothing out (2: simultaneous deployment, timed turns 1-2, no fire from under unfavourable fire, Weather Hen inoperative under fire))
+RULES_VERSION = "4"  # 4: a Weather Hen lays aboard a transporter with room; nothing unloaded into a Freighter through a pod under unfavourable fire; the Heap never aboard a transporter on a mountain; a barge retreats keeping the hex beside its new one; a departing Freighter takes its turrets off the map (3: the Heap never on a pontoon over a mountain, where a tank keeps its mountain range; no neutralising from under unfavourable fire; a departed Freighter lets nothing out (2: simultaneous deployment, timed turns 1-2, no fire from under unfavourable fire, Weather Hen inoperative under fire))
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_BOT = "greedy"  # demo games should look like play (issue #7: selfplay fmp is greedy by default)
 # A game started from the viewer is played by people: the three-minute turn is on

@@ -469,6 +469,10 @@ def unload(state: Planet, seat: str, tid: str, item: str, to: str) -> list[Event
     if f is not None:
         if to not in state.freighters[f].pods or state.freighters[f].controller != seat:
             raise RuleViolation(R + "unload.freighter", f"{to} is not a pod of a Freighter {seat} controls")
+        # "Transporters": nothing is unloaded to a hex under unfavourable fire, a pod
+        # included (a unit may still move in through such a pod: `move.enter`).
+        if b.under_fire(state, to, seat):
+            raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
         return [ev.CargoUnloaded(rule=R + "unload.freighter", transporter=tid, item=item, to=to,
                                  into=f, onto="", cost=1)]
     other = b.standing_at(state, to)

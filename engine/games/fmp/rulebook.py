@@ -123,7 +123,7 @@ RULES = CORE_RULES + RuleBook(*[
               fmp__unload__transporter="An item may be unloaded onto a hex holding one of the player's transporters with enough free slots: it goes aboard.",
               fmp__unload__fire="Nothing is unloaded onto a hex under unfavourable fire.",
               fmp__unload__sunken="A unit unloaded on a sunken reef or swamp is neutralised until the tide turns.",
-              fmp__unload__freighter="A transporter next to a pod of a Freighter its player controls may unload into it; ore put in a Freighter never comes out."),
+              fmp__unload__freighter="A transporter next to a pod of a Freighter its player controls may unload into it; ore put in a Freighter never comes out. Our reading: not through a pod under unfavourable fire, since the transporter rules forbid unloading to any hex under such fire (a unit moving in may still pass such a pod: move.enter)."),
     *_section("Weather Hen > Manufacturing units",
               fmp__hen__build="A Weather Hen carrying an ore lays a tank, crab or pontoon from the reserve on a hex next to it, as a transporter unloads, for one point (one more was paid to load the ore); the ore goes back to the box. As a transporter unloads: so also aboard one of the player's transporters with room standing on that hex.",
               fmp__hen__builder="Only a Weather Hen builds units.",

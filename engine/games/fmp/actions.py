@@ -270,9 +270,8 @@ def secure(state: Planet, seat: str) -> list[Event]:
 
 def _holder_of(state: Planet, uid: str, seat: str) -> str:
     u = state.units[uid]
-    cover = b.double_cover(state)
     return next((other for other in state.seats if other != seat
-                 and any(h in cover[other] for h in hexes_of(u))), "")
+                 and any(b.covered_twice(state, other, h) for h in hexes_of(u))), "")
 
 
 def _check_holder(state: Planet, seat: str, uid: str) -> None:
@@ -475,12 +474,8 @@ def unload(state: Planet, seat: str, tid: str, item: str, to: str) -> list[Event
             raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
         return [ev.CargoUnloaded(rule=R + "unload.freighter", transporter=tid, item=item, to=to,
                                  into=f, onto="", cost=1)]
-    other = b.standing_at(state, to)
-    if other is not None and other.kind in CAPACITY and state.controller(other) == seat:
-        if b.under_fire(state, to, seat):
-            raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
-        check_heap_ground(state, kind, to, item)  # aboard a crab on a mountain is on the mountain
-        _room(state, other, kind)
+    other = aboard_at(state, seat, kind, to, item)
+    if other is not None:
         return [ev.CargoUnloaded(rule=R + "unload.transporter", transporter=tid, item=item, to=to,
                                  into="", onto=other.id, cost=1)]
     return [ev.CargoUnloaded(rule=R + _check_drop(state, seat, kind, to, item), transporter=tid, item=item,
@@ -609,15 +604,27 @@ def check_lay(state: Planet, seat: str, f, x: Unit, to: str) -> tuple[str, str]:
     if x.kind in b.MARINE:
         raise RuleViolation(R + "move.exit", "marine units leave the Freighter by sailing out")
     require_ap(state, 1, "unloading")
-    other = b.standing_at(state, to)
-    if other is not None and other.kind in CAPACITY and state.controller(other) == seat:
-        if b.under_fire(state, to, seat):
-            raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
-        check_heap_ground(state, x.kind, to, x.id)
-        _room(state, other, x.kind)
+    other = aboard_at(state, seat, x.kind, to, x.id)
+    if other is not None:
         return "unload.transporter", other.id
     _check_drop(state, seat, x.kind, to, x.id)
     return "freighter.unload", ""
+
+
+def aboard_at(state: Planet, seat: str, kind: str, to: str, item: str = "") -> Unit | None:
+    """The seat's transporter standing on `to`, which takes what is put down
+    there (unloaded, laid by a Freighter or built by a Weather Hen), or None
+    when there is none and the thing goes on the ground (`_check_drop`).
+    Aboard still means on that hex: never under unfavourable fire, never the
+    Heap on a mountain; and only with room for it."""
+    other = b.standing_at(state, to)
+    if other is None or other.kind not in CAPACITY or state.controller(other) != seat:
+        return None
+    if b.under_fire(state, to, seat):
+        raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
+    check_heap_ground(state, kind, to, item)
+    _room(state, other, kind)
+    return other
 
 
 def _check_drop(state: Planet, seat: str, kind: str, to: str, item: str = "") -> str:
@@ -701,16 +708,11 @@ def check_build_at(state: Planet, seat: str, hen: Unit, kind: str, to: str) -> s
         raise RuleViolation(R + "unload.adjacent", f"{to} does not touch {hen.id}")
     if to in b.freighter_hexes(state):
         raise RuleViolation(R + "unload.occupied", f"{to}: a Freighter stands there")
-    other = b.standing_at(state, to)
-    if other is not None and other.kind in CAPACITY and state.controller(other) == seat:
-        if b.under_fire(state, to, seat):
-            raise RuleViolation(R + "unload.fire", f"{to} is under unfavourable fire for {seat}")
-        _room(state, other, kind)
-        require_ap(state, 1, "laying a new unit")
-        return other.id
-    _check_drop(state, seat, kind, to)
+    other = aboard_at(state, seat, kind, to)
+    if other is None:
+        _check_drop(state, seat, kind, to)
     require_ap(state, 1, "laying a new unit")
-    return ""
+    return other.id if other is not None else ""
 
 
 def _pontoon_supported(state: Planet, to: str) -> bool:
@@ -820,7 +822,7 @@ def _may_shoot(state: Planet, seat: str, d: Unit) -> None:
 def held(state: Planet, uid: str, by: str) -> bool:
     """Is the unit still within reach of two destroyers of `by`, the seat that neutralised it?"""
     u = state.units[uid]
-    return any(h in b.double_cover(state).get(by, ()) for h in hexes_of(u))
+    return any(b.covered_twice(state, by, h) for h in hexes_of(u))
 
 
 def released(state: Planet, seat: str) -> list[Event]:

@@ -288,14 +288,15 @@ def in_range(state: Planet, u: Unit, hex_name: str) -> bool:
 # instead of set operations on dozens of hex names, and a seat's zone is
 # written out as names only when that seat's zone is asked for.
 @cache
-def _bits() -> dict[str, int]:
-    """hex name -> its bit."""
-    return {name: 1 << i for i, name in enumerate(sorted(str(h) for h in sector().terrain))}
+def _names_by_bit() -> tuple[str, ...]:
+    """Every hex name, in the order of their bits."""
+    return tuple(sorted(str(h) for h in sector().terrain))
 
 
 @cache
-def _names_by_bit() -> tuple[str, ...]:
-    return tuple(sorted(_bits(), key=lambda name: _bits()[name]))
+def _bits() -> dict[str, int]:
+    """hex name -> its bit."""
+    return {name: 1 << i for i, name in enumerate(_names_by_bit())}
 
 
 # The bits set in each value of a byte (reading a mask a byte at a time).
@@ -334,11 +335,10 @@ def _cover_masks(state: Planet) -> dict[str, int]:
     return cover
 
 
-@_memoised("cover")
-def double_cover(state: Planet) -> dict[str, frozenset[str]]:
-    """seat -> the hexes two or more of its destroyers reach: where its fire
-    is unfavourable to the others (memoised per position)."""
-    return {seat: _names(mask) for seat, mask in _cover_masks(state).items()}
+def covered_twice(state: Planet, seat: str, hex_name: str) -> bool:
+    """Do two or more of `seat`'s destroyers reach the hex (its fire is
+    unfavourable to the others there)?"""
+    return bool(_cover_masks(state).get(seat, 0) & _bits()[hex_name])
 
 
 def under_fire(state: Planet, hex_name: str, seat: str) -> bool:

@@ -53,7 +53,6 @@ from .commands import (
     Secure,
     Unload,
 )
-from .content import MOUNTAIN
 from .state import DEPARTURE, DEPLOYMENT, LANDING, PLAY, Planet
 
 # Player commands never roll dice nor read the clock beyond the deadline
@@ -108,7 +107,7 @@ def _accepted(state: Planet, seat: str, candidates: list) -> dict[str, Command]:
     exactly: the same command listed twice is kept once).  Commands whose
     verdict depends only on the kind of the unit (and on the same hexes)
     share one verdict: units of one kind leaving a Freighter or stowed in it
-    (those it lays, see `_lays`)."""
+    (what a Freighter lays shares its verdicts in `_lays`)."""
     kept: dict[str, Command] = {}
     verdicts: dict[tuple, bool] = {}
     for command in candidates:
@@ -191,8 +190,8 @@ def _deployments(state: Planet, seat: str) -> list[_Checked]:
             fits[u.kind] = [h for h in cells if (h in _deploy_ground(zone, u.kind) or b.pontoon_at(state, h))
                             and actions.deploy_problem(state, seat, u.kind, h) is None]
         ok = fits[u.kind]
-        if u.cargo and actions.carries_heap(state, u):  # `deploy`: never the Heap on a mountain
-            ok = [h for h in ok if b.terrain(h) != MOUNTAIN]
+        if u.cargo:  # a crab holding the Heap: `deploy` asks this guard too
+            ok = [h for h in ok if _passes(actions.check_heap_ground, state, u.kind, h, u.id)]
         if u.kind == "barge":
             free = set(ok)
             found += [_checked(Deploy, u.id, (a, c)) for a in ok for c in b.near(a) if c in free and a < c
@@ -610,5 +609,3 @@ def _captures(state: Planet, seat: str) -> list[Command]:
         near = [d for d in ready if d.at in around]
         found += [Capture(d1.id, d2.id, x.id) for d1, d2 in combinations(near, 2)]
     return found
-
-

@@ -88,8 +88,8 @@ def move(s: Story, seat: str, space: str, dice) -> list:
             f"{s.items[s.locks[locked]].name} only",
         )
     res = Resolution(s)
-    misted = s.misted == seat and s.investigators[seat].hidden
-    if not misted and not _evaded(res, seat, here, dice):
+    misted = _misted(s, seat)
+    if not _leaves(res, seat, here, dice):
         return _done(res)
     if not misted:
         _stop_hiding(res, seat, R + "hiding.move-ends")
@@ -99,6 +99,17 @@ def move(s: Story, seat: str, space: str, dice) -> list:
     if room != board.room(s, here):
         horror_checks(res, dice, room, [seat])
     return _done(res)
+
+
+def _misted(s: Story, seat: str) -> bool:
+    """Mists of Releh hides the investigator on the move this turn."""
+    return s.misted == seat and s.investigators[seat].hidden
+
+
+def _leaves(res: Resolution, seat: str, here: str, dice) -> bool:
+    """Does he get out of `here` (a move, or an escape across the outer edge)?
+    Under Mists of Releh he slips away; else he must evade its monsters."""
+    return _misted(res.state, seat) or _evaded(res, seat, here, dice)
 
 
 def _evaded(res: Resolution, seat: str, here: str, dice) -> bool:
@@ -139,8 +150,7 @@ def escape(s: Story, seat: str, dice) -> list:
             f"{here} has no outer edge of the {s.rooms[win['room']]['name']} to cross",
         )
     res = Resolution(s)
-    misted = s.misted == seat and s.investigators[seat].hidden
-    if not misted and not _evaded(res, seat, here, dice):
+    if not _leaves(res, seat, here, dice):
         return _done(res)
     res.add(ev.InvestigatorEscaped(rule=R + "escape.cross", seat=seat, space=here, room=room))
     if win["carrying"] in s.investigators[seat].items:

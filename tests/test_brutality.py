@@ -79,6 +79,10 @@ def hero(s, hero_id):
     return s.state.heroes[hero_id]
 
 
+def hung(s, hero_id):
+    given(s, ev.HeroHung(rule=P + "status.noose", hero=hero_id))
+
+
 def legal(s, seat):
     return {c.notation() for c in game.legal_commands(s.state, seat)}
 

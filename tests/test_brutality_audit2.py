@@ -16,6 +16,7 @@ from test_brutality import (
     given,
     graveyard,
     hero,
+    hung,
     kinds,
     legal,
     position,
@@ -25,10 +26,6 @@ from test_brutality import (
 )
 
 from engine.games.brutality import events as ev
-
-
-def hung(s, hero_id):
-    given(s, ev.HeroHung(rule=P + "status.noose", hero=hero_id))
 
 
 # ---- Setup -------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from test_brutality import (
     game,
     given,
     hero,
+    hung,
     kinds,
     legal,
     position,
@@ -26,10 +27,6 @@ from test_brutality import (
 
 from engine.games.brutality import events as ev
 from engine.kit.testing import LoadedDice, Scenario
-
-
-def hung(s, hero_id):
-    given(s, ev.HeroHung(rule=P + "status.noose", hero=hero_id))
 
 
 def bleeding(s, hero_id, n):

@@ -22,6 +22,12 @@ from engine.kit.testing import LoadedDice, Scenario
 
 register("promised_day", "engine.games.promised_day")
 game = find_game("promised_day")
+
+
+def legal(state, seat) -> set[str]:
+    return {c.notation() for c in game.legal_commands(state, seat)}
+
+
 P = "promised_day."
 C = content.load()
 TILES = ((1, "three-two-1", "three-and-two"), (2, "three-two-2", "three-and-two"),

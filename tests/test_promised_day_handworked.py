@@ -26,14 +26,11 @@ from tests.test_promised_day import (
     game,
     homunculus_turn,
     kinds,
+    legal,
     moves,
     position,
     rules_known,
 )
-
-
-def legal(state, seat) -> set[str]:
-    return {c.notation() for c in game.legal_commands(state, seat)}
 
 
 def setup_loaded(players: int, characters: str, difficulty: str = "easy"):

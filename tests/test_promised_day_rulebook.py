@@ -22,15 +22,12 @@ from tests.test_promised_day import (
     game,
     homunculus_turn,
     kinds,
+    legal,
     moves,
     position,
     rules_known,
     setup_state,
 )
-
-
-def legal(state, seat) -> set[str]:
-    return {c.notation() for c in game.legal_commands(state, seat)}
 
 
 # ---- 3. Set Up ----------------------------------------------------------------------------

@@ -33,6 +33,10 @@ def of(events, cls):
     return [e for e in events if isinstance(e, cls)]
 
 
+def legal(sc, seat) -> set[str]:
+    return {c.notation() for c in game.legal_commands(sc.state, seat)}
+
+
 def fresh(**raw) -> Scenario:
     """Right after setup (before the mulligans)."""
     return Scenario.from_events(game, game.setup(game.options(2, raw), LoadedDice()))

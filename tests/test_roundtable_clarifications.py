@@ -7,7 +7,7 @@ Grima's tile starts on C3: C3 NW red, D3 NE green, D4 SE blue, C4 SW gray.
 
 from __future__ import annotations
 
-from test_roundtable import board, hp
+from test_roundtable import board, hp, kinds, legal, of
 from test_roundtable_boss import boss_game, boss_turn, with_summons
 
 from engine.core.context import SYSTEM
@@ -19,18 +19,6 @@ from engine.kit.testing import LoadedDice
 register("roundtable", "engine.games.roundtable")
 game = find_game("roundtable")
 R = "roundtable."
-
-
-def kinds(events) -> list[str]:
-    return [type(e).__name__ for e in events]
-
-
-def of(events, cls):
-    return [e for e in events if isinstance(e, cls)]
-
-
-def legal(sc, seat) -> set[str]:
-    return {c.notation() for c in game.legal_commands(sc.state, seat)}
 
 
 def blank_boss_turn(sc, seat: str) -> None:

@@ -18,7 +18,7 @@ The default stand-in map (row 1 at the top, p2's edge):
 
 from __future__ import annotations
 
-from test_roundtable import board, fresh, hp, started
+from test_roundtable import blows, board, fresh, hp, kinds, of, started
 from test_roundtable_boss import boss_game, boss_turn
 
 from engine.core.context import SYSTEM
@@ -30,22 +30,6 @@ from engine.kit.testing import LoadedDice
 register("roundtable", "engine.games.roundtable")
 game = find_game("roundtable")
 R = "roundtable."
-
-
-def kinds(events) -> list[str]:
-    return [type(e).__name__ for e in events]
-
-
-def of(events, cls):
-    return [e for e in events if isinstance(e, cls)]
-
-
-def blows(facts):
-    return [(e.blow, e.unit, e.damage, e.hp) for e in of(facts, ev.Struck)]
-
-
-def legal(sc, seat) -> set[str]:
-    return {c.notation() for c in game.legal_commands(sc.state, seat)}
 
 
 def with_hand(sc, seat, *cards):

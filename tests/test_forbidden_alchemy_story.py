@@ -61,6 +61,19 @@ def put(s: Scenario, seat: str, space: str) -> None:
     fresh_turn(s)
 
 
+def harvey_hiding_in_the_library() -> tuple[Scenario, str]:
+    """Harvey Walters (investigator-1, beside Jenny) hid in the library last
+    turn; his new turn has begun: he may cast Mists of Releh."""
+    s = begin(characters="harvey-walters,jenny-barnes")
+    harvey = JENNY  # investigator-1 plays Harvey Walters here
+    put(s, harvey, "library")
+    s.play(harvey, "hide")
+    s.play(harvey, "end")
+    s.play(HARVEY, "end")
+    s.play("keeper", "end")
+    return s, harvey
+
+
 def place(s: Scenario, monster: str, space: str) -> None:
     offstage(s, ev.MonsterPlaced(rule=R + "setup.monster-placed", monster=monster, space=space))
 

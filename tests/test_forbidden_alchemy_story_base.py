@@ -10,6 +10,7 @@ from tests.test_forbidden_alchemy_story import (
     R,
     begin,
     ev,
+    harvey_hiding_in_the_library,
     kinds,
     offstage,
     place,
@@ -49,13 +50,7 @@ def test_move_evade_failed_ends_movement_with_the_monsters_damage():
 
 
 def test_move_evade_is_not_needed_under_the_mists_of_releh():
-    s = begin(characters="harvey-walters,jenny-barnes")
-    harvey = JENNY  # investigator-1 plays Harvey Walters here
-    put(s, harvey, "library")
-    s.play(harvey, "hide")
-    s.play(harvey, "end")
-    s.play(HARVEY, "end")
-    s.play("keeper", "end")
+    s, harvey = harvey_hiding_in_the_library()
     place(s, "crawling-one-2", "library")
     s.play(harvey, "use mists-of-releh")
     facts = s.play(harvey, "move hall1-e")

@@ -26,6 +26,7 @@ from tests.test_forbidden_alchemy_story import (
     ev,
     fresh_turn,
     game,
+    harvey_hiding_in_the_library,
     kinds,
     legal,
     offstage,
@@ -90,13 +91,7 @@ def test_component_list_four_monster_figures_twelve_pieces_twelve_side_effects_t
 def test_impassable_borders_mists_of_releh_gives_no_passage_over_a_dashed_border():
     # Impassable Borders: only a specific effect lets an investigator cross; Mists of Releh
     # (Hiding) lets him move hidden, not through a dashed border.
-    s = begin(characters="harvey-walters,jenny-barnes")
-    harvey = JENNY  # investigator-1 plays Harvey Walters here
-    put(s, harvey, "library")
-    s.play(harvey, "hide")
-    s.play(harvey, "end")
-    s.play(HARVEY, "end")
-    s.play("keeper", "end")
+    s, harvey = harvey_hiding_in_the_library()
     s.play(harvey, "use mists-of-releh")
     assert "move lab-b" not in legal(s, harvey)
     s.expect_violation(harvey, "move lab-b", R + "border.impassable")

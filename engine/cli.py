@@ -18,7 +18,8 @@ from engine.core.context import SYSTEM
 from engine.core.errors import BadInput, BoardlogError, GameStuck, RuleSearchUnavailable
 from engine.core.game import find_game, game_ids
 from engine.core.limits import MAX_INT, MAX_PLAYERS, check_options, check_text, parse_int, shorten
-from engine.core.store import Store, open_store, parse_options
+from engine.core.options import parse_options
+from engine.core.store import Store, open_store
 
 MAX_SELFPLAY_COMMANDS = 100_000
 PATH_ARGS = ("db", "file", "output", "target")  # file names: any bytes the system allows
@@ -498,7 +499,7 @@ def cmd_verify(args) -> int:
             text = f.read()
         if is_games_file(text):
             return _verify_games(args.target, text)
-        gf = read_file(args.target, text)
+        gf = read_file(args.target, text, decide=False)  # the divergence is what we report
         header, records, label = gf.header, gf.records, args.target
     else:
         store = _store(args)
@@ -518,7 +519,7 @@ def _verify_games(path: str, text: bytes) -> int:
     from engine.core.interchange import read_games, verify
 
     status = 0
-    for gf in read_games(path, text).games:
+    for gf in read_games(path, text, decide=False).games:
         divergence = verify(gf.header, gf.records)
         print(f"{path} {gf.game_id}: {divergence or 'identical'}")
         status = status or (divergence is not None)

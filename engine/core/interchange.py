@@ -25,6 +25,7 @@ from uuid import UUID, uuid5
 
 import orjson
 
+from . import position as positions
 from . import session as fold
 from .commands import Command
 from .context import SYSTEM, Context, as_utc
@@ -32,6 +33,7 @@ from .dice import Dice
 from .errors import BadInput, BoardlogError, ConflictError, ImportRejected, RuleViolation
 from .events import Event, thaw
 from .game import GameModule, find_game
+from .options import options_fit
 from .session import RECORD_SCHEMAS, AnnotationSchema, Header, SchemaError, check_schema, header_of
 from .store import Record, Store, check_marks, check_note
 
@@ -90,8 +92,11 @@ def _bytes_of(path: str, text: bytes | None) -> bytes:
         raise ImportRejected(path, 0, f"cannot read file: {e.strerror}") from None
 
 
-def read_file(path: str, text: bytes | None = None) -> GameFile:
-    """Parse and validate an export; ImportRejected names the first bad line."""
+def read_file(path: str, text: bytes | None = None, decide: bool = True) -> GameFile:
+    """Parse and validate an export; ImportRejected names the first bad line.
+    With `decide` (every import), the commands are decided again and the
+    file refused unless every fact is what the rules give; `boardlog verify`
+    reads without it, to report the divergence itself."""
     text = _bytes_of(path, text)
     lines = text.splitlines()
     if not lines or not lines[0].strip():
@@ -100,8 +105,10 @@ def read_file(path: str, text: bytes | None = None) -> GameFile:
     game_id, header, created, game = _check_header(path, header_obj)
     records: list[Record] = []
     annotations: list[dict[str, Any]] = []
+    line_of: dict[int, int] = {}  # step -> its line in the file, for the refusals below
     session = fold.start(game)
     command_step = 1  # the setup facts' cause is the header
+    last_time: datetime | None = None
     for number, raw in enumerate(lines[1:], 2):
         if not raw.strip():
             continue
@@ -112,6 +119,7 @@ def read_file(path: str, text: bytes | None = None) -> GameFile:
         if annotations:
             raise ImportRejected(path, number, "a record after the annotations: annotations come last")
         record = _check_record(path, number, obj, len(records) + 2, game)
+        last_time = _in_order(path, number, last_time, record)
         reason = cause_mismatch(record, command_step)
         if reason:
             raise ImportRejected(path, number, reason)
@@ -122,7 +130,52 @@ def read_file(path: str, text: bytes | None = None) -> GameFile:
         except (fold.FoldError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
             raise ImportRejected(path, number, f"{record.kind} does not fit the game at step {record.version}: {e}") from None
         records.append(record)
+        line_of[record.version] = number
+    if decide:
+        _decides_again(path, header, records, line_of, len(lines))
     return GameFile(game_id, header, records, created, annotations)
+
+
+def _decides_again(path: str, header: Header, records: list[Record], line_of: dict[int, int],
+                   end: int) -> None:
+    """Refuse a file whose facts are not what the rules decide from its
+    commands, with the record's own dice and time (issue #25): a fact is
+    stored only if the engine would have stored it.  The refusal names the
+    first line that differs (the line after the last record when the file
+    ends before a command's facts do)."""
+    divergence = verify(header, records)
+    if divergence is None:
+        return
+    line = line_of.get(divergence.step, 1 if divergence.step <= 1 else end + 1)
+    raise ImportRejected(path, line, f"step {divergence.step}: the record says {_brief(divergence.found)}, "
+                                     f"the rules give {_brief(divergence.expected)}")
+
+
+def _brief(value: Any, limit: int = 300) -> str:
+    """A fact or a reason as one short line of text."""
+    text = value if isinstance(value, str) else orjson.dumps(value, default=str).decode()
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _time_of(path: str, number: int, stamp: str) -> datetime:
+    try:
+        return as_utc(datetime.fromisoformat(stamp))
+    except (TypeError, ValueError):
+        raise ImportRejected(path, number, f"created {str(stamp)[:40]!r} is not an ISO date and time") from None
+
+
+def _in_order(path: str, number: int, last: datetime | None, record: Record) -> datetime:
+    """The time of the latest command, refused if this record is earlier:
+    deadlines are decided from the commands' times, so they never run
+    backwards, and a fact is never older than the command that caused it.
+    (The commands of one write share its time while each fact is stamped as
+    it is stored, so a fact may be a little later than the next command.)"""
+    when = _time_of(path, number, record.timestamp)
+    if last is not None and when < last:
+        raise ImportRejected(path, number, f"timestamp: {record.timestamp} is earlier than the command "
+                                           f"before it ({last.isoformat()}): time never runs backwards "
+                                           f"in a game")
+    return when if record.kind != fold.FACT else last or when
 
 
 def _check_annotation(path: str, number: int, note: Any, last: int) -> dict[str, Any]:
@@ -162,69 +215,29 @@ def _check_header(path: str, obj: dict[str, Any]) -> tuple[UUID, Header, str, Ga
     missing = sorted({"game", "kind", "rules_version", "seed", "options", "seats"} - set(obj))
     if missing:
         raise ImportRejected(path, 1, f"header lacks {', '.join(missing)}")
-    try:
-        game = find_game(obj["kind"])
-    except BoardlogError as e:
-        raise ImportRejected(path, 1, str(e)) from None
-    if not isinstance(obj["game"], str):
-        raise ImportRejected(path, 1, f"game id must be a UUID string, not {type(obj['game']).__name__}")
-    try:
-        game_id = UUID(obj["game"])
-    except ValueError:
-        raise ImportRejected(path, 1, f"game id {obj['game']!r} is not a UUID") from None
-    try:
+    try:  # the typed schema first: every field has its type before anything reads it
         header = header_of(obj)
     except SchemaError as e:
         raise ImportRejected(path, 1, str(e)) from None
+    try:
+        game = find_game(header.kind)
+    except BoardlogError as e:
+        raise ImportRejected(path, 1, str(e)) from None
+    try:
+        game_id = UUID(obj["game"])
+    except ValueError:
+        raise ImportRejected(path, 1, f"game: {obj['game'][:40]!r} is not a game id (a UUID)") from None
     if header.parent is not None:
         try:
             UUID(header.parent)
         except ValueError:
             raise ImportRejected(path, 1, f"parent {header.parent!r} is not a game id") from None
-    reason = _options_fit(game, header)
+    reason = options_fit(game, header.options)
     if reason is not None:
         raise ImportRejected(path, 1, reason)
     if header.seats != tuple(game.seats(header.options)):
         raise ImportRejected(path, 1, f"seats {list(header.seats)} do not match {game.ID}'s seats")
     return game_id, header, str(obj.get("created") or ""), game
-
-
-def _options_fit(game: GameModule, header: Header) -> str | None:
-    """None if the header's options are what the game itself makes of them
-    (`game.options` given them back as text), else why not."""
-    opts = dict(header.options)
-    players = opts.pop("players", None)
-    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-        return f"option players={players!r} is not a whole number"
-    candidates = [_texts(v) for v in opts.values()]
-    last: Exception | None = None
-    for combo in _product(candidates, limit=256):
-        raw = dict(zip(opts, combo, strict=True))
-        try:
-            if game.options(players, raw) == header.options:
-                return None
-        except (BoardlogError, ValueError, TypeError, KeyError, AttributeError) as e:
-            last = e
-    why = f" ({last})" if isinstance(last, BoardlogError) else ""
-    return f"options {header.options} are not what {game.ID} makes of them{why}"
-
-
-def _texts(value: Any) -> list[str]:
-    """How an option's stored value may have been written on the command line."""
-    if isinstance(value, bool):
-        return ["yes", "no", "true", "false", "on", "off"][0 if value else 1::2]
-    if isinstance(value, list):
-        return [",".join(str(v) for v in value)]
-    if isinstance(value, int):
-        return [str(value)] + (["off"] if value == 0 else ["on"])
-    return [str(value)]
-
-
-def _product(lists: list[list[str]], limit: int):
-    combos: list[tuple[str, ...]] = [()]
-    for options in lists:
-        combos = [c + (o,) for c in combos for o in options][:limit]
-    return combos
 
 
 def _check_record(path: str, number: int, obj: dict[str, Any], expected_step: int,
@@ -312,13 +325,16 @@ def verify(header: Header, records: Iterable[Record]) -> Divergence | None:
     each command's seat, data and notation, re-decided with the record's
     own dice and time; None if identical."""
     game = find_game(header.kind)
-    reason = _options_fit(game, header)
+    reason = options_fit(game, header.options)
     if reason is not None:
         return Divergence(1, "options the game itself makes", reason)
     if header.seats != tuple(game.seats(header.options)):
         return Divergence(1, f"seats {list(game.seats(header.options))}", f"seats {list(header.seats)}")
     session = fold.start(game)
-    expected = _fact_list(game.setup(header.options, Dice(header.seed, 1)))
+    try:
+        expected = _fact_list(positions.opening(game, header.options, header.seed, header.position))
+    except BadInput as e:
+        return Divergence(1, "a position the game can start from", str(e))
     command_step = 1
     for r in records:
         wrong = _record_wrong(game, header, session, r, command_step)
@@ -328,7 +344,7 @@ def verify(header: Header, records: Iterable[Record]) -> Divergence | None:
             found = {"type": r.data["type"], "data": _current_data(game, r), "rule": r.data["rule"]}
             if not expected:
                 return Divergence(r.version, "no further fact from this command", found)
-            if expected[0] != found:
+            if not same(expected[0], found):
                 return Divergence(r.version, expected[0], found)
             expected.pop(0)
         else:
@@ -404,13 +420,23 @@ def _redecide(game: GameModule, header: Header, session: fold.Session, r: Record
         facts = game.decide(state, seat, command, ctx)
     except RuleViolation as e:
         return Divergence(r.version, f"the rules now reject {text!r}: {e}", "the command was accepted")
-    if r.data["command"] != thaw(command.to_data()):
+    if not same(r.data["command"], thaw(command.to_data())):
         return Divergence(r.version, f"command data {thaw(command.to_data())} (from {text!r})",
                           f"command data {r.data['command']}")
     commit = seat == SYSTEM or ctx.dice.used or any(type(f).reveals for f in facts)
     if commit != r.data["commit"]:
         return Divergence(r.version, f"commit point = {commit}", f"commit point = {r.data['commit']}")
     return _fact_list(facts)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as JSON, types included: Python's own `==` takes `true` for `1`
+    and `1.0` for `1`, which a record of play may not get away with."""
+    return a == b and _canonical(a) == _canonical(b)
+
+
+def _canonical(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
 
 
 def _current_data(game: GameModule, r: Record) -> Any:
@@ -458,7 +484,7 @@ class GamesFile:
     names: dict[UUID, str]
 
 
-def read_games(path: str, text: bytes) -> GamesFile:
+def read_games(path: str, text: bytes, decide: bool = True) -> GamesFile:
     """Parse and validate a multi-game file: its container header, then
     each game as `read_file` does (errors name the line of this file)."""
     from .store import check_fork_name  # here: the other imports of .store are shared lines
@@ -481,7 +507,7 @@ def read_games(path: str, text: bytes) -> GamesFile:
             names[gid] = check_fork_name(name if isinstance(name, str) else None)
         except BadInput as e:
             raise ImportRejected(path, 1, f"names.{gid}: {e}") from None
-    games = [_read_section(path, lines, start, end) for start, end in _sections(path, lines)]
+    games = [_read_section(path, lines, start, end, decide) for start, end in _sections(path, lines)]
     found = [g.game_id for g in games]
     if found != ids:
         raise ImportRejected(path, 1, f"games: the header lists {len(ids)} games, the file holds "
@@ -521,9 +547,9 @@ def _sections(path: str, lines: list[bytes]) -> list[tuple[int, int]]:
     return list(zip(starts, [*starts[1:], len(lines)], strict=True))
 
 
-def _read_section(path: str, lines: list[bytes], start: int, end: int) -> GameFile:
+def _read_section(path: str, lines: list[bytes], start: int, end: int, decide: bool) -> GameFile:
     try:
-        return read_file(path, b"\n".join(lines[start:end]))
+        return read_file(path, b"\n".join(lines[start:end]), decide)
     except ImportRejected as e:  # its line numbers are the section's: make them the file's
         raise ImportRejected(path, e.line + start, e.reason) from None
 

@@ -13,7 +13,8 @@ from fastapi.testclient import TestClient
 from engine.core.interchange import import_file
 from engine.core.store import open_store
 from projections.replay import SPECTATOR, changed_paths
-from viewer.app import board_template, create_app
+from viewer.app import create_app
+from viewer.bounds import board_template
 from viewer.compare import standalone_svg
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "games"
@@ -43,7 +44,7 @@ def picture(client, store, gid, view) -> bytes:
     game, last = live.game, live.session.version
     board = game.view(live.session.state, view)
     before = game.view(store.session_at(gid, last - 1).state, view)
-    fragment = client.app.state.templates.get_template(board_template(game.ID)).render(
+    fragment = client.app.state.templates.get_template(board_template(game, board)).render(
         board=board, changed=changed_paths(before, board), game=game, targets={})
     return standalone_svg(fragment, "caption")
 

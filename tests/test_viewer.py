@@ -204,10 +204,12 @@ def test_every_step_of_every_fixture_game_renders(path):
 
 def test_a_game_without_a_board_picture_gets_the_generic_view(setup):
     """Any new game is viewable before its board template exists."""
-    from viewer.app import board_template
+    from types import SimpleNamespace
+
+    from viewer.bounds import board_template
 
     store, gid, client = setup
-    assert board_template("no_such_game") == "boards/_generic.html"
+    assert board_template(SimpleNamespace(ID="no_such_game"), {}) == "boards/_generic.html"
     templates = client.app.state.templates
     board = store.live(gid).game.view(store.live(gid).session.state, None)
     html = templates.get_template("boards/_generic.html").render(

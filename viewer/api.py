@@ -43,7 +43,7 @@ from engine.core.errors import (
 from engine.core.game import GameModule
 from engine.core.session import Header as GameHeader
 from engine.core.store import Live, Record, Store
-from engine.core.visibility import shown_payload
+from engine.core.visibility import fact_shown, header_shown, shown_payload
 from projections.steps import StepCache
 from viewer.auth import accounts_of, issue_token, who_of
 from viewer.drawings import GLYPH_FIELD, SHAPES_FIELD, Shape, api_marks
@@ -289,14 +289,11 @@ def record_out(game: GameModule, r: Record, seat: str | None,
                            "timestamp": r.timestamp}
     if r.kind == fold.FACT:
         out["type"] = r.data["type"]
-        out["data"] = game.redact(fold.decode_fact(game, r.data), seat)
+        out["data"] = fact_shown(game, fold.decode_fact(game, r.data), seat)
     elif r.kind == fold.STARTED:
-        header = GameHeader.from_data(r.data).to_data()
-        if seat is not None:
-            # The dice are the seed plus the step: with the seed, a seat could
-            # recompute every shuffle it is not allowed to see.
-            del header["seed"]
-        out["header"] = header
+        # The dice are the seed plus the step: with the seed, a seat could
+        # recompute every shuffle it is not allowed to see.
+        out["header"] = header_shown(GameHeader.from_data(r.data).to_data(), seat)
     else:
         payload = r.payload()
         if r.kind == fold.COMMAND:

@@ -31,9 +31,10 @@ from engine.core.errors import (
 )
 from engine.core.game import find_game, game_ids
 from engine.core.interchange import export_lines, import_any
-from engine.core.store import MAX_NOTE_CHARS, Live, Store, open_store, parse_options
-from projections.replay import SPECTATOR, Replay, audit, changed_paths, timeline_window
-from viewer import boards, fragments, plots, rule_search
+from engine.core.options import parse_options
+from engine.core.store import MAX_NOTE_CHARS, Store, open_store
+from projections.replay import Replay, audit, changed_paths, timeline_window
+from viewer import boards, bounds, fragments, plots, rule_search
 from viewer import live as pushed
 from viewer import tree as variation
 from viewer.api import router as api_router
@@ -54,7 +55,16 @@ from viewer.limits import (
     too_large_message,
     validation_message,
 )
-from viewer.shared import HOT_SEAT, delete_game, fast_tojson, hot_seat_acts_for, may_act, store_of
+from viewer.shared import (
+    HOT_SEAT,
+    delete_game,
+    fast_tojson,
+    hot_seat_acts_for,
+    known_seat,
+    may_act,
+    seat_view,
+    store_of,
+)
 from viewer.shared import page_responses as _page
 
 HERE = Path(__file__).parent
@@ -82,6 +92,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     templates.env.auto_reload = os.environ.get("BOARDLOG_TEMPLATE_RELOAD", "") in ("1", "on", "yes")
     templates.env.filters["tojson"] = fast_tojson
     boards.register(templates.env)
+    bounds.register(templates.env)
     templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
                                  timeline_window=timeline_window, who_of=who_of)
     app.state.templates = templates
@@ -90,7 +101,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     app.include_router(variation.router)
     app.include_router(pushed.router)
     app.include_router(plots.router)
-    from viewer import compare  # imported here: it reuses this module's replay helpers
+    from viewer import compare
 
     app.include_router(compare.router)
     compare.register(templates.env)
@@ -199,7 +210,10 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             raise StarletteHTTPException(413, too_large_message(MAX_IMPORT_BYTES))
         accounts_of(request).secret()  # the accounts stream exists: no import can take its id
         try:
-            gid = import_any(_store(request), file.filename or "upload.jsonl", data)[0]  # a tree: its root
+            # In a worker thread: deciding a long game again takes a while,
+            # and the event loop serves everyone else meanwhile.
+            gid = (await run_in_threadpool(import_any, _store(request), file.filename or "upload.jsonl",
+                                           data))[0]  # a tree: its root
         except BadInput as e:
             return _games_with_error(request, page, str(e))
         return RedirectResponse(f"/games/{gid}", status_code=303)
@@ -455,24 +469,6 @@ def _seat_links(store: Store, gid: UUID) -> dict[str, str]:
     return {seat: f"/games/{gid}/play/{token}" for seat, token in store.seat_tokens(gid).items()}
 
 
-def known_seat(live: Live, seat: str | None) -> tuple[str | None, str]:
-    """`seat` if it is one of the game's, else None and a notice naming the
-    known seats (an unknown value is never reflected into the page)."""
-    if not seat or seat in live.header.seats:
-        return seat or None, ""
-    finished = live.game.outcome(live.session.state) is not None
-    return None, (f"seat: not a seat of this game (seats: {', '.join(live.header.seats)}); showing "
-                  + ("everything" if finished else "what every seat may see"))
-
-
-def seat_view(finished: bool, seat: str | None) -> str | None:
-    """The view a replay shows: a running game only what every seat may see
-    (SPECTATOR); a finished one whole (None) or through a known seat's eyes."""
-    if not finished:
-        return SPECTATOR
-    return seat or None
-
-
 def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat: str | None) -> dict:
     store, replay = _store(request), request.app.state.replay
     live = store.live(gid)
@@ -502,7 +498,7 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
     return {
         "gid": gid, "info": store.info(gid), "game": game, "header": live.header, "step": step,
         "last": last, "by": by, "seat": view_seat, "seat_param": seat or "", "finished": finished,
-        "board": board, "changed": changed_paths(before, board), "board_template": board_template(game.ID),
+        "board": board, "changed": changed_paths(before, board),
         "prev": prev, "next": nxt, "audit": step_audit,
         "lines": idx.lines, "group": (first, group_last), "index": idx, "turn": idx.turn_of(step),
         "noted_steps": noted, "step_notes": store.notes_at(gid, step), "notice": notice,
@@ -511,11 +507,6 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
         "plot": plots.chart_context(request, gid, step),  # public scores: the same for every seat
         "variation_tree": lambda: variation.tree_of(request, gid),  # only a whole page draws it
     }
-
-
-def board_template(kind: str) -> str:
-    name = f"boards/{kind}.html"
-    return name if (HERE / "templates" / name).exists() else "boards/_generic.html"
 
 
 def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
@@ -535,7 +526,7 @@ def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
         "gid": gid, "game": game, "token": token, "seat": acting, "hotseat": hotseat,
         "may_act": may_act(live), "prompts": game.prompts(session.state),
         "board": game.view(session.state, acting), "changed": set(),
-        "board_template": board_template(game.ID), "commands": commands,
+        "commands": commands,
         "targets": game.board_targets(legal),
         "can_undo": session.can_undo(acting), "can_redo": session.can_redo(acting),
         "version": session.version, "to_act": to_act, "outcome": game.outcome(session.state),

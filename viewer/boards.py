@@ -22,6 +22,15 @@ from markupsafe import Markup
 from engine.kit.picture import changed_ids  # noqa: F401 - the templates' filter, shared with game pictures
 
 PAD = 2.0  # viewBox units left around a grid so that outlines are not cut
+# The last wall behind viewer/bounds.py: no game's picture comes near these
+# (FMP's map is 851 hexes, the largest graph about 90 spaces).
+MAX_CELLS = 4096
+MAX_NODES = 1024
+
+
+def _within(count: int, ceiling: int, what: str) -> None:
+    if not 0 <= count <= ceiling:
+        raise ValueError(f"{what}: {count} is more than any board draws ({ceiling} at most)")
 
 
 def num(x: float) -> str:
@@ -103,6 +112,7 @@ def hex_board(cols: int, rows: int, size: float = 20) -> Grid:
     `size` is a hex's circumradius."""
     from engine.kit.hexgrid import HexGrid
 
+    _within(cols * rows, MAX_CELLS, "hexes")
     grid = HexGrid(cols, rows)
     shapes = []
     for h in grid:  # column by column
@@ -117,6 +127,7 @@ def square_board(width: int, height: int, size: float = 40) -> Grid:
     `size` is a square's side."""
     from engine.kit.squaregrid import SquareGrid
 
+    _within(width * height, MAX_CELLS, "squares")
     grid = SquareGrid(width, height)
     shapes = []
     for sq in grid:  # row by row, from the top
@@ -170,6 +181,8 @@ def graph_layout(nodes, edges, width: float = 600, height: float = 400, margin: 
     force-directed pass (Fruchterman-Reingold, deterministic). Either way the
     picture is scaled into `width` x `height` with `margin` around it.
     Lists are accepted (from templates); the result is cached."""
+    nodes = list(nodes)
+    _within(len(nodes), MAX_NODES, "spaces")
     pos = tuple(sorted((str(k), (float(v[0]), float(v[1]))) for k, v in (positions or {}).items()))
     return _graph_layout(tuple(str(n) for n in nodes), tuple((str(a), str(b)) for a, b in edges),
                          float(width), float(height), float(margin), pos, iterations)

@@ -4,7 +4,7 @@
 side by side, each outlined where they differ, and the list of changed
 paths under them; `/games/{id}/board.svg?step=N[&seat=S]` downloads the
 board at a step as a standalone SVG file.  Both decide what may be seen
-exactly as the replay page does (`viewer.app.known_seat`, `seat_view`):
+exactly as the replay page does (`viewer.shared.known_seat`, `seat_view`):
 a running game shows only what every seat may see.  `boardlog compare`
 prints the same comparison (`compare_steps`).
 """
@@ -25,10 +25,10 @@ from engine.core.game import GameModule
 from engine.core.limits import MAX_INT, check_text
 from engine.core.store import Live, Store
 from projections.replay import Replay, changed_paths, diff
-from viewer.app import board_template, known_seat, seat_view
+from viewer.bounds import board_template
 from viewer.drawings import overlay, with_overlay
 
-from .shared import page_responses, replay_of, store_of
+from .shared import known_seat, page_responses, replay_of, seat_view, store_of
 
 router = APIRouter()
 
@@ -121,7 +121,7 @@ def compare_page(request: Request, ref: str, a: int = Query(ge=-MAX_INT, le=MAX_
     cmp = compare_steps(store, replay_of(request), gid, a, b, b_game or None, seat or None)
     return request.app.state.templates.TemplateResponse(
         request, "compare.html",
-        {"cmp": cmp, "game": cmp.game, "board_template": board_template(cmp.game.ID),
+        {"cmp": cmp, "game": cmp.game,
          "rows": cmp.changes[:MAX_ROWS_SHOWN], "targets": {}})
 
 
@@ -181,7 +181,7 @@ def board_at(request: Request, gid: UUID, step: int, seat: str | None,
     board = game.view(replay.session(gid, step).state, view)
     before = game.view(replay.session(gid, step - 1).state, view) if step > 1 else board
     env = request.app.state.templates.env
-    html = env.get_template(board_template(game.ID)).render(
+    html = env.get_template(board_template(game, board)).render(
         board=board, changed=changed_paths(before, board), game=game, targets={})
     drawn = overlay(game, board, notes) if notes else None
     if drawn:  # the same layer the replay page draws (viewer/drawings.py)

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core.errors import BadInput
 from engine.core.store import GLYPHS, MAX_PLACE_CHARS, MAX_SHAPES, SHAPE_COLOURS, check_marks
 from viewer.boards import alchemy_tile, graph_layout, hex_board, num, square_board
+from viewer.bounds import undrawable
 
 # Lichess's brush colours, so a reviewer coming from there reads them at once.
 COLOUR_HEX = {"green": "#15781b", "red": "#882020", "blue": "#003088", "yellow": "#e68f00"}
@@ -84,6 +85,8 @@ PLACE_POINTS = {
 def place_points(game, board: dict[str, Any]) -> dict[str, tuple[float, float]]:
     """{place id: (x, y)} of the game's board picture for this view; empty for a
     game without a picture (its generic table has no places to draw on)."""
+    if undrawable(game, board) is not None:
+        return {}  # a board over its ceiling has no picture, so no places (viewer/bounds.py)
     own = getattr(game, "place_points", None)
     if own is not None:
         return dict(own(board))

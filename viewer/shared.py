@@ -20,7 +20,7 @@ from markupsafe import Markup
 from engine.core.context import SYSTEM
 from engine.core.errors import BadInput
 from engine.core.store import Live, Store
-from projections.replay import Replay
+from projections.replay import SPECTATOR, Replay
 
 HOT_SEAT = "*"  # seat_tokens key of the token that plays every seat at one screen
 
@@ -110,3 +110,21 @@ def fast_tojson(value: Any) -> Markup:
         return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
                       .replace("'", "\\u0027"))
     return htmlsafe_json_dumps(value)
+
+
+def known_seat(live: Live, seat: str | None) -> tuple[str | None, str]:
+    """`seat` if it is one of the game's, else None and a notice naming the
+    known seats (an unknown value is never reflected into the page)."""
+    if not seat or seat in live.header.seats:
+        return seat or None, ""
+    finished = live.game.outcome(live.session.state) is not None
+    return None, (f"seat: not a seat of this game (seats: {', '.join(live.header.seats)}); showing "
+                  + ("everything" if finished else "what every seat may see"))
+
+
+def seat_view(finished: bool, seat: str | None) -> str | None:
+    """The view a replay shows: a running game only what every seat may see
+    (SPECTATOR); a finished one whole (None) or through a known seat's eyes."""
+    if not finished:
+        return SPECTATOR
+    return seat or None

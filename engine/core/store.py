@@ -41,6 +41,7 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
+from . import position as positions
 from . import session as fold
 from .checkpoints import EVERY as CHECKPOINT_EVERY
 from .checkpoints import Checkpoints, Mark, row_digest
@@ -86,6 +87,10 @@ LIVE_GAMES = 256          # latest sessions kept in memory (BOARDLOG_LIVE_GAMES)
 MAX_SYSTEM_TURNS = 200    # automated commands in a row before we call it a loop
 _NO_SYSTEM = OPTIONAL["system_command"]  # the default: a game with no automated turns
 MAX_AUTHOR_CHARS = 40
+# What a record that does not fit its game raises while it is folded: the
+# game is then unreadable (listed as such), never half drawn.
+_UNFIT = (msgspec.ValidationError, msgspec.DecodeError, fold.FoldError, KeyError, ValueError, TypeError,
+          IndexError, AttributeError)
 READ_CHUNK = 5000         # records per read: the connection goes back to the pool between reads
 
 
@@ -317,19 +322,31 @@ class Store(Application):
 
     # ---- creating games ------------------------------------------------------------------
     def create(self, kind: str, *, seed: int | None = None, players: int | None = None,
-               options: dict[str, str] | None = None, played_by: str | None = None) -> UUID:
+               options: dict[str, str] | None = None, played_by: str | None = None,
+               position: str | bytes | dict | None = None) -> UUID:
         """Start a game: record its header and its setup facts in one batch.
         With `played_by` ("bot:greedy"), the header records every seat as
-        played by it; without, it records no one (people, as a rule)."""
+        played by it; without, it records no one (people, as a rule).  With
+        `position` (engine/core/position.py), the game starts from it
+        instead of its setup: its options are the position's, and an
+        impossible position is refused (BadPosition) with nothing stored."""
         game = find_game(kind)
-        opts = game.options(players, dict(options or {}))
+        start = None
+        if position is not None:
+            if options or players is not None:
+                raise BadInput("options: a game started from a position takes the position's options")
+            start = positions.parse(game, position)
+            positions.state_of(game, start)  # refused here, before anything is written
+            opts = start["options"]
+        else:
+            opts = game.options(players, dict(options or {}))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         seats = tuple(game.seats(opts))
         # Checked as any stored header's players are: refused before anything is written.
         who = None if played_by is None else fold.check_players(dict.fromkeys(seats, played_by), seats)
-        header = Header(kind, int(seed), opts, seats, game.RULES_VERSION, players=who)
-        facts = game.setup(opts, Dice(header.seed, 1))
+        header = Header(kind, int(seed), opts, seats, game.RULES_VERSION, players=who, position=start)
+        facts = positions.opening(game, opts, header.seed, start)
         game_id = uuid4()
         events = [self._started(game_id, header)]
         events += [_happened(game_id, 1 + i, fact, cause=1) for i, fact in enumerate(facts, 1)]
@@ -575,7 +592,7 @@ class Store(Application):
             rows = self._stream(game_id, gt, lte)
             try:
                 return fold.fold_rows(game, session, rows, _TOPIC_KIND, orjson.loads, every, keep)
-            except (msgspec.ValidationError, msgspec.DecodeError, KeyError) as e:
+            except _UNFIT as e:
                 # Only a stream written by an older, looser import gets here.
                 raise GameUnreadable(f"game {game_id} cannot be read: a record does not fit ({e})") from None
 
@@ -658,7 +675,7 @@ class Store(Application):
             try:
                 session = fold.fold_rows(game, session, rows, _TOPIC_KIND, orjson.loads,
                                          self.checkpoints.every if keep else 0, keep)
-            except (msgspec.ValidationError, msgspec.DecodeError, KeyError) as e:
+            except _UNFIT as e:
                 raise GameUnreadable(f"game {game_id} cannot be read: a record does not fit ({e})") from None
         if session is None:
             raise GameNotFound(f"no game {game_id} in {self.location()}")
@@ -1515,14 +1532,3 @@ def tune_sqlite(datastore, synchronous: str) -> None:
     # Connections made while the tables were created get it too.
     for connection in list(getattr(pool, "_pool", [])):
         connection._sqlite_conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
-
-
-def parse_options(pairs: list[str] | None) -> dict[str, str]:
-    """`K=V` pairs from the command line into a dict (BadInput names the pair)."""
-    options: dict[str, str] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise BadInput(f"option {pair!r} is not KEY=VALUE")
-        options[key.strip()] = value.strip()
-    return options

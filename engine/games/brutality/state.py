@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core.events import Folds, evolved
 
+from . import content
 from . import events as ev
 
 # Phases of the game: the setup choices in order, then the team turns.
@@ -148,6 +149,13 @@ def _(state, e):
 
 @_folds(ev.BoardLaidOut)
 def _(state, e):
+    # A board is one of the content's sides, as laid out: everything drawn
+    # or searched is sized by it, so a record naming another size is not a
+    # game of ours and does not fold (issue #25: nothing sized without a bound).
+    known = content.boards().get(e.board)
+    if known is None or (known["width"], known["height"]) != (e.width, e.height):
+        raise ValueError(f"BoardLaidOut: {str(e.board)[:30]!r} of {str(e.width)[:12]} x {str(e.height)[:12]} "
+                         f"squares is not a board of the game's content")
     board = {"id": e.board, "name": e.name, "width": e.width, "height": e.height,
              "starts": {team: tuple(sq) for team, sq in e.starts.items()}}
     hazards = {sq: Hazard("icicle-spikes") for sq in e.icicles}

@@ -1,0 +1,130 @@
+"""Ceilings on what a page draws from game data (issue #25, item 2).
+
+Import decides every fact again, so a stored game's facts are the rules'
+own.  These ceilings are the second wall, for a record that got in some
+other way (an older, looser import; a hand-edited database): a picture is
+drawn only if the view it is drawn from is no larger than the game's
+content allows, so that no page of any stored game costs more than a
+normal game's.  A view over its ceiling is shown as a short notice naming
+what is too large, never drawn.
+
+Two kinds of ceiling:
+- **amplifiers**: a number that the picture turns into many shapes (a
+  board's width and height, the spaces of a graph, the edges of a tile) is
+  bounded by the largest the game's content holds;
+- **everything else**: the view's size as JSON, at most `MAX_VIEW_BYTES`
+  (the largest view in the recorded games is about 17 KB).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+MAX_VIEW_BYTES = 256 * 1024
+
+
+def undrawable(game, board: dict[str, Any]) -> str | None:
+    """Why the picture of `board` (a view of `game`) is not drawn, or None."""
+    try:
+        size = len(orjson.dumps(board, default=str))
+    except (TypeError, orjson.JSONEncodeError):
+        return "the view at this step is not plain data"
+    if size > MAX_VIEW_BYTES:
+        return f"the view at this step is {size // 1024} KB, more than any game of {game.ID} draws " \
+               f"({MAX_VIEW_BYTES // 1024} KB at most)"
+    check = _CHECKS.get(game.ID)
+    try:
+        return check(board) if check else None
+    except (TypeError, ValueError, KeyError, AttributeError) as e:
+        return f"the view at this step does not have the shape of a {game.ID} view ({type(e).__name__})"
+
+
+def _over(what: str, found: Any, ceiling: int) -> str | None:
+    if isinstance(found, bool) or not isinstance(found, int) or not 0 <= found <= ceiling:
+        return f"{what} is {str(found)[:20]}, beyond the game's content (at most {ceiling})"
+    return None
+
+
+# ---- the amplifiers, per game -----------------------------------------------------------------
+@cache
+def _brutality_ceiling() -> tuple[int, int]:
+    from engine.games.brutality import content
+
+    boards = content.boards().values()
+    return max(b["width"] for b in boards), max(b["height"] for b in boards)
+
+
+def _brutality(board: dict[str, Any]) -> str | None:
+    width, height = _brutality_ceiling()
+    size = board.get("board") or {}
+    return (_over("the board's width", size.get("width", 8), width)
+            or _over("the board's height", size.get("height", 6), height))
+
+
+@cache
+def _promised_day_ceiling() -> int:
+    from engine.games.promised_day import content
+
+    return sum(len(spaces) for _, spaces in content.load().areas)
+
+
+def _promised_day(board: dict[str, Any]) -> str | None:
+    ceiling = _promised_day_ceiling()
+    return (_over("the number of spaces", len(board.get("map") or ()), ceiling)
+            or _over("the number of lines", len(board.get("lines") or ()), ceiling * ceiling))
+
+
+@cache
+def _story_ceiling() -> int:
+    from engine.games.forbidden_alchemy_story import content
+
+    # Every space of every room in the content, the layout's own points and
+    # two corners a room, twice over: a story may open rooms of its own.
+    c = content.load()
+    spaces = sum(len(room.get("spaces", ())) + 2 for room in c.map.get("rooms", ()))
+    return 2 * (spaces + len(c.map.get("layout", ())))
+
+
+def _story(board: dict[str, Any]) -> str | None:
+    ceiling = _story_ceiling()
+    return (_over("the number of spaces", len(board.get("spaces") or ()), ceiling)
+            or _over("the number of layout points", len(board.get("layout") or ()), ceiling)
+            or _over("the number of links", len(board.get("links") or ()), ceiling * ceiling))
+
+
+def _forbidden_alchemy(board: dict[str, Any]) -> str | None:
+    return _over("the tile's edges", len(board.get("edges") or ()), 8)
+
+
+_CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
+    "brutality": _brutality, "promised_day": _promised_day,
+    "forbidden_alchemy_story": _story, "forbidden_alchemy": _forbidden_alchemy,
+}
+
+
+# ---- which template draws a board ---------------------------------------------------------------
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+@cache
+def _own_template(kind: str) -> str:
+    name = f"boards/{kind}.html"
+    return name if (TEMPLATES / name).exists() else "boards/_generic.html"
+
+
+def board_template(game, board: dict[str, Any]) -> str:
+    """The template that draws `board`: the game's own picture (or the generic
+    table), or the notice of `boards/_undrawable.html` when over its ceiling."""
+    if undrawable(game, board) is not None:
+        return "boards/_undrawable.html"
+    return _own_template(game.ID)
+
+
+def register(env) -> None:
+    """The Jinja globals the pages include their boards with."""
+    env.globals.update(board_template=board_template, undrawable=undrawable)

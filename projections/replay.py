@@ -25,7 +25,15 @@ from engine.core import session as fold
 from engine.core.game import GameModule
 from engine.core.session import Session
 from engine.core.store import _TOPIC_KIND, Record, Store
-from engine.core.visibility import REVEALED, SECRET_TEXT, is_secret, revealed_by, shown_payload
+from engine.core.visibility import (
+    REVEALED,
+    SECRET_TEXT,
+    fact_line,
+    fact_shown,
+    is_secret,
+    revealed_by,
+    shown_payload,
+)
 
 from .steps import DEFAULT_GAMES, DEFAULT_INTERVAL, StepCache
 from .timeline import Line, line
@@ -443,7 +451,7 @@ def _audit_fact(game: GameModule, r: Record, seat: str | None) -> AuditFact:
     event = fold.decode_fact(game, r.data)
     ref = game.RULES.get(r.rule)
     return AuditFact(
-        step=r.version, type=event.type, text=game.describe(event), rule=r.rule,
+        step=r.version, type=event.type, text=fact_line(game, event), rule=r.rule,
         section=ref.section if ref else "?",
         explanation=ref.explanation if ref else "(rule id not in the table)",
         data=_fact_data(game, event, r, seat), chance=type(event).reveals or event.type == "DieRolled",
@@ -456,7 +464,7 @@ def _fact_data(game: GameModule, event, r: Record, seat: str | None) -> dict[str
     `to_data` would rebuild, without rebuilding it); else the game redacts."""
     if seat is None and r.data.get("v", 1) == type(event).version:
         return r.data["data"]
-    return game.redact(event, seat)
+    return fact_shown(game, event, seat)
 
 
 # ---- what changed -----------------------------------------------------------------------------

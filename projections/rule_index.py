@@ -36,6 +36,7 @@ from engine.core.errors import GameNotFound, RuleSearchUnavailable
 from engine.core.game import find_game
 from engine.core.log import Deletion, GameLog
 from engine.core.store import Store
+from engine.core.visibility import fact_line
 
 _STARTED = get_topic(GameLog.Started)
 _COMMAND = get_topic(GameLog.CommandIssued)
@@ -294,7 +295,7 @@ class RuleIndex:
         game_id = UUID(gid)
         try:
             record = self.store.rows(game_id, step - 1, step)[0]
-            text = find_game(kind).describe(fold.decode_fact(find_game(kind), record.data))
+            text = fact_line(find_game(kind), fold.decode_fact(find_game(kind), record.data))
         except (GameNotFound, IndexError):
             text = "(this game is no longer in the store)"
         return Occurrence(game_id, kind, step, seat, rule, type_, text)

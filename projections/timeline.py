@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from engine.core import session as fold
 from engine.core.game import GameModule
 from engine.core.store import Record
-from engine.core.visibility import shown_payload
+from engine.core.visibility import fact_line, shown_payload
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ def line(game: GameModule, r: Record, viewer: str | None = None,
     until revealed; `describe` of facts is public by contract)."""
     d = r.data
     if r.kind == fold.FACT:
-        text = game.describe(fold.decode_fact(game, d))
+        text = fact_line(game, fold.decode_fact(game, d))
         seat = None
     elif r.kind == fold.COMMAND:
         d = shown_payload(game, d, r.version, viewer, revealed, finished)

@@ -32,14 +32,16 @@ class GameLog(Aggregate):
         cause: int
         # Last, with a default: records stored before it existed load without it.
         players: dict | None = None
+        position: dict | None = None
 
         def __post_init__(self) -> None:
             super().__post_init__()
             # The mapper stores `vars(event)`: without this, every new game's
             # header would gain `"players": null` and no longer match the old
             # shape byte for byte.  Read back, the class default (None) answers.
-            if self.players is None:
-                self.__dict__.pop("players", None)
+            for name in ("players", "position"):
+                if self.__dict__.get(name) is None:
+                    self.__dict__.pop(name, None)
 
     class CommandIssued(Aggregate.Event):
         seat: str
@@ -84,9 +86,9 @@ class GameLog(Aggregate):
 
     def __init__(self, kind: str, seed: int, options: dict, seats: list, rules_version: str,
                  parent: str | None, fork_step: int | None, rule: str, cause: int,
-                 players: dict | None = None) -> None:
+                 players: dict | None = None, position: dict | None = None) -> None:
         self.header = fold.Header(kind, seed, dict(options), tuple(seats), rules_version, parent, fork_step,
-                                  dict(players) if players is not None else None)
+                                  dict(players) if players is not None else None, position)
         self.game = find_game(kind)
         self.session = fold.start(self.game)
 

@@ -44,10 +44,21 @@ class RuleBook:
         return RuleBook(*self, *other)
 
 
-def table(section: str, **rules: str) -> list[RuleRef]:
-    """Build refs from keyword pairs; `__` in a keyword becomes `.`, `_` a `-`.
+def table(section: str, rules: dict[str, str]) -> list[RuleRef]:
+    """One rulebook section's refs, written with their ids as they appear in
+    the code that raises or cites them (so `grep` finds both ends).
 
-    >>> [r.id for r in table("Undo", core__undo_stack="...")]
+    >>> [r.id for r in table("Undo", {"core.undo-stack": "..."})]
+    ['core.undo-stack']
+    """
+    return [RuleRef(rule_id, section, text) for rule_id, text in rules.items()]
+
+
+def keyword_table(section: str, **rules: str) -> list[RuleRef]:
+    """The older spelling, kept while games move to `table`: `__` in a
+    keyword becomes `.`, `_` a `-` (ids cannot be grepped this way).
+
+    >>> [r.id for r in keyword_table("Undo", core__undo_stack="...")]
     ['core.undo-stack']
     """
     return [
@@ -68,6 +79,7 @@ CORE_RULES = RuleBook(
     RuleRef("core.secret.revealed", "boardlog: secret commands", "Secret commands made earlier are now shown to every seat (simultaneous choices revealed together)."),
     RuleRef("core.prompt", "boardlog: prompts", "The game asked a seat a question in the middle of a resolution; only an answer among its choices goes on."),
     RuleRef("core.deadline", "boardlog: deadlines", "A time limit recorded as a fact; once it passes, the system seat enforces it the next time anyone acts or looks."),
+    RuleRef("core.position", "boardlog: positions", "The game starts from a position written out in full (docs/positions.md) instead of its setup; its seed decides the dice from there on."),
     RuleRef("core.game-over", "boardlog: end of game", "Once a game is over no further command is accepted."),
     RuleRef("core.undo", "boardlog: undo", "The seat took back its latest command; the state is exactly what it was before it."),
     RuleRef("core.undo.commit-point", "boardlog: undo", "A command that drew randomness or revealed hidden information cannot be taken back, nor anything before it."),

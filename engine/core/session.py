@@ -16,9 +16,11 @@ from typing import Annotated, Any, NamedTuple
 import msgspec
 from msgspec import Meta
 
+from . import position as positions
 from .events import Event, upcast
 from .game import GameModule
 from .limits import MAX_OPTION_CHARS
+from .position import PositionSet
 
 # Record kinds as they are stored (the aggregate event class names).
 STARTED = "Started"
@@ -27,6 +29,8 @@ FACT = "Happened"
 UNDONE = "CommandUndone"
 REDONE = "CommandRedone"
 RECORD_KINDS = (STARTED, COMMAND, FACT, UNDONE, REDONE)
+# Facts of the engine's own that any game's stream may hold.
+CORE_EVENTS: dict[str, type[Event]] = {"PositionSet": PositionSet}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,8 @@ class Header:
     # Seat -> who played it ("bot:greedy"); None: not recorded (a person, or
     # a game recorded before headers said so).
     players: dict[str, str] | None = None
+    # The position the game starts from (engine/core/position.py); None: its setup.
+    position: dict[str, Any] | None = None
 
     def to_data(self) -> dict[str, Any]:
         data = {
@@ -59,6 +65,8 @@ class Header:
         # byte for byte (stored records, exports, checkpoint digests).
         if self.players is not None:
             data["players"] = dict(self.players)
+        if self.position is not None:
+            data["position"] = self.position
         return data
 
     @classmethod
@@ -88,6 +96,7 @@ class HeaderSchema(msgspec.Struct, forbid_unknown_fields=True):
     parent: str | None = None
     fork_step: Step | None = None
     players: dict[str, str] | None = None   # seat -> who: checked by `check_players`
+    position: dict[str, Any] | None = None  # checked by the game (engine/core/position.py)
     # Stored with the record / written in an export:
     rule: str = "core.setup"
     cause: Step = 1
@@ -170,7 +179,7 @@ def header_of(data: Any) -> Header:
     h = check_schema(HeaderSchema, data, "header")
     players = check_players(h.players, h.seats)
     return Header(h.kind, h.seed, dict(h.options), tuple(h.seats), h.rules_version, h.parent, h.fork_step,
-                  players)
+                  players, h.position)
 
 
 def check_players(players: dict[str, str] | None, seats: Sequence[str]) -> dict[str, str] | None:
@@ -246,6 +255,8 @@ def fold_command(s: Session, version: int, seat: str, commit: bool) -> Session:
 
 
 def fold_fact(game: GameModule, s: Session, version: int, event: Event) -> Session:
+    if type(event) is PositionSet:  # the opening of a game started from a position
+        return _new(Session, (positions.state_of(game, event.position), version, s[2], s[3], s[4]))
     return _new(Session, (game.evolve(s[0], event), version, s[2], s[3], s[4]))
 
 
@@ -270,7 +281,7 @@ def fold_redone(s: Session, version: int, cause: int) -> Session:
 def decode_fact(game: GameModule, data: dict[str, Any]) -> Event:
     """The game event inside a `Happened` record (ValueError if it does not
     fit), upcast from the version it was recorded at."""
-    cls = game.EVENTS.get(data["type"])
+    cls = game.EVENTS.get(data["type"]) or CORE_EVENTS.get(data["type"])
     if cls is None:
         raise FoldError(f"unknown event type {data['type']!r} for {game.ID}")
     payload = data["data"]
@@ -332,8 +343,11 @@ def fold_rows(game: GameModule, s: Session | None, rows, kinds: dict[str, str], 
         if kind is FACT:
             row = _decode_row(raw)
             cls = events.get(row.type)
-            if cls is None:
-                raise FoldError(f"unknown event type {row.type!r} for {game.ID}")
+            if cls is None:  # an engine fact (a game's opening position), or a record that does not fit
+                s = fold_fact(game, s, version, decode_fact(game, loads(raw)))
+                if every and version % every == 0:
+                    keep(s)
+                continue
             data = row.data if row.v == cls.version else upcast(cls, row.v, row.data, game.UPCASTERS)
             s = _new(Session, (evolve(s[0], cls.from_data(data, row.rule)), version, s[2], s[3], s[4]))
         elif kind is COMMAND:

@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .events import Event
 from .game import GameModule
+from .position import PositionSet
 
 SECRET_TEXT = "(secret command)"
 REVEALED = "SecretRevealed"
@@ -48,3 +50,32 @@ def revealed_by(fact_data: dict[str, Any]) -> tuple[int, ...]:
     if fact_data.get("type") != REVEALED:
         return ()
     return tuple(fact_data["data"].get("steps", ()))
+
+
+# ---- facts: the game's to redact, but for the engine's own ------------------------------------
+POSITION_HIDDEN = "(set up from a position: each seat sees it through its own view of the board)"
+
+
+def fact_shown(game: GameModule, event: Event, seat: str | None) -> dict[str, Any]:
+    """A fact's data as `seat` may see it (None: everything).  A game's own
+    facts are its `redact`'s; the opening position holds the whole state,
+    hidden parts included, so only the omniscient view reads it."""
+    if type(event) is PositionSet:
+        return event.to_data() if seat is None else {"position": POSITION_HIDDEN}
+    return game.redact(event, seat)
+
+
+def fact_line(game: GameModule, event: Event) -> str:
+    """A fact in one public line (`describe`), the engine's own included."""
+    if type(event) is PositionSet:
+        return "the game starts from a position"
+    return game.describe(event)
+
+
+def header_shown(header: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    """A header as `seat` may read it: the dice are the seed plus the step,
+    and a starting position holds every hidden card, so neither reaches a
+    seat while it may not see everything."""
+    if seat is None:
+        return header
+    return {k: v for k, v in header.items() if k not in ("seed", "position")}

@@ -132,6 +132,13 @@ class Scenario:
         self.apply(events or ())
 
     @classmethod
+    def from_position(cls, game: Any, position: dict[str, Any]) -> Scenario:
+        """The position the game's own `from_position` reads (docs/positions.md):
+        a test writes only the sections it cares about, the rest defaulted by
+        the game.  The grown-up way to set up a contested case in a few lines."""
+        return cls(game, state=game.from_position(position))
+
+    @classmethod
     def from_events(cls, game: Any, events: Iterable[Any]) -> Scenario:
         """The position those events (the game's own) describe, from the initial state."""
         return cls(game, events=events)

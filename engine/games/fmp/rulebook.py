@@ -7,7 +7,7 @@ written for this project.  "Our reading" marks a case the text leaves open
 and says what we chose and why.
 """
 
-from engine.core.rules import CORE_RULES, RuleBook, table
+from engine.core.rules import CORE_RULES, RuleBook, keyword_table
 
 START = "Mission start"
 FIELD = "The planet > The playing field"
@@ -27,7 +27,7 @@ END = "Mission end"
 
 
 def _section(name: str, **rules: str):
-    return table(name, **rules)
+    return keyword_table(name, **rules)
 
 
 RULES = CORE_RULES + RuleBook(*[

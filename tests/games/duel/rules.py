@@ -16,7 +16,7 @@ from engine.core.dice import Dice
 from engine.core.errors import BadOptions, RuleViolation
 from engine.core.events import Event, SecretRevealed
 from engine.core.prompts import Prompt
-from engine.core.rules import CORE_RULES, RuleBook, table
+from engine.core.rules import CORE_RULES, RuleBook, keyword_table
 
 from . import events as ev
 from .commands import Aim, Command, End, Parry, Stance, Storm, Strike, Timeout
@@ -28,7 +28,7 @@ STANCES_ALLOWED = ("attack", "guard")
 ZONES = ("body", "head")
 R = "duel."
 
-RULES = CORE_RULES + RuleBook(*table(
+RULES = CORE_RULES + RuleBook(*keyword_table(
     "duel (test game)",
     duel__setup="Each seat starts with 10 life; the duel lasts at most 5 rounds.",
     duel__round="A round: secret stances, the leader's turn (red in odd rounds, blue in even), the other's turn, the storm.",

@@ -15,31 +15,29 @@ from .state import ACTIONS, Battle, Hero
 from .targeting import targets
 from .vocabulary import implemented
 
-R = "brutality."
-
 
 def refusal(state: Battle, seat: str, h: Hero) -> RuleViolation | None:
     """Why `seat` cannot use the artifact of its hero `h` now (None: it can)."""
     if h.artifact not in state.artifact_cards:  # none chosen (a described position)
-        return RuleViolation(R + "artifact.use", f"{h.id} holds no artifact card")
+        return RuleViolation("brutality.artifact.use", f"{h.id} holds no artifact card")
     card = state.artifact_cards[h.artifact]
     if h.dead:
-        return RuleViolation(R + "death.artifact", f"{h.id} is dead: the artifact is unusable")
+        return RuleViolation("brutality.death.artifact", f"{h.id} is dead: the artifact is unusable")
     if h.cooldown:
-        return RuleViolation(R + "artifact.face-down", f"{h.artifact} is face down "
+        return RuleViolation("brutality.artifact.face-down", f"{h.artifact} is face down "
                              f"(cooldown {h.cooldown})")
     timing = card["timing"]
     if state.closing is not None and state.responder != seat:
-        return RuleViolation(R + "timing.end", "the actions are over: artifacts only answer a "
+        return RuleViolation("brutality.timing.end", "the actions are over: artifacts only answer a "
                              "declared effect now")
     if timing == "your" and seat != state.active:
-        return RuleViolation(R + "timing.your", f"{card['name']} is played in your own turn")
+        return RuleViolation("brutality.timing.your", f"{card['name']} is played in your own turn")
     if timing == "enemy" and seat == state.active:
-        return RuleViolation(R + "timing.enemy", f"{card['name']} is played in the enemy turn")
+        return RuleViolation("brutality.timing.enemy", f"{card['name']} is played in the enemy turn")
     if not implemented(card["effects"]):
-        return RuleViolation(R + "artifact.use", f"{h.artifact} is not implemented yet")
+        return RuleViolation("brutality.artifact.use", f"{h.artifact} is not implemented yet")
     if h.buried and card["target"] != "self":
-        return RuleViolation(R + "bury.no-ability", f"{h.id} is buried: only an artifact on "
+        return RuleViolation("brutality.bury.no-ability", f"{h.id} is buried: only an artifact on "
                              "themselves can be used")
     return None
 

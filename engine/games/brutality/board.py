@@ -41,9 +41,20 @@ HAZARDS = {
 # The hazards a team may place during setup (the general ones; the others
 # belong to heroes).
 SETUP_HAZARDS = ("catapult", "pike-trap", "relentless-fire", "ruined-wall", "spiked-pillar")
-# The rule id (after "brutality.") of each hazard's rules.
-HAZARD_RULE = {kind: "hazard." + kind for kind in HAZARDS}
-HAZARD_RULE["icicle-spikes"] = "board.ice-pit"
+# The rule each hazard's damage cites: entering or bumping into it, and at the
+# end of its victim's turn.
+HAZARD_RULE = {
+    "spiked-pillar": "brutality.hazard.spiked-pillar", "pike-trap": "brutality.hazard.pike-trap",
+    "relentless-fire": "brutality.hazard.relentless-fire",
+    "ruined-wall": "brutality.hazard.ruined-wall", "corpse-parts": "brutality.hazard.corpse-parts",
+    "catapult": "brutality.hazard.catapult", "ghost-knight": "brutality.hazard.ghost-knight",
+    "icicle-spikes": "brutality.board.ice-pit",
+}
+END_OF_TURN_RULE = {
+    "pike-trap": "brutality.hazard.pike-trap.end",
+    "relentless-fire": "brutality.hazard.relentless-fire.end",
+    "corpse-parts": "brutality.hazard.corpse-parts.end",
+}
 
 
 @cache

@@ -47,7 +47,6 @@ from .board import (
 )
 from .state import TEAMS, evolve, other
 
-R = "brutality."
 
 class Resolution:
     """Facts added so far and the state they lead to."""
@@ -84,10 +83,10 @@ class Resolution:
             return
         beaten = [t for t in TEAMS if not s.alive(t)]
         if len(beaten) == 2:
-            self.add(ev.GameDrawn(rule=R + "victory.draw",
+            self.add(ev.GameDrawn(rule="brutality.victory.draw",
                                   why="the last heroes of both teams died together"))
         elif beaten:
-            self.add(ev.GameWon(rule=R + "victory.win", team=other(beaten[0])))
+            self.add(ev.GameWon(rule="brutality.victory.win", team=other(beaten[0])))
 
 
 @dataclass(frozen=True)
@@ -109,16 +108,16 @@ def damage(res: Resolution, hero_id: str, amount: int, rule: str):
         return ()
     ward = res.state.wards.get(hero_id)
     if ward:  # a "next time" card over the hero triggers now
-        res.add(ev.DamagePrevented(rule=R + "relic.next-time", hero=hero_id, card=ward,
+        res.add(ev.DamagePrevented(rule="brutality.relic.next-time", hero=hero_id, card=ward,
                                    amount=amount))
         return ()
     health = max(0, h.health - amount)
     res.add(ev.DamageTaken(rule=rule, hero=hero_id, amount=h.health - health, health=health))
     if health == 0:
-        res.add(ev.HeroDied(rule=R + "death.die", hero=hero_id))
+        res.add(ev.HeroDied(rule="brutality.death.die", hero=hero_id))
         for sq, hazard in sorted(res.state.hazards.items()):
             if hazard.kind == "ghost-knight" and hazard.owner == hero_id:
-                res.add(ev.HazardRemoved(rule=R + "hazard.ghost-knight.conjurer", kind=hazard.kind,
+                res.add(ev.HazardRemoved(rule="brutality.hazard.ghost-knight.conjurer", kind=hazard.kind,
                                          square=sq, why=f"{hero_id} died"))
     return ()
 
@@ -174,7 +173,7 @@ def arrive(res: Resolution, hero_id: str, before: tuple[str, ...], how: str,
             continue
         rules = HAZARDS[hazard.kind]
         if rules["enter"]:
-            damage(res, hero_id, rules["enter"], R + HAZARD_RULE[hazard.kind])
+            damage(res, hero_id, rules["enter"], HAZARD_RULE[hazard.kind])
         if how == "knock" and rules["stops"]:
             stop = True
         if hazard.kind == "catapult" and not steps:
@@ -200,13 +199,13 @@ def meet_knight(res: Resolution, square: str, hero_id: str) -> None:
     knight = res.state.hazards[square]
     if res.hero(hero_id).team == knight.team:
         return
-    damage(res, hero_id, 1, R + "hazard.ghost-knight")
-    res.add(ev.HazardRemoved(rule=R + "hazard.ghost-knight", kind="ghost-knight", square=square,
+    damage(res, hero_id, 1, "brutality.hazard.ghost-knight")
+    res.add(ev.HazardRemoved(rule="brutality.hazard.ghost-knight", kind="ghost-knight", square=square,
                              why=f"it struck {hero_id}"))
 
 
 def summon(res: Resolution, kind: str, square: str, team: str, owner: str):
-    res.add(ev.HazardPlaced(rule=R + "effect.summon", kind=kind, square=square, team=team,
+    res.add(ev.HazardPlaced(rule="brutality.effect.summon", kind=kind, square=square, team=team,
                             owner=owner, tokens=HAZARDS[kind]["turns"]))
     return ()
 
@@ -223,10 +222,10 @@ def knock_tile(res: Resolution, square: str, direction: str, spaces: int):
            "another hazard" if has_tile(res.state, str(nxt)) else
            "a hero" if str(nxt) in occupants(res.state) else "")
     if why:
-        res.add(ev.HazardStopped(rule=R + "hazard.corpse-parts.knockback", kind=hazard.kind,
+        res.add(ev.HazardStopped(rule="brutality.hazard.corpse-parts.knockback", kind=hazard.kind,
                                  square=square, why=why))
         return ()
-    res.add(ev.HazardKnockedBack(rule=R + "hazard.corpse-parts.knockback", kind=hazard.kind,
+    res.add(ev.HazardKnockedBack(rule="brutality.hazard.corpse-parts.knockback", kind=hazard.kind,
                                  source=square, to=str(nxt), direction=direction))
     return (("knock-tile", str(nxt), direction, spaces - 1),)
 
@@ -240,7 +239,7 @@ def knockback(res: Resolution, hero_id: str, direction: str, spaces: int, knocke
     if not h.on_board or spaces <= 0:
         return ()
     if h.hung:
-        res.add(ev.NooseRemoved(rule=R + "status.noose.knockback", hero=hero_id, spent=0))
+        res.add(ev.NooseRemoved(rule="brutality.status.noose.knockback", hero=hero_id, spent=0))
     d = Direction[direction]
     chained = mode.endswith("chain")
     before = footprint(res.state, h)
@@ -249,19 +248,19 @@ def knockback(res: Resolution, hero_id: str, direction: str, spaces: int, knocke
     target = None if nxt is None else footprint_at(res.state, h, nxt)
     if target is None:
         if is_corner(res.state, h.square) or any(is_corner(res.state, sq) for sq in before):
-            return _stopped(res, h, "a corner space: the hero remains", "knockback.corner")
+            return _stopped(res, h, "a corner space: the hero remains", "brutality.knockback.corner")
         if chained:
             return _no_room(res, h, knocker)
-        return _stopped(res, h, "the board edge", "knockback.edge")
+        return _stopped(res, h, "the board edge", "brutality.knockback.edge")
     new = [sq for sq in target if sq not in before]
     for sq in new:
         kind = blocking(res.state, sq)
         if kind:
             if chained:
                 return _no_room(res, h, knocker)
-            _stopped(res, h, f"{blocker_name(kind)} movement", "knockback.blocked")
+            _stopped(res, h, f"{blocker_name(kind)} movement", "brutality.knockback.blocked")
             bump = HAZARDS[kind]["bump"]
-            return damage(res, hero_id, bump, R + HAZARD_RULE[kind]) if bump else ()
+            return damage(res, hero_id, bump, HAZARD_RULE[kind]) if bump else ()
     taken = occupants(res.state)
     others = sorted({taken[sq] for sq in new if sq in taken})
     if others:
@@ -269,14 +268,14 @@ def knockback(res: Resolution, hero_id: str, direction: str, spaces: int, knocke
         if tanks and res.state.options.get("tank_in_chain", "blocks") == "blocks":
             if chained:
                 return _no_room(res, h, knocker)
-            return _stopped(res, h, "a tank blocks movement", "knockback.tank")
+            return _stopped(res, h, "a tank blocks movement", "brutality.knockback.tank")
         if mode.startswith("retry"):
             if chained:
                 return _no_room(res, h, knocker)
-            return _stopped(res, h, "the hero in the way could not be moved", "knockback.chain")
+            return _stopped(res, h, "the hero in the way could not be moved", "brutality.knockback.chain")
         pushes = tuple(("knockback", o, direction, 1, knocker, "chain") for o in others)
         return pushes + (("knockback", hero_id, direction, spaces, knocker, "retry-" + mode),)
-    res.add(ev.KnockedBack(rule=R + ("knockback.chain" if chained else "knockback.move"),
+    res.add(ev.KnockedBack(rule=("brutality.knockback.chain" if chained else "brutality.knockback.move"),
                            hero=hero_id, source=h.square, to=str(nxt), direction=direction))
     stop, steps = arrive(res, hero_id, before, "knock", knocker)
     if stop:
@@ -291,7 +290,7 @@ def _step(state, square: Square, d: Direction) -> Square | None:
 
 
 def _stopped(res: Resolution, h, why: str, rule: str):
-    res.add(ev.KnockbackStopped(rule=R + rule, hero=h.id, square=h.square, why=why))
+    res.add(ev.KnockbackStopped(rule=rule, hero=h.id, square=h.square, why=why))
     return ()
 
 
@@ -300,8 +299,8 @@ def _no_room(res: Resolution, h, knocker: str):
     a hero pushed along; the knocker chooses another adjacent space."""
     choices = displace_choices(res.state, h)
     if not choices:
-        return _stopped(res, h, "no open space around it", "knockback.no-room")
-    return Ask(knocker, "displace", h.id, choices, R + "knockback.no-room")
+        return _stopped(res, h, "no open space around it", "brutality.knockback.no-room")
+    return Ask(knocker, "displace", h.id, choices, "brutality.knockback.no-room")
 
 
 def displace_choices(state, h, exclude: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -324,7 +323,7 @@ def displace(res: Resolution, hero_id: str, team: str, rule: str, *exclude: str)
         return ()
     choices = displace_choices(res.state, h, exclude)
     if not choices:
-        return _stopped(res, h, "no open space around it", "knockback.no-room")
+        return _stopped(res, h, "no open space around it", "brutality.knockback.no-room")
     return Ask(team, "displace", hero_id, choices, rule)
 
 
@@ -332,9 +331,9 @@ def answer_displace(res: Resolution, hero_id: str, team: str, square: str,
                     rule: str = "") -> tuple:
     h = res.hero(hero_id)
     before = footprint(res.state, h)
-    if h.hung and rule != R + "jump.blocked":  # stepping aside for a jumper is no knockback
-        res.add(ev.NooseRemoved(rule=R + "status.noose.knockback", hero=hero_id, spent=0))
-    res.add(ev.HeroDisplaced(rule=R + "prompt.answer", hero=hero_id, source=h.square, to=square,
+    if h.hung and rule != "brutality.jump.blocked":  # stepping aside for a jumper is no knockback
+        res.add(ev.NooseRemoved(rule="brutality.status.noose.knockback", hero=hero_id, spent=0))
+    res.add(ev.HeroDisplaced(rule="brutality.prompt.answer", hero=hero_id, source=h.square, to=square,
                              team=team))
     return arrive(res, hero_id, before, "knock", team)[1]
 
@@ -351,7 +350,7 @@ def bury_path(res: Resolution, hero_id: str, direction: str, spaces: int):
         stand = [b for b in graves(res.state).get(gk.square, ())
                  if res.hero(b).team != gk.team]
         for buried in stand:
-            damage(res, buried, 1, R + "ability.buried-alive.stand")
+            damage(res, buried, 1, "brutality.ability.buried-alive.stand")
         return ()
     nxt = _step(res.state, to_square(gk.square), Direction[direction])
     kind = None if nxt is None else blocking(res.state, str(nxt))
@@ -359,7 +358,7 @@ def bury_path(res: Resolution, hero_id: str, direction: str, spaces: int):
         # A Spiked Pillar (or the icicles) that blocks his travel hurts him.
         bump = HAZARDS[kind]["bump"] if kind else 0
         if bump:
-            damage(res, hero_id, bump, R + HAZARD_RULE[kind])
+            damage(res, hero_id, bump, HAZARD_RULE[kind])
         return (("bury-path", hero_id, direction, 0),)
     there = occupants(res.state).get(str(nxt))
     if there is not None and res.hero(there).team == gk.team:
@@ -367,7 +366,7 @@ def bury_path(res: Resolution, hero_id: str, direction: str, spaces: int):
     if there is not None:
         bury(res, there, str(nxt))
     before = footprint(res.state, gk)
-    res.add(ev.HeroTravelled(rule=R + "ability.buried-alive", hero=hero_id, source=gk.square,
+    res.add(ev.HeroTravelled(rule="brutality.ability.buried-alive", hero=hero_id, source=gk.square,
                              to=str(nxt)))
     arrive(res, hero_id, before, "other")
     return (("bury-path", hero_id, direction, spaces - 1),)
@@ -375,16 +374,16 @@ def bury_path(res: Resolution, hero_id: str, direction: str, spaces: int):
 
 def bury(res: Resolution, hero_id: str, square: str) -> None:
     h = res.hero(hero_id)
-    res.add(ev.HeroBuried(rule=R + "bury.take", hero=hero_id, square=square))
+    res.add(ev.HeroBuried(rule="brutality.bury.take", hero=hero_id, square=square))
     if h.hung:
-        res.add(ev.NooseRemoved(rule=R + "bury.noose", hero=hero_id, spent=0))
-    damage(res, hero_id, 1, R + "ability.buried-alive")
+        res.add(ev.NooseRemoved(rule="brutality.bury.noose", hero=hero_id, spent=0))
+    damage(res, hero_id, 1, "brutality.ability.buried-alive")
 
 
 def unbury(res: Resolution, hero_id: str, square: str):
     h = res.hero(hero_id)
     if h.buried and not h.dead:
-        res.add(ev.HeroUnburied(rule=R + "bury.unbury", hero=hero_id, square=square))
+        res.add(ev.HeroUnburied(rule="brutality.bury.unbury", hero=hero_id, square=square))
         arrive(res, hero_id, (), "other")
     return ()
 
@@ -392,7 +391,7 @@ def unbury(res: Resolution, hero_id: str, square: str):
 def resolve_top(res: Resolution):
     """"Simultaneous Effects": the last declared effect on the stack resolves first."""
     team, source, what, steps = res.state.stack[-1]
-    res.add(ev.EffectResolved(rule=R + "stack.resolve", team=team, source=source, what=what))
+    res.add(ev.EffectResolved(rule="brutality.stack.resolve", team=team, source=source, what=what))
     return tuple(steps)
 
 

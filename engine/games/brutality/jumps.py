@@ -35,7 +35,6 @@ from .board import (
 )
 from .effects import STEPS, Ask, Resolution, arrive, damage
 
-R = "brutality."
 JUMP = 2  # "Catapult": up to 2 spaces
 
 
@@ -56,8 +55,8 @@ def catapult(res: Resolution, hero_id: str, team: str, mode: str):
     if not h.on_board:
         return ()
     choices = landings(res.state, h) + (("stay",) if mode == "move" else ())
-    rule = "hazard.catapult" if mode == "move" else "hazard.catapult.knockback"
-    return Ask(team, "jump-" + mode, hero_id, choices, R + rule)
+    rule = "brutality.hazard.catapult" if mode == "move" else "brutality.hazard.catapult.knockback"
+    return Ask(team, "jump-" + mode, hero_id, choices, rule)
 
 
 def _blocker(state, h, spots, over: bool) -> str | None:
@@ -85,10 +84,10 @@ def jump(res: Resolution, hero_id: str, landing: str, team: str, mode: str):
         kind = _blocker(s, h, spots, over=k < n)
         if kind:
             short = board_grid(s).step(here, d, k - 1)
-            res.add(ev.JumpCutShort(rule=R + "jump.blocked", hero=hero_id, square=str(short),
+            res.add(ev.JumpCutShort(rule="brutality.jump.blocked", hero=hero_id, square=str(short),
                                     why=f"{blocker_name(kind)} the jump"))
             bump = HAZARDS.get(kind, {}).get("bump", 0)
-            hurt = (("damage", hero_id, bump, R + HAZARD_RULE[kind]),) if bump else ()
+            hurt = (("damage", hero_id, bump, HAZARD_RULE[kind]),) if bump else ()
             if k == 1:
                 return hurt
             return hurt + (("land", hero_id, str(short), team, mode, "short"),)
@@ -99,15 +98,15 @@ def jump(res: Resolution, hero_id: str, landing: str, team: str, mode: str):
     if any(is_corner(s, res.hero(o).square) for o in under):
         choices = _near(s, h, there)
         if choices:
-            return Ask(h.team, "land", hero_id, choices, R + "jump.corner")
+            return Ask(h.team, "land", hero_id, choices, "brutality.jump.corner")
         return (("land", hero_id, str(board_grid(s).step(here, d, n - 1)), team, mode, "short"),)
     steps: list[tuple] = []
     for o in under:
         friend = res.hero(o).team == h.team
         if mode == "knock" and friend:
-            steps.append(("damage", hero_id, 1, R + "hazard.catapult.land"))
+            steps.append(("damage", hero_id, 1, "brutality.hazard.catapult.land"))
         if mode == "knock" or not friend:
-            steps.append(("damage", o, 1, R + "hazard.catapult.land"))
+            steps.append(("damage", o, 1, "brutality.hazard.catapult.land"))
         steps.append(("knockback", o, d.name, 1, h.team, "chain"))
     return (*steps, ("land", hero_id, landing, team, mode, "onto"))
 
@@ -138,17 +137,17 @@ def land(res: Resolution, hero_id: str, anchor: str, team: str, mode: str, how: 
         d = board_grid(s).direction_between(here, to_square(anchor))
         back = board_grid(s).step(to_square(anchor), d.opposite)
         if back == here:
-            res.add(ev.JumpCutShort(rule=R + "jump.blocked", hero=hero_id, square=h.square,
+            res.add(ev.JumpCutShort(rule="brutality.jump.blocked", hero=hero_id, square=h.square,
                                     why="the hero landed on could not be moved"))
             return ()
         return (("land", hero_id, str(back), team, mode, "short"),)
     if others:
-        asks = tuple(("displace", o, res.hero(o).team, R + "jump.blocked", *spots)
+        asks = tuple(("displace", o, res.hero(o).team, "brutality.jump.blocked", *spots)
                      for o in others)
         return (*asks, ("land", hero_id, anchor, team, mode, "cleared"))
     before = footprint(s, h)
-    res.add(ev.HeroJumped(rule=R + ("hazard.catapult" if mode == "move"
-                                    else "hazard.catapult.knockback"),
+    res.add(ev.HeroJumped(rule=("brutality.hazard.catapult" if mode == "move"
+                                else "brutality.hazard.catapult.knockback"),
                           hero=hero_id, source=h.square, to=anchor))
     arrive(res, hero_id, before, "other")
     return ()

@@ -15,7 +15,6 @@ from .effects import Resolution, arrive, displace_choices
 from .guards import own_hero, require_on_board
 from .state import Battle, Hero
 
-R = "brutality."
 MOVE_SPACES = 3  # "Action: Move"
 
 
@@ -25,14 +24,14 @@ def take_movement(res: Resolution, h: Hero) -> None:
     acted = s.acted.get(h.id, ())
     if "move" in acted:
         if s.movement.get(h.id, 0) <= 0:
-            raise RuleViolation(R + "move.spent", f"{h.id} has spent all their movement")
+            raise RuleViolation("brutality.move.spent", f"{h.id} has spent all their movement")
         return
     if len(acted) >= 2:
-        raise RuleViolation(R + "actions.two", f"{h.id} has taken both actions this turn")
+        raise RuleViolation("brutality.actions.two", f"{h.id} has taken both actions this turn")
     if h.id in s.grounded:
-        raise RuleViolation(R + "relic.ground", f"{h.id} cannot take the Move action this turn")
+        raise RuleViolation("brutality.relic.ground", f"{h.id} cannot take the Move action this turn")
     bonus = first_turn_bonus(s)
-    res.add(ev.MoveActionTaken(rule=R + ("move.first-turn" if bonus else "move.action"),
+    res.add(ev.MoveActionTaken(rule=("brutality.move.first-turn" if bonus else "brutality.move.action"),
                                hero=h.id, spaces=MOVE_SPACES + bonus + s.haste.get(h.id, 0)))
 
 
@@ -55,20 +54,20 @@ def step_refusal(state: Battle, h: Hero, to: str) -> RuleViolation | None:
     """Why the hero cannot step onto `to` (None: it can)."""
     sq, here = parse(state, to), parse(state, h.square)
     if sq is None:
-        return RuleViolation(R + "move.board", f"{to!r} is not a space of this board")
+        return RuleViolation("brutality.move.board", f"{to!r} is not a space of this board")
     if max(abs(sq.col - here.col), abs(sq.row - here.row)) != 1:
-        return RuleViolation(R + "move.step", "a move goes one space at a time")
+        return RuleViolation("brutality.move.step", "a move goes one space at a time")
     if sq.col != here.col and sq.row != here.row and state.sheets[h.id]["compass"] == 4:
-        return RuleViolation(R + "move.compass", f"{h.id}'s compass has no diagonal arrows")
+        return RuleViolation("brutality.move.compass", f"{h.id}'s compass has no diagonal arrows")
     spots = footprint_at(state, h, sq)
     if spots is None:
-        return RuleViolation(R + "move.board", f"{h.id} would not fit on the board there")
+        return RuleViolation("brutality.move.board", f"{h.id} would not fit on the board there")
     taken = occupants(state)
     if any(taken.get(s, h.id) != h.id for s in spots):
-        return RuleViolation(R + "move.occupied", "another hero stands there")
+        return RuleViolation("brutality.move.occupied", "another hero stands there")
     kind = next((blocking(state, s) for s in spots if blocking(state, s)), None)
     if kind:
-        return RuleViolation(R + "hazard.blocks", f"{blocker_name(kind)} movement")
+        return RuleViolation("brutality.hazard.blocks", f"{blocker_name(kind)} movement")
     return None
 
 
@@ -76,14 +75,14 @@ def move(state: Battle, seat: str, cmd: Move, ctx: Context) -> list[Event]:
     h = own_hero(state, seat, cmd.hero)
     require_on_board(h, "move")
     if h.hung:
-        raise RuleViolation(R + "status.noose.no-move", f"{h.id} is hung and cannot move away")
+        raise RuleViolation("brutality.status.noose.no-move", f"{h.id} is hung and cannot move away")
     refusal = step_refusal(state, h, cmd.square)
     if refusal:
         raise refusal
     res = Resolution(state)
     take_movement(res, h)
     before = footprint(state, h)
-    res.add(ev.HeroMoved(rule=R + "move.step", hero=h.id, source=h.square, to=cmd.square))
+    res.add(ev.HeroMoved(rule="brutality.move.step", hero=h.id, source=h.square, to=cmd.square))
     res.run(arrive(res, h.id, before, "move")[1])
     return res.facts
 
@@ -93,27 +92,27 @@ def turn_around(state: Battle, seat: str, cmd: TurnAround, ctx: Context) -> list
     require_on_board(h, "move")
     res = Resolution(state)
     take_movement(res, h)
-    res.add(ev.HeroTurned(rule=R + "move.facing", hero=h.id, facing="N" if h.facing == "S" else "S"))
+    res.add(ev.HeroTurned(rule="brutality.move.facing", hero=h.id, facing="N" if h.facing == "S" else "S"))
     return res.facts
 
 
 def unbleed(state: Battle, seat: str, cmd: Unbleed, ctx: Context) -> list[Event]:
     h = own_hero(state, seat, cmd.hero)
     if not h.bleed:
-        raise RuleViolation(R + "status.bleed.remove", f"{h.id} has no bleed tile")
+        raise RuleViolation("brutality.status.bleed.remove", f"{h.id} has no bleed tile")
     res = Resolution(state)
     take_movement(res, h)
-    res.add(ev.BleedRemoved(rule=R + "status.bleed.remove", hero=h.id, bleed=h.bleed - 1, spent=1))
+    res.add(ev.BleedRemoved(rule="brutality.status.bleed.remove", hero=h.id, bleed=h.bleed - 1, spent=1))
     return res.facts
 
 
 def unhang(state: Battle, seat: str, cmd: Unhang, ctx: Context) -> list[Event]:
     h = own_hero(state, seat, cmd.hero)
     if not h.hung:
-        raise RuleViolation(R + "status.noose.remove", f"{h.id} is not hung")
+        raise RuleViolation("brutality.status.noose.remove", f"{h.id} is not hung")
     res = Resolution(state)
     take_movement(res, h)
-    res.add(ev.NooseRemoved(rule=R + "status.noose.remove", hero=h.id, spent=1))
+    res.add(ev.NooseRemoved(rule="brutality.status.noose.remove", hero=h.id, spent=1))
     return res.facts
 
 
@@ -134,17 +133,17 @@ def unbury_spot(state: Battle, h: Hero) -> tuple[str, tuple[str, ...]] | None:
 def unbury(state: Battle, seat: str, cmd: Unbury, ctx: Context) -> list[Event]:
     h = own_hero(state, seat, cmd.hero)
     if not h.buried:
-        raise RuleViolation(R + "bury.unbury", f"{h.id} is not buried")
+        raise RuleViolation("brutality.bury.unbury", f"{h.id} is not buried")
     spot = unbury_spot(state, h)
     if spot is None:
-        raise RuleViolation(R + "bury.unbury-blocked", "the miniature has no room on its grave")
+        raise RuleViolation("brutality.bury.unbury-blocked", "the miniature has no room on its grave")
     anchor, spots = spot
     taken = occupants(state)
     inside = sorted({taken[s] for s in spots if s in taken})
     if any(not displace_choices(state, state.heroes[o], spots) for o in inside):
-        raise RuleViolation(R + "bury.unbury-blocked", "a hero on the grave has nowhere to go")
+        raise RuleViolation("brutality.bury.unbury-blocked", "a hero on the grave has nowhere to go")
     res = Resolution(state)
     take_movement(res, h)
-    steps = [("displace", o, seat, R + "bury.unbury-knock", *spots) for o in inside]
+    steps = [("displace", o, seat, "brutality.bury.unbury-knock", *spots) for o in inside]
     res.run([*steps, ("unbury", h.id, anchor)])
     return res.facts

@@ -10,30 +10,28 @@ from engine.core.events import Event, evolved
 
 from . import events as ev
 from . import relics, windows
-from .board import HAZARD_RULE, HAZARDS, footprint
+from .board import END_OF_TURN_RULE, HAZARDS, footprint
 from .commands import EndActions
 from .effects import Resolution
 from .state import HAND_LIMIT, Battle, other
 
-R = "brutality."
-
 
 def begin_turn(res: Resolution, team: str, number: int, dice) -> None:
     """Phases 1 (advance cooldowns) and 2 (draw relics) of `team`'s turn."""
-    res.add(ev.TurnBegan(rule=R + "turn.order", team=team, turn=number))
+    res.add(ev.TurnBegan(rule="brutality.turn.order", team=team, turn=number))
     for h in res.state.alive(team):  # a dead hero's cooldown waits ("Death and Revival")
         if h.cooldown == 1:
-            res.add(ev.ArtifactFlippedUp(rule=R + "cooldown.flip-up", hero=h.id,
+            res.add(ev.ArtifactFlippedUp(rule="brutality.cooldown.flip-up", hero=h.id,
                                          artifact=h.artifact))
         elif h.cooldown:
-            res.add(ev.CooldownAdvanced(rule=R + "cooldown.advance", hero=h.id,
+            res.add(ev.CooldownAdvanced(rule="brutality.cooldown.advance", hero=h.id,
                                         artifact=h.artifact, cooldown=h.cooldown - 1))
     for sq, hazard in sorted(res.state.hazards.items()):
         if hazard.tokens > 1:
-            res.add(ev.HazardTokenRemoved(rule=R + "persistent.tokens", square=sq,
+            res.add(ev.HazardTokenRemoved(rule="brutality.persistent.tokens", square=sq,
                                           kind=hazard.kind, tokens=hazard.tokens - 1))
         elif hazard.tokens == 1:
-            res.add(ev.HazardRemoved(rule=R + "persistent.tokens", kind=hazard.kind, square=sq,
+            res.add(ev.HazardRemoved(rule="brutality.persistent.tokens", kind=hazard.kind, square=sq,
                                      why="its time ran out"))
     _draw_relics(res, team, dice)
 
@@ -44,8 +42,8 @@ def _draw_relics(res: Resolution, team: str, dice) -> None:
     room = HAND_LIMIT - len(s.hands.get(team, ()))
     wanted = min(2 if two else 1, room)
     # A draw cut short by the hand of three cites the limit.
-    rule = R + ("relic.hand-limit" if wanted < (2 if two else 1)
-                else "relic.draw-two" if two else "relic.draw")
+    rule = ("brutality.relic.hand-limit" if wanted < (2 if two else 1)
+            else "brutality.relic.draw-two" if two else "brutality.relic.draw")
     if wanted <= 0:
         return
     pile = s.pile(team)
@@ -56,7 +54,7 @@ def _draw_relics(res: Resolution, team: str, dice) -> None:
     discards = res.state.relic_discards.get(pile, ())
     if missing and discards:
         order = tuple(dice.shuffled(discards))
-        res.add(ev.RelicDeckReshuffled(rule=R + "relic.reshuffle", pile=pile, order=order))
+        res.add(ev.RelicDeckReshuffled(rule="brutality.relic.reshuffle", pile=pile, order=order))
         res.add(ev.RelicsDrawn(rule=rule, team=team, cards=order[:missing]))
 
 
@@ -69,13 +67,13 @@ def end_of_turn_steps(state: Battle, team: str) -> list[tuple]:
             hazard = state.hazards.get(sq)
             if hazard and HAZARDS[hazard.kind]["end"]:
                 steps.append(("damage", h.id, HAZARDS[hazard.kind]["end"],
-                              R + HAZARD_RULE[hazard.kind] + ".end"))
+                              END_OF_TURN_RULE[hazard.kind]))
         if h.buried:
-            steps.append(("damage", h.id, 1, R + "bury.end"))
+            steps.append(("damage", h.id, 1, "brutality.bury.end"))
         # One fact per bleed tile: each point of damage can be audited on its own.
-        steps += [("damage", h.id, 1, R + "status.bleed.end")] * h.bleed
+        steps += [("damage", h.id, 1, "brutality.status.bleed.end")] * h.bleed
         if h.hung:
-            steps.append(("damage", h.id, 1, R + "status.noose.end"))
+            steps.append(("damage", h.id, 1, "brutality.status.noose.end"))
     return steps
 
 
@@ -86,14 +84,14 @@ def end_actions(state: Battle, seat: str, cmd: EndActions, ctx: Context) -> list
     hand = list(state.hands.get(seat, ()))
     for card in cmd.discard:
         if card not in hand:
-            raise RuleViolation(R + "relic.discard", f"{card!r} is not in your team's hand")
+            raise RuleViolation("brutality.relic.discard", f"{card!r} is not in your team's hand")
         hand.remove(card)
     if list(cmd.discard) != sorted(cmd.discard):
-        raise RuleViolation(R + "relic.discard", "list the discarded cards in alphabetical order")
+        raise RuleViolation("brutality.relic.discard", "list the discarded cards in alphabetical order")
     res = Resolution(state, ctx.dice)
     window = _next_window(state, cmd.discard, (seat, other(seat)))
     if window:
-        res.add(ev.ActionsEnded(rule=R + "timing.end", team=seat, discard=cmd.discard,
+        res.add(ev.ActionsEnded(rule="brutality.timing.end", team=seat, discard=cmd.discard,
                                 window=window))
         return res.facts
     _finish(res, seat, cmd.discard, ctx.dice)
@@ -105,7 +103,7 @@ def pass_end_window(state: Battle, seat: str, ctx: Context) -> list[Event]:
     res = Resolution(state, ctx.dice)
     later = (other(seat),) if seat == state.active else ()
     window = _next_window(state, state.closing, later)
-    res.add(ev.EndWindowPassed(rule=R + "timing.end", team=seat, window=window))
+    res.add(ev.EndWindowPassed(rule="brutality.timing.end", team=seat, window=window))
     if not window:
         # Our reading: cards named for phase 4 but played in the window are simply gone.
         left = tuple(c for c in state.closing if c in state.hands.get(state.active, ()))
@@ -126,7 +124,7 @@ def _next_window(state: Battle, discard, teams) -> str:
 def _finish(res: Resolution, team: str, discard: tuple[str, ...], dice) -> None:
     """Phases 4 and 5, then the other team's turn."""
     if discard:
-        res.add(ev.RelicsDiscarded(rule=R + "relic.discard", team=team, cards=discard))
+        res.add(ev.RelicsDiscarded(rule="brutality.relic.discard", team=team, cards=discard))
     # Hell Fire starts at the end of the opponent's turn: lit first in phase 5, it is
     # already a Relentless Fire when the end-of-turn damage is checked, so a hero of
     # the ending team still standing in the line burns (our reading).
@@ -134,5 +132,5 @@ def _finish(res: Resolution, team: str, discard: tuple[str, ...], dice) -> None:
     res.run(end_of_turn_steps(res.state, team))
     if res.state.winner:
         return
-    res.add(ev.TurnEnded(rule=R + "turn.end", team=team))
+    res.add(ev.TurnEnded(rule="brutality.turn.end", team=team))
     begin_turn(res, other(team), res.state.turn + 1, dice)

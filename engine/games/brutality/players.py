@@ -20,8 +20,6 @@ from .commands import MoveKnight, Pick
 from .state import Battle
 from .view import team_of
 
-R = "brutality."
-
 
 def _four(state: Battle) -> bool:
     return state.options.get("players") == 4
@@ -59,7 +57,7 @@ def controls(state: Battle, seat: str, command: Command) -> bool:
 
 def decide(state: Battle, seat: str, command: Command, ctx) -> list:
     if not controls(state, seat, command):
-        raise RuleViolation(R + "players.hero", "with four players, each plays their own hero "
+        raise RuleViolation("brutality.players.hero", "with four players, each plays their own hero "
                             "(the team's first chosen hero is player 1's)")
     return rules.decide(state, team_of(seat), command, ctx)
 

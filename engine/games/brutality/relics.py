@@ -37,8 +37,6 @@ from .content import relic_of
 from .effects import STEPS, Resolution
 from .state import ACTIONS, Battle, other
 
-R = "brutality."
-
 
 def started(state: Battle) -> bool:
     """Has the active team's action phase got going (a first action taken)?"""
@@ -48,25 +46,25 @@ def started(state: Battle) -> bool:
 def refusal(state: Battle, seat: str, card: str) -> RuleViolation | None:
     """Why `seat` cannot play `card` now (None: it can)."""
     if state.phase != ACTIONS or state.question:
-        return RuleViolation(R + "timing.phase", "relics are played in an action phase, "
+        return RuleViolation("brutality.timing.phase", "relics are played in an action phase, "
                              "not while a question waits")
     if card not in state.hands.get(seat, ()):
-        return RuleViolation(R + "relic.hand", f"{card!r} is not in your team's hand")
+        return RuleViolation("brutality.relic.hand", f"{card!r} is not in your team's hand")
     timing = state.relic_cards[relic_of(card)]["timing"]
     own = seat == state.active
     if timing.endswith("your") and not own:
-        return RuleViolation(R + "timing.your", "that card is played in your own turn")
+        return RuleViolation("brutality.timing.your", "that card is played in your own turn")
     if timing.endswith("enemy") and own:
-        return RuleViolation(R + "timing.enemy", "that card is played in the enemy turn")
+        return RuleViolation("brutality.timing.enemy", "that card is played in the enemy turn")
     if timing.startswith("start-") and started(state):
-        return RuleViolation(R + "timing.start", "that card is played at the start of the "
+        return RuleViolation("brutality.timing.start", "that card is played at the start of the "
                              "action phase, before its first action")
     closing = state.closing is not None and state.responder != seat
     if timing.startswith("end-") and not (closing and state.window == seat):
-        return RuleViolation(R + "timing.end", "that card is played at the end of the action "
+        return RuleViolation("brutality.timing.end", "that card is played at the end of the action "
                              "phase, once the team has ended its actions")
     if closing and not timing.startswith("end-"):
-        return RuleViolation(R + "timing.end", "the actions are over: only \"End of...\" cards "
+        return RuleViolation("brutality.timing.end", "the actions are over: only \"End of...\" cards "
                              "now (or an answer to a declared effect)")
     return None
 
@@ -149,10 +147,10 @@ def play(res: Resolution, seat: str, card: str, target: tuple[str, ...]) -> list
         raise why
     relic = state.relic_cards[relic_of(card)]
     if target not in targets(state, seat, card):
-        raise RuleViolation(R + "relic.target", f"{relic['name']} cannot be played on "
+        raise RuleViolation("brutality.relic.target", f"{relic['name']} cannot be played on "
                             f"{' '.join(target) or 'nothing'}")
     kept = relic["lasts"] == "next-time"
-    res.add(ev.RelicPlayed(rule=R + "relic.play", team=seat, card=card, target=target,
+    res.add(ev.RelicPlayed(rule="brutality.relic.play", team=seat, card=card, target=target,
                            kept=kept))
     steps: list[tuple] = []
     for effect in relic["effects"]:
@@ -165,11 +163,11 @@ def _steps(res: Resolution, seat: str, card: str, effect: str, target: tuple) ->
     n = int(args[0]) if args else 0
     word = target[0] if target else ""
     simple = {
-        "damage": ("damage", word, n, R + "effect.damage"),
-        "heal": ("heal", word, n, R + "effect.heal"),
-        "bleed": ("bleed", word, n, R + "status.bleed"),
-        "hang": ("hang", word, R + "status.noose"),
-        "cleanse": ("cleanse", word, R + "effect.cleanse"),
+        "damage": ("damage", word, n, "brutality.effect.damage"),
+        "heal": ("heal", word, n, "brutality.effect.heal"),
+        "bleed": ("bleed", word, n, "brutality.status.bleed"),
+        "hang": ("hang", word, "brutality.status.noose"),
+        "cleanse": ("cleanse", word, "brutality.effect.cleanse"),
         "ward": ("ward", word, card),
         "haste": ("haste", word, n),
         "ground": ("ground", word),
@@ -199,7 +197,7 @@ def _blast(state: Battle, seat: str, square: str, amount: int) -> list:
         max(abs(s.col - centre_sq.col), abs(s.row - centre_sq.row)) <= 1
         for s in map(to_square, footprint(state, h)))), key=lambda h: (
         to_square(h.square).row, to_square(h.square).col))
-    steps = [("damage", h.id, amount, R + "relic.blast") for h in hit]
+    steps = [("damage", h.id, amount, "brutality.relic.blast") for h in hit]
     for h in hit:
         if square not in footprint(state, h):
             d = _away_from_space(state, square, h)
@@ -220,17 +218,17 @@ def _away_from_space(state: Battle, square: str, h) -> Direction:
 
 # ---- steps -----------------------------------------------------------------------------------
 def ward(res: Resolution, hero_id: str, card: str):
-    res.add(ev.WardRaised(rule=R + "relic.next-time", hero=hero_id, card=card))
+    res.add(ev.WardRaised(rule="brutality.relic.next-time", hero=hero_id, card=card))
     return ()
 
 
 def haste(res: Resolution, hero_id: str, spaces: int):
-    res.add(ev.MovementGranted(rule=R + "relic.haste", hero=hero_id, spaces=spaces))
+    res.add(ev.MovementGranted(rule="brutality.relic.haste", hero=hero_id, spaces=spaces))
     return ()
 
 
 def ground(res: Resolution, hero_id: str):
-    res.add(ev.HeroGrounded(rule=R + "relic.ground", hero=hero_id))
+    res.add(ev.HeroGrounded(rule="brutality.relic.ground", hero=hero_id))
     return ()
 
 
@@ -238,7 +236,7 @@ def revive(res: Resolution, hero_id: str, health: int):
     h = res.hero(hero_id)
     spot = _revival_spot(res.state, h)
     if h.dead and spot:
-        res.add(ev.HeroRevived(rule=R + "death.revive", hero=hero_id, square=spot,
+        res.add(ev.HeroRevived(rule="brutality.death.revive", hero=hero_id, square=spot,
                                facing=forward(h.team), health=health))
     return ()
 
@@ -246,13 +244,13 @@ def revive(res: Resolution, hero_id: str, health: int):
 def remove_hazard(res: Resolution, square: str):
     hazard = res.state.hazards.get(square)
     if hazard:
-        res.add(ev.HazardRemoved(rule=R + "relic.remove-hazard", kind=hazard.kind, square=square,
+        res.add(ev.HazardRemoved(rule="brutality.relic.remove-hazard", kind=hazard.kind, square=square,
                                  why="a relic removed it"))
     return ()
 
 
 def hell_fire(res: Resolution, team: str, turns: int, *squares: str):
-    res.add(ev.HellFireCalled(rule=R + "relic.hell-fire", team=team, squares=squares, turns=turns))
+    res.add(ev.HellFireCalled(rule="brutality.relic.hell-fire", team=team, squares=squares, turns=turns))
     return ()
 
 
@@ -260,7 +258,7 @@ def steal(res: Resolution, team: str):
     """The thief's card: a random card of the enemy hand, drawn when it resolves."""
     hand = sorted(res.state.hands.get(other(team), ()))
     if hand:
-        res.add(ev.RelicStolen(rule=R + "relic.steal", team=team, victim=other(team),
+        res.add(ev.RelicStolen(rule="brutality.relic.steal", team=team, victim=other(team),
                                card=res.dice.choice(hand)))
     return ()
 
@@ -271,10 +269,10 @@ def light_hell_fire(res: Resolution, ending: str) -> None:
     for team, squares, turns in res.state.hell_fire:
         if team == ending:
             continue
-        res.add(ev.HellFireLit(rule=R + "relic.hell-fire", team=team, squares=squares))
+        res.add(ev.HellFireLit(rule="brutality.relic.hell-fire", team=team, squares=squares))
         for sq in squares:
             if not has_tile(res.state, sq):  # a space holding a hazard (a grave too) is skipped
-                res.add(ev.HazardPlaced(rule=R + "relic.hell-fire", kind="relentless-fire",
+                res.add(ev.HazardPlaced(rule="brutality.relic.hell-fire", kind="relentless-fire",
                                         square=sq, team=team, owner="", tokens=turns))
 
 

@@ -67,8 +67,6 @@ from .state import (
 from .targeting import check_target, effect_steps, targets
 from .vocabulary import implemented
 
-R = "brutality."
-
 
 # ---- whose turn, and the end ---------------------------------------------------------------------
 def to_act(state: Battle) -> tuple[str, ...]:
@@ -171,7 +169,7 @@ def _declare(res: Resolution, team: str, source: str, what: str, target: tuple[s
     if not res.state.stack and not asked:
         res.run(steps)
         return
-    res.add(ev.EffectDeclared(rule=R + "stack.declare", team=team, source=source, what=what,
+    res.add(ev.EffectDeclared(rule="brutality.stack.declare", team=team, source=source, what=what,
                               target=tuple(target), steps=tuple(steps),
                               awaiting=responder if asked else ""))
     if not asked:
@@ -180,7 +178,7 @@ def _declare(res: Resolution, team: str, source: str, what: str, target: tuple[s
 
 def _require_response(state: Battle, seat: str, command: Command) -> None:
     if seat != state.responder or not isinstance(command, (PlayRelic, UseArtifact, Pass)):
-        raise RuleViolation(R + "stack.window", f"waiting for {state.responder} to respond "
+        raise RuleViolation("brutality.stack.window", f"waiting for {state.responder} to respond "
                             "to the declared effect (a card) or pass")
 
 
@@ -188,9 +186,9 @@ def _pass(state: Battle, seat: str, ctx: Context) -> list[Event]:
     if not state.responder and state.closing is not None and seat == state.window:
         return phases.pass_end_window(state, seat, ctx)
     if seat != state.responder:
-        raise RuleViolation(R + "stack.pass", "there is nothing for you to respond to")
+        raise RuleViolation("brutality.stack.pass", "there is nothing for you to respond to")
     res = Resolution(state, ctx.dice)
-    res.add(ev.ResponsePassed(rule=R + "stack.pass", team=seat))
+    res.add(ev.ResponsePassed(rule="brutality.stack.pass", team=seat))
     res.run([("resolve",)] * len(state.stack))
     return res.facts
 
@@ -198,12 +196,12 @@ def _pass(state: Battle, seat: str, ctx: Context) -> list[Event]:
 # ---- guards ------------------------------------------------------------------------------------------
 def _require_phase(state: Battle, phase: str) -> None:
     if state.phase != phase:
-        raise RuleViolation(R + "setup.order", f"that choice is not made now (now: {state.phase})")
+        raise RuleViolation("brutality.setup.order", f"that choice is not made now (now: {state.phase})")
 
 
 def _require_actions_phase(state: Battle) -> None:
     if state.phase != ACTIONS:
-        raise RuleViolation(R + "turn.phases", "the teams are still setting up")
+        raise RuleViolation("brutality.turn.phases", "the teams are still setting up")
     if state.question:
         team, kind, hero, _ = state.question
         raise RuleViolation("core.prompt", f"waiting for {team} to answer a question about {hero}")
@@ -212,9 +210,9 @@ def _require_actions_phase(state: Battle) -> None:
 def _require_turn(state: Battle, seat: str) -> None:
     _require_actions_phase(state)
     if seat != state.active:
-        raise RuleViolation(R + "turn.active", f"it is {state.active}'s turn")
+        raise RuleViolation("brutality.turn.active", f"it is {state.active}'s turn")
     if state.closing is not None:
-        raise RuleViolation(R + "timing.end", "the team has ended its actions: only \"End "
+        raise RuleViolation("brutality.timing.end", "the team has ended its actions: only \"End "
                             "of...\" cards until phase 4")
 
 
@@ -225,14 +223,14 @@ KNIGHT_SPACES = 2  # "Ghost Knights: Knight Movement"
 def _knight_refusal(state: Battle, seat: str, source: str, to: str) -> RuleViolation | None:
     knight = state.hazards.get(source)
     if knight is None or knight.kind != "ghost-knight" or knight.team != seat:
-        return RuleViolation(R + "hazard.ghost-knight.move", f"no Ghost Knight of {seat} on {source}")
+        return RuleViolation("brutality.hazard.ghost-knight.move", f"no Ghost Knight of {seat} on {source}")
     if knight.moved >= KNIGHT_SPACES:
-        return RuleViolation(R + "hazard.ghost-knight.move", "that knight has moved two spaces")
+        return RuleViolation("brutality.hazard.ghost-knight.move", "that knight has moved two spaces")
     a, b = parse(state, source), parse(state, to)
     if b is None or max(abs(a.col - b.col), abs(a.row - b.row)) != 1:
-        return RuleViolation(R + "hazard.ghost-knight.move", "a knight moves one space at a time")
+        return RuleViolation("brutality.hazard.ghost-knight.move", "a knight moves one space at a time")
     if has_tile(state, to):
-        return RuleViolation(R + "hazard.no-stacking", f"{to} already has a hazard tile")
+        return RuleViolation("brutality.hazard.no-stacking", f"{to} already has a hazard tile")
     return None
 
 
@@ -241,7 +239,7 @@ def _move_knight(state: Battle, seat: str, cmd: MoveKnight, ctx: Context) -> lis
     if refusal:
         raise refusal
     res = Resolution(state)
-    res.add(ev.KnightMoved(rule=R + "hazard.ghost-knight.move", source=cmd.source, to=cmd.to))
+    res.add(ev.KnightMoved(rule="brutality.hazard.ghost-knight.move", source=cmd.source, to=cmd.to))
     hero_id = occupants(state).get(cmd.to)
     if hero_id:
         meet_knight(res, cmd.to, hero_id)
@@ -266,20 +264,20 @@ def _use_ability(state: Battle, seat: str, cmd: UseAbility, ctx: Context) -> lis
     h = own_hero(state, seat, cmd.hero)
     ability = state.sheets[h.id]["abilities"].get(cmd.ability)
     if ability is None:
-        raise RuleViolation(R + "ability.use", f"{h.id} has no ability {cmd.ability!r}")
+        raise RuleViolation("brutality.ability.use", f"{h.id} has no ability {cmd.ability!r}")
     if not implemented(ability["effects"]):
-        raise RuleViolation(R + "ability.use", f"{cmd.ability} is not implemented yet")
+        raise RuleViolation("brutality.ability.use", f"{cmd.ability} is not implemented yet")
     require_on_board(h, "ability")
     if h.hung:
-        raise RuleViolation(R + "status.noose.no-ability", f"{h.id} is hung")
+        raise RuleViolation("brutality.status.noose.no-ability", f"{h.id} is hung")
     acted = state.acted.get(h.id, ())
     if cmd.ability in acted:
-        raise RuleViolation(R + "ability.once", f"{h.id} already used {cmd.ability} this turn")
+        raise RuleViolation("brutality.ability.once", f"{h.id} already used {cmd.ability} this turn")
     if len(acted) >= 2:
-        raise RuleViolation(R + "actions.two", f"{h.id} has taken both actions this turn")
+        raise RuleViolation("brutality.actions.two", f"{h.id} has taken both actions this turn")
     word = check_target(state, h, ability, cmd.target, ability=True)
     res = Resolution(state, ctx.dice)
-    res.add(ev.AbilityUsed(rule=R + "ability.use", hero=h.id, ability=cmd.ability, target=word))
+    res.add(ev.AbilityUsed(rule="brutality.ability.use", hero=h.id, ability=cmd.ability, target=word))
     _declare(res, seat, "ability", f"{h.id} {cmd.ability}", cmd.target,
              effect_steps(state, h, ability, word))
     return res.facts
@@ -288,15 +286,15 @@ def _use_ability(state: Battle, seat: str, cmd: UseAbility, ctx: Context) -> lis
 def _use_artifact(state: Battle, seat: str, cmd: UseArtifact, ctx: Context) -> list[Event]:
     h = state.heroes.get(cmd.hero)
     if h is None or h.team != seat:
-        raise RuleViolation(R + "artifact.own", f"{cmd.hero!r} is not a hero of team {seat}")
+        raise RuleViolation("brutality.artifact.own", f"{cmd.hero!r} is not a hero of team {seat}")
     refusal = artifacts.refusal(state, seat, h)
     if refusal:
         raise refusal
     card = state.artifact_cards[h.artifact]
     word = check_target(state, h, card, cmd.target)
     res = Resolution(state, ctx.dice)
-    res.add(ev.ArtifactUsed(rule=R + "artifact.use", hero=h.id, artifact=h.artifact, target=word))
-    res.add(ev.ArtifactFlippedDown(rule=R + "artifact.cooldown", hero=h.id, artifact=h.artifact,
+    res.add(ev.ArtifactUsed(rule="brutality.artifact.use", hero=h.id, artifact=h.artifact, target=word))
+    res.add(ev.ArtifactFlippedDown(rule="brutality.artifact.cooldown", hero=h.id, artifact=h.artifact,
                                    cooldown=COOLDOWN))
     _declare(res, seat, "artifact", f"{h.id} {h.artifact}", cmd.target,
              effect_steps(state, h, card, word))
@@ -306,15 +304,15 @@ def _use_artifact(state: Battle, seat: str, cmd: UseArtifact, ctx: Context) -> l
 # ---- answering a question --------------------------------------------------------------------------
 def _answer(state: Battle, seat: str, choice: str, ctx: Context) -> list[Event]:
     if state.phase != ACTIONS or not state.question:
-        raise RuleViolation(R + "prompt.answer", "no question is waiting for an answer")
+        raise RuleViolation("brutality.prompt.answer", "no question is waiting for an answer")
     team, kind, hero, choices = state.question
     if seat != team:
-        raise RuleViolation(R + "prompt.answer", f"the question is {team}'s to answer")
+        raise RuleViolation("brutality.prompt.answer", f"the question is {team}'s to answer")
     if choice not in choices:
-        raise RuleViolation(R + "prompt.answer", f"choose one of: {', '.join(choices)}")
+        raise RuleViolation("brutality.prompt.answer", f"choose one of: {', '.join(choices)}")
     rest = state.rest
     res = Resolution(state, ctx.dice)
-    res.add(ev.QuestionAnswered(rule=R + "prompt.answer", team=team, choice=choice))
+    res.add(ev.QuestionAnswered(rule="brutality.prompt.answer", team=team, choice=choice))
     if kind == "displace":
         steps = answer_displace(res, hero, team, choice, state.asked_rule)
     else:

@@ -35,8 +35,6 @@ from .state import (
     other,
 )
 
-R = "brutality."
-
 # Setup options: where the rulebook is silent and players could reasonably
 # disagree, the reading is an option (defaults first; see rulebook.py).
 OPTIONS = {
@@ -105,17 +103,18 @@ def _setup_facts(opts: dict[str, Any], dice) -> list[Event]:
     board = content.boards()[opts["board"]]
     relics = content.relics()
     return [
-        ev.GameConfigured(rule=R + "setup.options", options=dict(opts)),
-        ev.BoardLaidOut(rule=R + ("board.ice-pit" if opts["board"] == "ice-pit" else "setup.board"),
+        ev.GameConfigured(rule="brutality.setup.options", options=dict(opts)),
+        ev.BoardLaidOut(rule=("brutality.board.ice-pit" if opts["board"] == "ice-pit"
+                              else "brutality.setup.board"),
                         board=opts["board"], name=board["name"], width=board["width"],
                         height=board["height"], icicles=tuple(board["icicles"]),
                         starts={t: tuple(s) for t, s in board["starts"].items()}),
-        ev.HeroSheetsListed(rule=R + "setup.content", heroes=content.heroes()),
-        ev.ArtifactsListed(rule=R + "setup.content", artifacts=content.artifacts()),
-        ev.RelicsListed(rule=R + "setup.content", relics=relics),
-        ev.StartingTeamChosen(rule=R + "setup.start-team", team=dice.choice(TEAMS)),
+        ev.HeroSheetsListed(rule="brutality.setup.content", heroes=content.heroes()),
+        ev.ArtifactsListed(rule="brutality.setup.content", artifacts=content.artifacts()),
+        ev.RelicsListed(rule="brutality.setup.content", relics=relics),
+        ev.StartingTeamChosen(rule="brutality.setup.start-team", team=dice.choice(TEAMS)),
         _draft_stacks(relics, dice) if opts["relics"] == "draft" else
-        ev.RelicDeckShuffled(rule=R + "setup.relic-deck", pile=SHARED,
+        ev.RelicDeckShuffled(rule="brutality.setup.relic-deck", pile=SHARED,
                              order=tuple(dice.shuffled(content.relic_cards(relics)))),
     ]
 
@@ -131,7 +130,7 @@ def _draft_stacks(relics: dict, dice) -> ev.DraftStacksDealt:
     for kind in content.RELIC_TYPES:
         of_kind = [c for c in cards if relics[content.relic_of(c)]["type"] == kind]
         stacks[kind] = tuple(dice.shuffled(of_kind))[:DRAFT_STACK]
-    return ev.DraftStacksDealt(rule=R + "draft.stacks", stacks=stacks)
+    return ev.DraftStacksDealt(rule="brutality.draft.stacks", stacks=stacks)
 
 
 # ---- whose choice ----------------------------------------------------------------------------
@@ -163,26 +162,26 @@ def draft_chooser(state: Battle) -> str:
 def open_stack(state: Battle, seat: str, cmd: OpenStack) -> list[Event]:
     _require_chooser(state, seat)
     if state.draft_open:
-        raise RuleViolation(R + "draft.order", f"the {state.draft_open} stack is being drafted")
+        raise RuleViolation("brutality.draft.order", f"the {state.draft_open} stack is being drafted")
     if cmd.relic_type not in state.draft_stacks:
-        raise RuleViolation(R + "draft.open", f"no undrafted stack {cmd.relic_type!r} "
+        raise RuleViolation("brutality.draft.open", f"no undrafted stack {cmd.relic_type!r} "
                             f"(left: {', '.join(sorted(state.draft_stacks))})")
-    return [ev.DraftStackOpened(rule=R + "draft.open", team=seat, relic_type=cmd.relic_type,
+    return [ev.DraftStackOpened(rule="brutality.draft.open", team=seat, relic_type=cmd.relic_type,
                                 cards=state.draft_stacks[cmd.relic_type])]
 
 
 def draft(state: Battle, seat: str, cmd: Draft, dice) -> list[Event]:
     _require_chooser(state, seat)
     if not state.draft_open:
-        raise RuleViolation(R + "draft.order", "open a stack first")
+        raise RuleViolation("brutality.draft.order", "open a stack first")
     if cmd.card not in state.draft_stacks[state.draft_open]:
-        raise RuleViolation(R + "draft.pick", f"{cmd.card!r} is not in the open stack")
-    facts: list[Event] = [ev.RelicDrafted(rule=R + "draft.pick", team=seat, card=cmd.card)]
+        raise RuleViolation("brutality.draft.pick", f"{cmd.card!r} is not in the open stack")
+    facts: list[Event] = [ev.RelicDrafted(rule="brutality.draft.pick", team=seat, card=cmd.card)]
     last = len(state.draft_stacks) == 1 and len(state.draft_stacks[state.draft_open]) == 1
     if last:  # each team shuffles the deck it drafted
         drafted = {t: state.drafted.get(t, ()) for t in TEAMS}
         drafted[seat] += (cmd.card,)
-        facts += [ev.RelicDeckShuffled(rule=R + "draft.decks", pile=t,
+        facts += [ev.RelicDeckShuffled(rule="brutality.draft.decks", pile=t,
                                        order=tuple(dice.shuffled(sorted(drafted[t]))))
                   for t in TEAMS]
     return facts
@@ -190,13 +189,13 @@ def draft(state: Battle, seat: str, cmd: Draft, dice) -> list[Event]:
 
 def _require_chooser(state: Battle, seat: str) -> None:
     if seat != chooser(state):
-        raise RuleViolation(R + "setup.order", f"it is {chooser(state)}'s choice now")
+        raise RuleViolation("brutality.setup.order", f"it is {chooser(state)}'s choice now")
 
 
 def _own_hero(state: Battle, seat: str, hero: str):
     h = state.heroes.get(hero)
     if h is None or h.team != seat:
-        raise RuleViolation(R + "setup.own-hero", f"{hero!r} is not a hero of team {seat}")
+        raise RuleViolation("brutality.setup.own-hero", f"{hero!r} is not a hero of team {seat}")
     return h
 
 
@@ -204,12 +203,12 @@ def _own_hero(state: Battle, seat: str, hero: str):
 def pick(state: Battle, seat: str, cmd: Pick) -> list[Event]:
     _require_chooser(state, seat)
     if cmd.hero not in state.sheets:
-        raise RuleViolation(R + "setup.heroes", f"no hero {cmd.hero!r} "
+        raise RuleViolation("brutality.setup.heroes", f"no hero {cmd.hero!r} "
                             f"(have: {', '.join(sorted(state.sheets))})")
     if cmd.hero in state.heroes:
-        raise RuleViolation(R + "setup.hero-taken", f"{cmd.hero} is already on a team")
-    return [ev.HeroChosen(rule=R + "setup.heroes", team=seat, hero=cmd.hero),
-            ev.HealthSet(rule=R + "setup.health", hero=cmd.hero,
+        raise RuleViolation("brutality.setup.hero-taken", f"{cmd.hero} is already on a team")
+    return [ev.HeroChosen(rule="brutality.setup.heroes", team=seat, hero=cmd.hero),
+            ev.HealthSet(rule="brutality.setup.health", hero=cmd.hero,
                          health=state.sheets[cmd.hero]["health"])]
 
 
@@ -232,15 +231,15 @@ def place(state: Battle, seat: str, cmd: Place) -> list[Event]:
     _require_chooser(state, seat)
     h = _own_hero(state, seat, cmd.hero)
     if h.square:
-        raise RuleViolation(R + "setup.place", f"{cmd.hero} is already on the board")
+        raise RuleViolation("brutality.setup.place", f"{cmd.hero} is already on the board")
     if cmd.square not in state.board["starts"][seat]:
-        raise RuleViolation(R + "setup.place", f"{cmd.square} is not a starting corner of "
+        raise RuleViolation("brutality.setup.place", f"{cmd.square} is not a starting corner of "
                             f"{seat}'s edge ({', '.join(state.board['starts'][seat])})")
     anchor = corner_anchor(state, h, cmd.square)
     spots = footprint_at(state, h, parse(state, anchor))
     if not open_for(state, h, spots):
-        raise RuleViolation(R + "setup.place", f"corner {cmd.square} is not empty")
-    return [ev.HeroPlaced(rule=R + "setup.place", hero=cmd.hero, square=anchor,
+        raise RuleViolation("brutality.setup.place", f"corner {cmd.square} is not empty")
+    return [ev.HeroPlaced(rule="brutality.setup.place", hero=cmd.hero, square=anchor,
                           facing=forward(seat))]
 
 
@@ -248,12 +247,12 @@ def equip(state: Battle, seat: str, cmd: Equip) -> list[Event]:
     _require_chooser(state, seat)
     h = _own_hero(state, seat, cmd.hero)
     if h.artifact:
-        raise RuleViolation(R + "setup.artifacts", f"{cmd.hero} already has an artifact")
+        raise RuleViolation("brutality.setup.artifacts", f"{cmd.hero} already has an artifact")
     if cmd.artifact not in state.artifact_cards:
-        raise RuleViolation(R + "setup.artifacts", f"no artifact {cmd.artifact!r}")
+        raise RuleViolation("brutality.setup.artifacts", f"no artifact {cmd.artifact!r}")
     if any(x.artifact == cmd.artifact for x in state.heroes.values()):
-        raise RuleViolation(R + "setup.artifact-taken", f"{cmd.artifact} is already taken")
-    return [ev.ArtifactChosen(rule=R + "setup.artifacts", hero=cmd.hero, artifact=cmd.artifact)]
+        raise RuleViolation("brutality.setup.artifact-taken", f"{cmd.artifact} is already taken")
+    return [ev.ArtifactChosen(rule="brutality.setup.artifacts", hero=cmd.hero, artifact=cmd.artifact)]
 
 
 def starting_rows(state: Battle) -> set[int]:
@@ -270,18 +269,18 @@ def hazard_spaces(state: Battle) -> list[str]:
 def place_hazard(state: Battle, seat: str, cmd: PlaceHazard) -> list[Event]:
     _require_chooser(state, seat)
     if cmd.kind not in SETUP_HAZARDS:
-        raise RuleViolation(R + "setup.hazards", f"no hazard {cmd.kind!r} to place "
+        raise RuleViolation("brutality.setup.hazards", f"no hazard {cmd.kind!r} to place "
                             f"(have: {', '.join(SETUP_HAZARDS)})")
     sq = parse(state, cmd.square)
     if sq is None:
-        raise RuleViolation(R + "setup.hazards", f"{cmd.square!r} is not a space of this board")
+        raise RuleViolation("brutality.setup.hazards", f"{cmd.square!r} is not a space of this board")
     if sq.row in starting_rows(state):
-        raise RuleViolation(R + "setup.hazards", "no hazard goes in either starting row")
+        raise RuleViolation("brutality.setup.hazards", "no hazard goes in either starting row")
     if cmd.square in state.hazards:
-        raise RuleViolation(R + "hazard.no-stacking", f"{cmd.square} already has a hazard")
+        raise RuleViolation("brutality.hazard.no-stacking", f"{cmd.square} already has a hazard")
     if cmd.square in occupants(state):
-        raise RuleViolation(R + "setup.hazards", f"{cmd.square} is not empty")
-    return [ev.HazardPlaced(rule=R + "setup.hazards", kind=cmd.kind, square=cmd.square, team=seat,
+        raise RuleViolation("brutality.setup.hazards", f"{cmd.square} is not empty")
+    return [ev.HazardPlaced(rule="brutality.setup.hazards", kind=cmd.kind, square=cmd.square, team=seat,
                             owner="", tokens=0)]
 
 

@@ -19,8 +19,6 @@ from .board import (
 )
 from .state import Battle, Hero
 
-R = "brutality."
-
 
 def targets(state: Battle, h: Hero, action: dict, ability: bool = False) -> dict[str, str]:
     """{target word: reason it is refused, or "" when it may be chosen} for an
@@ -95,10 +93,10 @@ def _lines(state: Battle, h: Hero, area: dict[str, str]) -> dict[str, int]:
 def _target_word(cmd_target: tuple[str, ...], kind: str) -> str:
     if kind == "self":
         if cmd_target:
-            raise RuleViolation(R + "effect.target", "this takes no target")
+            raise RuleViolation("brutality.effect.target", "this takes no target")
         return ""
     if len(cmd_target) != 1:
-        raise RuleViolation(R + "effect.target", "name one target (a hero or a space)")
+        raise RuleViolation("brutality.effect.target", "name one target (a hero or a space)")
     return cmd_target[0]
 
 
@@ -107,13 +105,13 @@ def check_target(state: Battle, h: Hero, action: dict, cmd_target: tuple[str, ..
     word = _target_word(cmd_target, action["target"])
     allowed = targets(state, h, action, ability)
     if word not in allowed:
-        raise RuleViolation(R + "effect.range", f"{word or 'that'} is not a target in range")
+        raise RuleViolation("brutality.effect.range", f"{word or 'that'} is not a target in range")
     if allowed[word] == "buried":
-        raise RuleViolation(R + "bury.targeted", f"{word} is buried and cannot be hung")
+        raise RuleViolation("brutality.bury.targeted", f"{word} is buried and cannot be hung")
     if allowed[word] == "tile":
-        raise RuleViolation(R + "hazard.no-stacking", f"{word} already holds a hazard tile")
+        raise RuleViolation("brutality.hazard.no-stacking", f"{word} already holds a hazard tile")
     if allowed[word] == "sight":
-        raise RuleViolation(R + "sight.blocked", f"{h.id} has no line of sight to {word}")
+        raise RuleViolation("brutality.sight.blocked", f"{h.id} has no line of sight to {word}")
     return word
 
 
@@ -144,9 +142,9 @@ def effect_steps(state: Battle, user: Hero, action: dict, word: str) -> list[tup
 
 
 _SIMPLE = {
-    "damage": lambda t, n: ("damage", t, n, R + "effect.damage"),
-    "heal": lambda t, n: ("heal", t, n, R + "effect.heal"),
-    "bleed": lambda t, n: ("bleed", t, n, R + "status.bleed"),
-    "hang": lambda t, n: ("hang", t, R + "status.noose"),
-    "cleanse": lambda t, n: ("cleanse", t, R + "effect.cleanse"),
+    "damage": lambda t, n: ("damage", t, n, "brutality.effect.damage"),
+    "heal": lambda t, n: ("heal", t, n, "brutality.effect.heal"),
+    "bleed": lambda t, n: ("bleed", t, n, "brutality.status.bleed"),
+    "hang": lambda t, n: ("hang", t, "brutality.status.noose"),
+    "cleanse": lambda t, n: ("cleanse", t, "brutality.effect.cleanse"),
 }

@@ -22,7 +22,7 @@ from engine.core.events import evolved
 
 from . import content
 from . import events as ev
-from .state import KEEPER_SEAT, Story
+from .state import KEEPER_SEAT, OVER, Story
 
 ROOM_PAD = 0.72  # grid units around a room's spaces, in the board picture
 EXIT_REACH = 0.95  # how far past its space an escape edge is drawn
@@ -153,15 +153,13 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
         "puzzle": puzzle_view.view(s.alchemy, seat) if s.attempter else None,
         "attempter": s.attempter,
         "puzzle_card": s.items[s.puzzle_card[1]].name if s.puzzle_card else None,
-        "objective": dict(s.objective) if s.objective and (keeper or s.revealed) else None,
+        "objective": _objective(s, keeper),
         "choice": s.choice if keeper or s.revealed else None,
         "objective_revealed": s.revealed,
         "result": s.result,
         "winner": s.winner,
         "epilogue": s.epilogue,
     }
-    if board["objective"] is not None:
-        board["objective"].pop("exploration", None)
     if keeper:
         board["keeper"]["hand"] = list(s.hand)
         board["keeper"]["mythos_hand"] = list(s.mythos_hand)
@@ -176,6 +174,29 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
             "side_effect_deck": [c[0] for c in s.alchemy.deck],
         }
     return board
+
+
+def _objective(s: Story, keeper: bool) -> dict[str, Any] | None:
+    """The objective card: the keeper's from his choice on, everyone's once revealed.
+    The Exploration cards it deals are on the board, face down (`exploration`);
+    the epilogues wait in the Keeper Guide until the story ends ("Epilogues")."""
+    if s.objective is None or not (keeper or s.revealed):
+        return None
+    shown = {k: v for k, v in s.objective.items() if k != "exploration"}
+    return shown if keeper or s.phase == OVER else _without_epilogues(shown)
+
+
+def _without_epilogues(objective: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in objective.items() if not k.startswith("epilogue_")}
+
+
+def _face_up(objective: dict[str, Any]) -> dict[str, Any]:
+    """A revealed objective as a seat other than the keeper reads it in a fact:
+    how many Exploration cards it dealt to each room, not which, and no epilogue
+    (the one read at the end is a fact of its own)."""
+    shown = _without_epilogues(objective)
+    shown["exploration"] = {r: _count(c) for r, c in objective.get("exploration", {}).items()}
+    return shown
 
 
 def _monster(s: Story, m, keeper: bool, seat: str | None) -> dict[str, Any]:
@@ -257,6 +278,7 @@ KEEPER_ONLY = {
         "health": "hidden",
         "damage": "hidden",
     },
+    "ObjectiveRevealed": lambda d: {**d, "objective": _face_up(d["objective"])},
     "StoryChoiceMade": lambda d: {"step": d["step"], "choice": "hidden", "objective": "hidden"},
     "ExplorationCardsPlaced": lambda d: {"rooms": {r: _count(c) for r, c in d["rooms"].items()}},
     "TraumaCardsDealt": lambda d: {"cards": _count(d["cards"])},

@@ -634,7 +634,7 @@ def test_simultaneous_effects_resolve_last_declared_first():
     assert rules_of(events) == ["relic.play", "stack.declare", "stack.resolve", "relic.next-time",
                                 "stack.resolve", "relic.next-time"]
     assert kinds(events)[3:] == ["WardRaised", "EffectResolved", "DamagePrevented"]
-    assert hero(s, "grave-keeper").health == 10 and s.state.stack == ()
+    assert hero(s, "grave-keeper").health == 10 and not s.state.stack
 
 
 def test_any_turn_artifacts_serve_in_both_turns():

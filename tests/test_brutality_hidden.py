@@ -5,7 +5,7 @@ depend on which cards that hand holds, only on how many (rules version 4).
 Each test builds twin positions that differ only in the other team's cards,
 the same number of them, and checks that the acting team sees the same
 consequences.  Rulebook "Simultaneous Effects" and "Effect Timing";
-`engine/games/brutality/windows.py`.
+`engine/games/brutality/stack.py`.
 """
 
 from __future__ import annotations

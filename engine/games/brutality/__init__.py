@@ -2,33 +2,33 @@
 
 Rulebook: `../shared/rulebooks/brutality.txt`.  Content (hero sheets,
 artifacts, relics, both boards) is stand-in data in `fixtures/brutality/`;
-effects are a small vocabulary resolved in `effects.py`, one fact a step.
+effects are a small vocabulary resolved one fact a step.
 
-Modules: `setup` (options, setup, the alternating choices and the
-Controlled Chaos draft), `rules` (whose move, decide, legal commands, the
-effect stack), `windows` (who is offered a chance to answer: public facts
-only), `artifacts` (when an artifact may be used), `movement`, `targeting`,
-`phases` (phases 1, 2, 4, 5), `effects` (damage, status, knockback and its
-chains, burial, Ghost Knights, Corpse Parts), `jumps` (the Catapult),
-`relics` (cards and timing words),
-`board` (geometry and the hazard table), `view`, `bots`.
-
-Four players play a team of two, one hero each (`players`).
-
-Not shipped here (files the lead owns): registration, recorded demo games,
-the bench entry.
+Modules, each importing only those above it: `content`, `rulebook`,
+`events`, `commands`, `state` (the fold; seats and teams), `board` (what is
+derived: footprints, occupancy, line of sight, reach, the hazard table),
+`turn` (who may act now), `targeting` (who an ability or card may aim at),
+`artifacts` (when an artifact may be used); the steps effects resolve in:
+`effects` (damage, status, hazards entered), `knockback`, `burial`, `jumps`
+(the Catapult), `relics` (cards and timing words); `resolution` (the queue
+and the end of the game), `stack` (the effect stack and the windows to
+answer), `phases` (phases 1, 2, 4, 5 and the end of the actions),
+`movement` (Action: Move and the Ghost Knights), `abilities` (abilities and
+artifacts used), `choices` (the setup choices and the draft), `setup`,
+`rules` (decide, to_act, prompts, outcome), `legal`, `view`, `position`,
+`scores`, `bots`.
 """
 
 from .bots import BOTS
 from .commands import COMMANDS
 from .events import EVENTS
-from .players import decide, legal_commands, team_seats, to_act
+from .legal import legal_commands
 from .rulebook import RULES
-from .rules import outcome
+from .rules import decide, outcome, prompts, to_act, turn
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
 from .state import evolve, initial_state
-from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
+from .view import board_targets, describe, redact, render, scramble_hidden, view
 
 ID = "brutality"
 TITLE = "Brutality"
@@ -47,21 +47,6 @@ PLAYER_COUNTS = (2, 4)
 SCENARIOS = {"ice-pit": {"board": "ice-pit", "tank_in_chain": "pushed"},
              "controlled-chaos": {"relics": "draft", "first_turn_bonus": "both"},
              "quick": {"start": "random"}}
-
-
-def prompts(state):
-    """The question a resolution waits on, if any."""
-    from engine.core.prompts import Prompt
-    if not state.question:
-        return ()
-    team, kind, hero, choices = state.question
-    question = {"displace": f"choose the adjacent space {hero} goes to",
-                "jump-move": f"{hero} is on a Catapult: choose where to jump, or stay",
-                "jump-knock": f"{hero} was knocked onto a Catapult: choose where they jump",
-                "land": f"{hero} jumped onto a hero in a corner: choose where to land"}[kind]
-    return tuple(Prompt(seat, question, "brutality.prompt.answer",
-                        tuple(f"answer {c}" for c in choices)) for seat in team_seats(state, team))
-
 
 __all__ = [
     "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE",

@@ -1,8 +1,8 @@
 """When a hero's artifact card may be used ("Artifact Cards", "Cooldown",
-"Effect Timing"), and the artifact commands a team has now.
+"Effect Timing"), and the artifact uses open to a team now.
 
 Artifacts lie face up beside their heroes: everything checked here is public,
-so the answers may decide what both teams are shown (see `windows`).
+so the answers may decide what both teams are shown (`stack.offered`).
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from engine.core.commands import Command
 from engine.core.errors import RuleViolation
 
 from .commands import UseArtifact
-from .state import ACTIONS, Battle, Hero
+from .content import implemented
+from .state import Battle, Hero
 from .targeting import targets
-from .vocabulary import implemented
+from .turn import actions_refusal
 
 
 def refusal(state: Battle, seat: str, h: Hero) -> RuleViolation | None:
@@ -42,13 +43,14 @@ def refusal(state: Battle, seat: str, h: Hero) -> RuleViolation | None:
     return None
 
 
-def commands(state: Battle, seat: str) -> list[Command]:
-    """Every artifact use open to `seat` now, one per hero and target."""
-    if state.phase != ACTIONS or state.question:
+def uses(state: Battle, seat: str) -> list[Command]:
+    """Every artifact use open to `seat` now, one per hero and target: a rule
+    of its own, since whether there is one decides who is offered an answer."""
+    if actions_refusal(state):
         return []
     found: list[Command] = []
     for h in state.team_heroes(seat):
-        if not h.artifact or refusal(state, seat, h):
+        if refusal(state, seat, h):
             continue
         card = state.artifact_cards[h.artifact]
         found += [UseArtifact(h.id, (w,) if w else ())

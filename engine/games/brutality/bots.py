@@ -14,9 +14,8 @@ from engine.core.errors import RuleViolation
 
 from .board import to_square
 from .commands import Pass
-from .players import decide
-from .state import Battle, evolve, other
-from .view import team_of
+from .rules import decide
+from .state import Battle, evolve, other, team_of
 
 _NOW = datetime(2024, 1, 1, tzinfo=UTC)
 SAMPLE = 24  # commands the greedy bot tries at most per move

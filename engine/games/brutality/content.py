@@ -4,6 +4,8 @@ Rules never hard-code a hero sheet, a board or a card: setup copies what a
 game uses into its facts (`BoardLaidOut`, `HeroSheetsListed`, ...), so a
 recorded game replays even if the files change.  Everything here is plain
 data (dicts, lists, strings, numbers): the very form the facts record.
+Cards name their effects in a small vocabulary of words ("damage 2",
+"knockback 1", "hang"), checked here so that a bad file fails on loading.
 """
 
 from __future__ import annotations
@@ -14,8 +16,6 @@ from typing import Any
 from engine.kit.content import load, text_grid
 from engine.kit.squaregrid import Square
 
-from .vocabulary import check_effect
-
 TYPES = ("tank", "damage", "utility")
 TARGETS = ("enemy", "friend", "self", "empty", "line", "tile")
 TIMINGS = ("your", "enemy", "any")
@@ -24,6 +24,36 @@ RELIC_TIMINGS = ("your", "enemy", "any", "start-your", "start-enemy", "end-your"
 RELIC_TARGETS = ("friend", "dead-friend", "enemy", "enemy-seen", "hazard", "space", "line-4",
                  "none")
 BOARD_CELLS = {".": "open", "n": "open", "s": "open", "I": "icicles"}
+
+# The effect vocabulary that hero sheets, artifacts and relics are written in:
+# word -> the number of whole-number arguments it takes (None: one hazard kind).
+VOCABULARY = {"damage": 1, "knockback": 1, "pull": 1, "bleed": 1, "heal": 1, "hang": 0,
+              "cleanse": 0, "summon": None, "bury-path": 0,
+              # relic cards only
+              "revive": 1, "ward": 0, "haste": 1, "ground": 0, "remove-hazard": 0, "blast": 1,
+              "hell-fire": 1, "steal": 0}
+# What the rules can resolve today: an ability or artifact using any other
+# word would not be offered.
+IMPLEMENTED = frozenset({"damage", "knockback", "pull", "bleed", "heal", "hang", "cleanse",
+                         "bury-path", "summon"})
+
+
+def check_effect(text: str, where: str) -> None:
+    """Content check: `text` must be a word of the vocabulary with its arguments."""
+    word, *args = text.split()
+    wanted = VOCABULARY.get(word, -1)
+    if wanted == -1:
+        raise ValueError(f"{where}: unknown effect {word!r} (known: {', '.join(VOCABULARY)})")
+    if wanted is None:
+        if len(args) != 1:
+            raise ValueError(f"{where}: {word} takes one hazard kind")
+    elif len(args) != wanted or not all(a.isdigit() for a in args):
+        raise ValueError(f"{where}: {word} takes {wanted} whole number(s)")
+
+
+def implemented(effects) -> bool:
+    """Can the rules resolve every one of these effects?"""
+    return all(e.split()[0] in IMPLEMENTED for e in effects)
 
 
 @cache

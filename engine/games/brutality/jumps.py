@@ -8,6 +8,7 @@ before it ("Blocked Movement").  Landing on a hero pushes them on
 adjacent space instead ("Corner Spaces").
 
 Steps (see effects.py):
+
     ("catapult", hero, team, mode)          ask `team` where `hero` jumps
     ("jump", hero, landing, team, mode)     jump towards `landing`
     ("land", hero, anchor, team, mode, how) come down on `anchor`
@@ -16,6 +17,7 @@ Steps (see effects.py):
 
 from __future__ import annotations
 
+from engine.kit.resolution import Resolution
 from engine.kit.squaregrid import Direction, Square
 
 from . import events as ev
@@ -33,7 +35,7 @@ from .board import (
     open_for,
     to_square,
 )
-from .effects import STEPS, Ask, Resolution, arrive, damage
+from .effects import Ask, arrive
 
 JUMP = 2  # "Catapult": up to 2 spaces
 
@@ -51,7 +53,7 @@ def landings(state, h) -> tuple[str, ...]:
 
 
 def catapult(res: Resolution, hero_id: str, team: str, mode: str):
-    h = res.hero(hero_id)
+    h = res.state.heroes[hero_id]
     if not h.on_board:
         return ()
     choices = landings(res.state, h) + (("stay",) if mode == "move" else ())
@@ -75,7 +77,7 @@ def _blocker(state, h, spots, over: bool) -> str | None:
 def jump(res: Resolution, hero_id: str, landing: str, team: str, mode: str):
     """Fly towards `landing`; stop short before anything that blocks."""
     s = res.state
-    h = res.hero(hero_id)
+    h = res.state.heroes[hero_id]
     here, there = to_square(h.square), to_square(landing)
     d = board_grid(s).direction_between(here, there)
     n = max(abs(there.col - here.col), abs(there.row - here.row))
@@ -95,14 +97,14 @@ def jump(res: Resolution, hero_id: str, landing: str, team: str, mode: str):
     under = sorted({taken[sq] for sq in footprint_at(s, h, there) if taken.get(sq, h.id) != h.id})
     if not under:
         return (("land", hero_id, landing, team, mode, "free"),)
-    if any(is_corner(s, res.hero(o).square) for o in under):
+    if any(is_corner(s, res.state.heroes[o].square) for o in under):
         choices = _near(s, h, there)
         if choices:
             return Ask(h.team, "land", hero_id, choices, "brutality.jump.corner")
         return (("land", hero_id, str(board_grid(s).step(here, d, n - 1)), team, mode, "short"),)
     steps: list[tuple] = []
     for o in under:
-        friend = res.hero(o).team == h.team
+        friend = res.state.heroes[o].team == h.team
         if mode == "knock" and friend:
             steps.append(("damage", hero_id, 1, "brutality.hazard.catapult.land"))
         if mode == "knock" or not friend:
@@ -126,7 +128,7 @@ def land(res: Resolution, hero_id: str, anchor: str, team: str, mode: str, how: 
     down in the closest space before it; a hero there steps aside to an
     adjacent space of their own team's choice ("Blocked Movement")."""
     s = res.state
-    h = res.hero(hero_id)
+    h = res.state.heroes[hero_id]
     if not h.on_board:
         return ()
     spots = footprint_at(s, h, to_square(anchor))
@@ -142,7 +144,7 @@ def land(res: Resolution, hero_id: str, anchor: str, team: str, mode: str, how: 
             return ()
         return (("land", hero_id, str(back), team, mode, "short"),)
     if others:
-        asks = tuple(("displace", o, res.hero(o).team, "brutality.jump.blocked", *spots)
+        asks = tuple(("displace", o, res.state.heroes[o].team, "brutality.jump.blocked", *spots)
                      for o in others)
         return (*asks, ("land", hero_id, anchor, team, mode, "cleared"))
     before = footprint(s, h)
@@ -162,5 +164,4 @@ def answer_jump(res: Resolution, kind: str, hero_id: str, team: str, choice: str
     return (("jump", hero_id, choice, team, kind.removeprefix("jump-")),)
 
 
-STEPS.update({"catapult": catapult, "jump": jump, "land": land})
-__all__ = ["answer_jump", "damage", "landings"]
+STEPS = {"catapult": catapult, "jump": jump, "land": land}

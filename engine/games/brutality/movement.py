@@ -1,38 +1,58 @@
 """Action: Move - spending movement one space at a time, turning around, and
-spending movement on bleed, the noose and a grave.
+spending movement on bleed, the noose and a grave; and the Ghost Knights'
+own moves ("Hazards > Ghost Knights").
+
+`spend_refusal`, `command_refusal` and `knight_refusal` are the guards: `decide` raises what they
+give, `legal_commands` keeps the commands they let through.
 """
 
 from __future__ import annotations
 
+from engine.core.commands import Command
 from engine.core.context import Context
 from engine.core.errors import RuleViolation
 from engine.core.events import Event
 
 from . import events as ev
-from .board import blocker_name, blocking, footprint, footprint_at, occupants, parse
-from .commands import Move, TurnAround, Unbleed, Unbury, Unhang
-from .effects import Resolution, arrive, displace_choices
-from .guards import own_hero, require_on_board
+from .board import blocker_name, blocking, footprint, footprint_at, has_tile, occupants, parse
+from .commands import Move, MoveKnight, TurnAround, Unbleed, Unbury, Unhang
+from .effects import arrive, meet_knight
+from .knockback import displace_choices
+from .resolution import Resolution
 from .state import Battle, Hero
+from .turn import on_board_refusal, own_hero
 
 MOVE_SPACES = 3  # "Action: Move"
+KNIGHT_SPACES = 2  # "Ghost Knights: Knight Movement"
+
+
+def spend_refusal(state: Battle, h: Hero) -> RuleViolation | None:
+    """Spending movement needs the Move action (taken by the first spend) and
+    movement left; a hero takes two actions at most."""
+    acted = state.acted.get(h.id, ())
+    if "move" in acted:
+        if state.movement.get(h.id, 0) <= 0:
+            return RuleViolation("brutality.move.spent", f"{h.id} has spent all their movement")
+        return None
+    if len(acted) >= 2:
+        return RuleViolation("brutality.actions.two", f"{h.id} has taken both actions this turn")
+    if h.id in state.grounded:
+        return RuleViolation("brutality.relic.ground",
+                             f"{h.id} cannot take the Move action this turn")
+    return None
 
 
 def take_movement(res: Resolution, h: Hero) -> None:
-    """Spending movement needs the Move action: the first spend takes it."""
+    """The first spend of a turn takes the Move action."""
+    refusal = spend_refusal(res.state, h)
+    if refusal:
+        raise refusal
     s = res.state
-    acted = s.acted.get(h.id, ())
-    if "move" in acted:
-        if s.movement.get(h.id, 0) <= 0:
-            raise RuleViolation("brutality.move.spent", f"{h.id} has spent all their movement")
-        return
-    if len(acted) >= 2:
-        raise RuleViolation("brutality.actions.two", f"{h.id} has taken both actions this turn")
-    if h.id in s.grounded:
-        raise RuleViolation("brutality.relic.ground", f"{h.id} cannot take the Move action this turn")
-    bonus = first_turn_bonus(s)
-    res.add(ev.MoveActionTaken(rule=("brutality.move.first-turn" if bonus else "brutality.move.action"),
-                               hero=h.id, spaces=MOVE_SPACES + bonus + s.haste.get(h.id, 0)))
+    if "move" not in s.acted.get(h.id, ()):
+        bonus = first_turn_bonus(s)
+        res.add(ev.MoveActionTaken(rule=("brutality.move.first-turn" if bonus
+                                         else "brutality.move.action"),
+                                   hero=h.id, spaces=MOVE_SPACES + bonus + s.haste.get(h.id, 0)))
 
 
 def first_turn_bonus(state: Battle) -> int:
@@ -42,14 +62,7 @@ def first_turn_bonus(state: Battle) -> int:
     return 1 if state.turn in turns else 0
 
 
-def can_spend(state: Battle, h: Hero) -> bool:
-    acted = state.acted.get(h.id, ())
-    if "move" in acted:
-        return state.movement.get(h.id, 0) > 0
-    return len(acted) < 2 and h.id not in state.grounded
-
-
-# ---- moving ------------------------------------------------------------------------------------------
+# ---- the guards ------------------------------------------------------------------------------------
 def step_refusal(state: Battle, h: Hero, to: str) -> RuleViolation | None:
     """Why the hero cannot step onto `to` (None: it can)."""
     sq, here = parse(state, to), parse(state, h.square)
@@ -71,49 +84,28 @@ def step_refusal(state: Battle, h: Hero, to: str) -> RuleViolation | None:
     return None
 
 
-def move(state: Battle, seat: str, cmd: Move, ctx: Context) -> list[Event]:
-    h = own_hero(state, seat, cmd.hero)
-    require_on_board(h, "move")
+def command_refusal(state: Battle, h: Hero, cmd: Command) -> RuleViolation | None:
+    """Why the team's own living hero `h` cannot spend movement on `cmd`, movement
+    left aside (`spend_refusal` judges that)."""
+    return _REFUSALS[type(cmd)](state, h, cmd)
+
+
+def _move_refusal(state: Battle, h: Hero, cmd: Move) -> RuleViolation | None:
     if h.hung:
-        raise RuleViolation("brutality.status.noose.no-move", f"{h.id} is hung and cannot move away")
-    refusal = step_refusal(state, h, cmd.square)
-    if refusal:
-        raise refusal
-    res = Resolution(state)
-    take_movement(res, h)
-    before = footprint(state, h)
-    res.add(ev.HeroMoved(rule="brutality.move.step", hero=h.id, source=h.square, to=cmd.square))
-    res.run(arrive(res, h.id, before, "move")[1])
-    return res.facts
+        return RuleViolation("brutality.status.noose.no-move", f"{h.id} is hung and cannot move away")
+    return on_board_refusal(h, "move") or step_refusal(state, h, cmd.square)
 
 
-def turn_around(state: Battle, seat: str, cmd: TurnAround, ctx: Context) -> list[Event]:
-    h = own_hero(state, seat, cmd.hero)
-    require_on_board(h, "move")
-    res = Resolution(state)
-    take_movement(res, h)
-    res.add(ev.HeroTurned(rule="brutality.move.facing", hero=h.id, facing="N" if h.facing == "S" else "S"))
-    return res.facts
-
-
-def unbleed(state: Battle, seat: str, cmd: Unbleed, ctx: Context) -> list[Event]:
-    h = own_hero(state, seat, cmd.hero)
+def _unbleed_refusal(state: Battle, h: Hero, cmd: Unbleed) -> RuleViolation | None:
     if not h.bleed:
-        raise RuleViolation("brutality.status.bleed.remove", f"{h.id} has no bleed tile")
-    res = Resolution(state)
-    take_movement(res, h)
-    res.add(ev.BleedRemoved(rule="brutality.status.bleed.remove", hero=h.id, bleed=h.bleed - 1, spent=1))
-    return res.facts
+        return RuleViolation("brutality.status.bleed.remove", f"{h.id} has no bleed tile")
+    return None
 
 
-def unhang(state: Battle, seat: str, cmd: Unhang, ctx: Context) -> list[Event]:
-    h = own_hero(state, seat, cmd.hero)
+def _unhang_refusal(state: Battle, h: Hero, cmd: Unhang) -> RuleViolation | None:
     if not h.hung:
-        raise RuleViolation("brutality.status.noose.remove", f"{h.id} is not hung")
-    res = Resolution(state)
-    take_movement(res, h)
-    res.add(ev.NooseRemoved(rule="brutality.status.noose.remove", hero=h.id, spent=1))
-    return res.facts
+        return RuleViolation("brutality.status.noose.remove", f"{h.id} is not hung")
+    return None
 
 
 def unbury_spot(state: Battle, h: Hero) -> tuple[str, tuple[str, ...]] | None:
@@ -130,20 +122,89 @@ def unbury_spot(state: Battle, h: Hero) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
-def unbury(state: Battle, seat: str, cmd: Unbury, ctx: Context) -> list[Event]:
-    h = own_hero(state, seat, cmd.hero)
+def unbury_refusal(state: Battle, h: Hero) -> RuleViolation | None:
     if not h.buried:
-        raise RuleViolation("brutality.bury.unbury", f"{h.id} is not buried")
+        return RuleViolation("brutality.bury.unbury", f"{h.id} is not buried")
     spot = unbury_spot(state, h)
     if spot is None:
-        raise RuleViolation("brutality.bury.unbury-blocked", "the miniature has no room on its grave")
-    anchor, spots = spot
+        return RuleViolation("brutality.bury.unbury-blocked",
+                             "the miniature has no room on its grave")
+    if any(not displace_choices(state, state.heroes[o], spot[1]) for o in _on_grave(state, spot)):
+        return RuleViolation("brutality.bury.unbury-blocked",
+                             "a hero on the grave has nowhere to go")
+    return None
+
+
+def _on_grave(state: Battle, spot: tuple[str, tuple[str, ...]]) -> list[str]:
+    """The heroes standing where a rising hero comes back."""
     taken = occupants(state)
-    inside = sorted({taken[s] for s in spots if s in taken})
-    if any(not displace_choices(state, state.heroes[o], spots) for o in inside):
-        raise RuleViolation("brutality.bury.unbury-blocked", "a hero on the grave has nowhere to go")
+    return sorted({taken[s] for s in spot[1] if s in taken})
+
+
+_REFUSALS = {Move: _move_refusal, TurnAround: lambda state, h, cmd: on_board_refusal(h, "move"),
+             Unbleed: _unbleed_refusal, Unhang: _unhang_refusal,
+             Unbury: lambda state, h, cmd: unbury_refusal(state, h)}
+
+
+# ---- spending movement ----------------------------------------------------------------------------
+def spend(state: Battle, seat: str, cmd: Command, ctx: Context) -> list[Event]:
+    """Move, turn around, or spend a movement on bleed, the noose or the grave."""
+    h = own_hero(state, seat, cmd.hero)
+    why = command_refusal(state, h, cmd)
+    if why:
+        raise why
     res = Resolution(state)
     take_movement(res, h)
-    steps = [("displace", o, seat, "brutality.bury.unbury-knock", *spots) for o in inside]
-    res.run([*steps, ("unbury", h.id, anchor)])
+    match cmd:
+        case Move(_, to):
+            before = footprint(state, h)
+            res.add(ev.HeroMoved(rule="brutality.move.step", hero=h.id, source=h.square, to=to))
+            res.run(arrive(res, h.id, before, "move")[1])
+        case TurnAround():
+            res.add(ev.HeroTurned(rule="brutality.move.facing", hero=h.id,
+                                  facing="N" if h.facing == "S" else "S"))
+        case Unbleed():
+            res.add(ev.BleedRemoved(rule="brutality.status.bleed.remove", hero=h.id,
+                                    bleed=h.bleed - 1, spent=1))
+        case Unhang():
+            res.add(ev.NooseRemoved(rule="brutality.status.noose.remove", hero=h.id, spent=1))
+        case Unbury():
+            anchor, spots = spot = unbury_spot(state, h)
+            steps = [("displace", o, seat, "brutality.bury.unbury-knock", *spots)
+                     for o in _on_grave(state, spot)]
+            res.run([*steps, ("unbury", h.id, anchor)])
+    return res.facts
+
+
+# ---- Ghost Knights ---------------------------------------------------------------------------------
+def knight_refusal(state: Battle, seat: str, source: str, to: str) -> RuleViolation | None:
+    """A knight of the team moves one space at a time, two a turn, never onto
+    another hazard tile."""
+    knight = state.hazards.get(source)
+    if knight is None or knight.kind != "ghost-knight" or knight.team != seat:
+        return RuleViolation("brutality.hazard.ghost-knight.move",
+                             f"no Ghost Knight of {seat} on {source}")
+    if knight.moved >= KNIGHT_SPACES:
+        return RuleViolation("brutality.hazard.ghost-knight.move",
+                             "that knight has moved two spaces")
+    a, b = parse(state, source), parse(state, to)
+    if b is None or max(abs(a.col - b.col), abs(a.row - b.row)) != 1:
+        return RuleViolation("brutality.hazard.ghost-knight.move",
+                             "a knight moves one space at a time")
+    if has_tile(state, to):
+        return RuleViolation("brutality.hazard.no-stacking", f"{to} already has a hazard tile")
+    return None
+
+
+def move_knight(state: Battle, seat: str, cmd: MoveKnight, ctx: Context) -> list[Event]:
+    why = knight_refusal(state, seat, cmd.source, cmd.to)
+    if why:
+        raise why
+    res = Resolution(state)
+    res.add(ev.KnightMoved(rule="brutality.hazard.ghost-knight.move", source=cmd.source,
+                           to=cmd.to))
+    hero_id = occupants(state).get(cmd.to)
+    if hero_id:
+        meet_knight(res, cmd.to, hero_id)
+    res.run(())
     return res.facts

@@ -1,5 +1,7 @@
-"""The team turn's automatic phases: 1 (advance cooldowns and timed effects),
-2 (draw relics), 4 (discard relics) and 5 (end-of-turn effects).
+"""The phases of a team's turn that follow by themselves ("Your Team's Turn"):
+1 (advance cooldowns and timed effects), 2 (draw relics), 4 (discard relics)
+and 5 (end-of-turn effects); and the end of the actions, with the "End of..."
+windows between phases 3 and 4 ("Effect Timing").
 """
 
 from __future__ import annotations
@@ -9,10 +11,11 @@ from engine.core.errors import RuleViolation
 from engine.core.events import Event, evolved
 
 from . import events as ev
-from . import relics, windows
+from . import relics
 from .board import END_OF_TURN_RULE, HAZARDS, footprint
 from .commands import EndActions
-from .effects import Resolution
+from .resolution import Resolution
+from .stack import offered
 from .state import HAND_LIMIT, Battle, other
 
 
@@ -77,17 +80,27 @@ def end_of_turn_steps(state: Battle, team: str) -> list[tuple]:
     return steps
 
 
+def end_refusal(state: Battle, seat: str, cmd: EndActions) -> RuleViolation | None:
+    """The cards named for phase 4 are in the team's hand, each once, listed in
+    alphabetical order (so each choice has one spelling)."""
+    hand = list(state.hands.get(seat, ()))
+    for card in cmd.discard:
+        if card not in hand:
+            return RuleViolation("brutality.relic.discard", f"{card!r} is not in your team's hand")
+        hand.remove(card)
+    if list(cmd.discard) != sorted(cmd.discard):
+        return RuleViolation("brutality.relic.discard",
+                             "list the discarded cards in alphabetical order")
+    return None
+
+
 def end_actions(state: Battle, seat: str, cmd: EndActions, ctx: Context) -> list[Event]:
     """The end of the actions: the "End of..." window of the first team offered
     one (the active team, then the other), else phases 4 and 5 and the other
     team's turn at once."""
-    hand = list(state.hands.get(seat, ()))
-    for card in cmd.discard:
-        if card not in hand:
-            raise RuleViolation("brutality.relic.discard", f"{card!r} is not in your team's hand")
-        hand.remove(card)
-    if list(cmd.discard) != sorted(cmd.discard):
-        raise RuleViolation("brutality.relic.discard", "list the discarded cards in alphabetical order")
+    refusal = end_refusal(state, seat, cmd)
+    if refusal:
+        raise refusal
     res = Resolution(state, ctx.dice)
     window = _next_window(state, cmd.discard, (seat, other(seat)))
     if window:
@@ -112,11 +125,11 @@ def pass_end_window(state: Battle, seat: str, ctx: Context) -> list[Event]:
 
 
 def _next_window(state: Battle, discard, teams) -> str:
-    """The first of `teams` offered an "End of..." window (`windows.offered`:
+    """The first of `teams` offered an "End of..." window (`stack.offered`:
     it holds a card, a public count).  Which cards it holds must not decide:
     the window is seen by both teams."""
     for team in teams:
-        if windows.offered(evolved(state, closing=tuple(discard), window=team), team):
+        if offered(evolved(state, closing=tuple(discard), window=team), team):
             return team
     return ""
 

@@ -7,6 +7,7 @@ phase ("start-your", "start-enemy": our reading, before that team's first
 action of the turn).  A "next time" card stays in play until it triggers.
 
 Steps (see effects.py):
+
     ("ward", hero, card)            ("haste", hero, spaces)     ("ground", hero)
     ("revive", hero, health)        ("remove-hazard", square)
     ("hell-fire", team, turns, square...)  ("steal", team)
@@ -17,6 +18,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core.errors import RuleViolation
+from engine.kit.resolution import Resolution
 from engine.kit.squaregrid import Direction
 
 from . import events as ev
@@ -34,7 +36,6 @@ from .board import (
     to_square,
 )
 from .content import relic_of
-from .effects import STEPS, Resolution
 from .state import ACTIONS, Battle, other
 
 
@@ -233,7 +234,7 @@ def ground(res: Resolution, hero_id: str):
 
 
 def revive(res: Resolution, hero_id: str, health: int):
-    h = res.hero(hero_id)
+    h = res.state.heroes[hero_id]
     spot = _revival_spot(res.state, h)
     if h.dead and spot:
         res.add(ev.HeroRevived(rule="brutality.death.revive", hero=hero_id, square=spot,
@@ -276,5 +277,5 @@ def light_hell_fire(res: Resolution, ending: str) -> None:
                                         square=sq, team=team, owner="", tokens=turns))
 
 
-STEPS.update({"ward": ward, "haste": haste, "ground": ground, "revive": revive,
-              "remove-hazard": remove_hazard, "hell-fire": hell_fire, "steal": steal})
+STEPS = {"ward": ward, "haste": haste, "ground": ground, "revive": revive,
+         "remove-hazard": remove_hazard, "hell-fire": hell_fire, "steal": steal}

@@ -1,6 +1,12 @@
 """The state of a game of Brutality and `evolve`, the fold of its facts.
 
-`evolve` holds no rules: every event already says what happened.
+`evolve` holds no rules: every event already says what happened.  The
+effect stack is the core's `EffectStack`: an effect declared is pushed,
+one resolved is popped ("Simultaneous Effects").
+
+Seats: two players (a team each), or four (a team of two, one hero each,
+"north-1", "north-2", ...).  The rules work by team; `team_of` and
+`team_seats` turn seats into teams and back at the edge.
 """
 
 from __future__ import annotations
@@ -9,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.events import Folds, evolved
+from engine.core.prompts import EffectStack
 
 from . import content
 from . import events as ev
@@ -28,6 +35,11 @@ COOLDOWN = 3    # "Cooldown": a used artifact's token starts on the "3" skull
 
 def other(team: str) -> str:
     return TEAMS[1 - TEAMS.index(team)]
+
+
+def team_of(seat: str | None) -> str | None:
+    """The team a seat plays for ("north-2" -> "north")."""
+    return seat if not seat else seat.split("-")[0]
 
 
 @dataclass(frozen=True)
@@ -90,7 +102,7 @@ class Battle:
     hell_fire: tuple[tuple, ...] = ()                          # (team, squares, turns) called
     pushes: tuple[tuple[str, str, str], ...] = ()  # (hero, from, to) forced moves of the
     # latest action or declared effect (cleared when the next one starts), for the picture
-    stack: tuple[tuple, ...] = ()  # (team, source, what, steps), last declared last
+    stack: EffectStack = EffectStack()  # of (team, source, what, steps)
     responder: str = ""            # the team that may respond to the stack now
     closing: tuple[str, ...] | None = None  # actions ended: the discards named for phase 4
     window: str = ""               # the team whose "End of..." window is open
@@ -120,6 +132,10 @@ class Battle:
 
     def alive(self, team: str) -> list[Hero]:
         return [h for h in self.heroes.values() if h.team == team and not h.dead]
+
+    def team_seats(self, team: str) -> tuple[str, ...]:
+        """The seats that play for `team`: its own, or with four players its two."""
+        return (f"{team}-1", f"{team}-2") if self.options.get("players") == 4 else (team,)
 
 
 def initial_state() -> Battle:
@@ -496,7 +512,7 @@ def _(state, e):
 @_folds(ev.EffectDeclared)
 def _(state, e):
     entry = (e.team, e.source, e.what, tuple(e.steps))
-    return evolved(state, stack=state.stack + (entry,), responder=e.awaiting)
+    return evolved(state, stack=state.stack.push(entry), responder=e.awaiting)
 
 
 @_folds(ev.ResponsePassed)
@@ -506,7 +522,7 @@ def _(state, e):
 
 @_folds(ev.EffectResolved)
 def _(state, e):
-    return evolved(state, stack=state.stack[:-1], responder="")
+    return evolved(state, stack=state.stack.pop()[1], responder="")
 
 
 @_folds(ev.ActionsEnded)

@@ -11,15 +11,11 @@ import random
 from typing import Any
 
 from engine.core.events import evolved
+from engine.kit.notation import parse_cell
 
 from . import events as ev
 from .board import footprint, footprint_at, graves, occupants, square_names, to_square
-from .state import TEAMS, Battle
-
-
-def team_of(seat: str | None) -> str | None:
-    """The team a seat plays for ("north-2" -> "north")."""
-    return seat if not seat else seat.split("-")[0]
+from .state import TEAMS, Battle, team_of
 
 ARROW = {"N": "^", "S": "v"}
 
@@ -47,7 +43,8 @@ def view(state: Battle, seat: str | None) -> dict[str, Any]:
                   "drafted": {t: list(c) for t, c in sorted(state.drafted.items())}},
         "hand_sizes": {t: len(state.hands.get(t, ())) for t in TEAMS},
         "wards": dict(state.wards),
-        "stack": [{"team": t, "source": src, "what": what} for t, src, what, _ in state.stack],
+        "stack": [{"team": t, "source": src, "what": what}  # in the order declared
+                  for t, src, what, _ in state.stack.items],
         "responder": state.responder,
         "closing": state.closing is not None,
         "window": state.window,
@@ -132,10 +129,6 @@ def scramble_hidden(state: Battle, seat: str | None, rng: random.Random) -> Batt
                    draft_stacks=stacks)
 
 
-def turn(state: Battle) -> int:
-    return state.turn
-
-
 def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
     """Spaces a click can start a command from: the space of a move, of a
     placement or hazard, of an answer."""
@@ -184,7 +177,6 @@ def render(state: Battle) -> str:
 
 
 def _cell(square: str) -> tuple[int, int]:
-    from engine.kit.notation import parse_cell
     return parse_cell(square)
 
 

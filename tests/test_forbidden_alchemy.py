@@ -20,6 +20,7 @@ from engine.core.game import find_game
 from engine.games.forbidden_alchemy import content
 from engine.games.forbidden_alchemy import events as ev
 from engine.games.forbidden_alchemy.commands import Replace, SpendSkillPoint, Stop, Swap
+from engine.kit.testing import LoadedDice
 
 game = find_game("forbidden_alchemy")
 SEAT = "investigator"
@@ -29,25 +30,6 @@ C = content.load()
 TRI, CIR, DIA = "yellow-triangle", "blue-circle", "red-diamond"
 # A shape that does not match, for building wrongly placed pieces.
 WRONG = {TRI: CIR, CIR: DIA, DIA: TRI}
-
-
-class LoadedDice(Dice):
-    """Dice that roll the values queued by the test and shuffle nothing."""
-
-    def __init__(self, *rolls: int):
-        super().__init__(0, 0)
-        self.rolls = list(rolls)
-
-    def roll(self, sides: int) -> int:
-        self.used = True
-        assert self.rolls, "the rules rolled a die the test did not load"
-        value = self.rolls.pop(0)
-        assert 1 <= value <= sides
-        return value
-
-    def shuffled(self, items):
-        self.used = True
-        return tuple(items)
 
 
 # ---- helpers -------------------------------------------------------------------------------
@@ -62,13 +44,13 @@ def fold(state, events):
     return state
 
 
-def act(state, command, dice: Dice | None = None):
+def act(state, command, dice=None):
     """Decide `command` for the investigator; return the facts and the folded state."""
     facts = game.decide(state, SEAT, command, Context(dice or LoadedDice(), utcnow()))
     return facts, fold(state, facts)
 
 
-def refused(state, command, dice: Dice | None = None) -> str:
+def refused(state, command, dice=None) -> str:
     """`command` must raise RuleViolation; return its rule id (checked against RULES)."""
     with pytest.raises(RuleViolation) as info:
         game.decide(state, SEAT, command, Context(dice or LoadedDice(), utcnow()))
@@ -161,9 +143,9 @@ def test_rulebook_example_jenny_barnes_fails_with_four_correct_and_a_seven():
     # a Side Effect card (4b).
     assert state.correct_pieces() == 4
     on_table = tuple(state.placed) + state.discards
-    dice = LoadedDice(7)
+    dice = LoadedDice(values=(7,))
     facts, state = act(state, cmd("stop"), dice)
-    assert dice.used and dice.rolls == []
+    assert dice.used and dice.left == ()
     assert kinds(facts) == [
         "PuzzleActionsStopped", "DieRolled", "AlchemyTestFailed",
         "SideEffectDrawn", "SideEffectKept", "PuzzlePiecesReturned",
@@ -342,16 +324,16 @@ def test_with_no_actions_left_only_the_test_remains():
     # Michael has a skill point, but it cannot be spent once the actions are gone.
     assert state.skill_points == 1
     assert refused(state, cmd("skill")) == P + "actions.exhausted"
-    facts, state = act(state, cmd("stop"), LoadedDice(4))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(4,)))
     assert facts[0].unused == 0 and state.phase == "over"
 
 
 def test_nothing_is_accepted_after_the_test():
     # Completing: no skill point may be used on the test, nor anything else after it.
-    _, state = act(with_correct(3), cmd("stop"), LoadedDice(3))
+    _, state = act(with_correct(3), cmd("stop"), LoadedDice(values=(3,)))
     assert game.legal_commands(state, SEAT) == []
     for text in ["skill", "swap 1 2", "replace 1", "stop"]:
-        assert refused(state, cmd(text), LoadedDice(1)) == P + "actions.phase"
+        assert refused(state, cmd(text), LoadedDice(values=(1,))) == P + "actions.phase"
 
 
 # ---- Completing an Alchemy Puzzle: the test -------------------------------------------------
@@ -369,7 +351,7 @@ def test_nothing_is_accepted_after_the_test():
 def test_the_d10_test_against_correct_pieces(correct, roll, passed, rule):
     state = with_correct(correct)
     assert state.correct_pieces() == correct
-    facts, state = act(state, cmd("stop"), LoadedDice(roll))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(roll,)))
     result = facts[2]
     assert isinstance(result, ev.AlchemyTestPassed if passed else ev.AlchemyTestFailed)
     assert result.rule == P + rule
@@ -382,7 +364,7 @@ def test_the_d10_test_against_correct_pieces(correct, roll, passed, rule):
 def test_passing_draws_no_side_effect_but_still_returns_the_pieces():
     state = with_correct(5)
     deck = state.deck
-    facts, state = act(state, cmd("stop"), LoadedDice(5))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(5,)))
     assert kinds(facts) == ["PuzzleActionsStopped", "DieRolled", "AlchemyTestPassed", "PuzzlePiecesReturned"]
     assert state.deck == deck and state.in_play == () and state.side_discards == ()
     assert len(facts[-1].pieces) == 6 and state.pile[-6:] == facts[-1].pieces
@@ -393,7 +375,7 @@ def test_solo_multi_investigator_cards_are_discarded_and_replaced():
     deck = [card("se-03"), card("se-06"), card("se-07"), card("se-01")]
     assert deck[0][3] and deck[1][3] and not deck[2][3]  # the icon
     state = with_correct(0, deck=deck)
-    facts, state = act(state, cmd("stop"), LoadedDice(8))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(8,)))
     side = [f for f in facts if type(f).__name__.startswith("SideEffect")]
     assert [(type(f).__name__, f.card, f.rule) for f in side] == [
         ("SideEffectDrawn", "se-03", P + "test.side-effect"),
@@ -412,7 +394,7 @@ def test_solo_multi_investigator_cards_are_discarded_and_replaced():
 def test_multi_investigator_cards_resolve_normally_with_more_investigators(investigators):
     # se-03 (icon, says to discard itself) is resolved and discarded by its own text.
     state = with_correct(0, deck=[card("se-03"), card("se-01")], investigators=investigators)
-    facts, state = act(state, cmd("stop"), LoadedDice(6))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(6,)))
     side = [f for f in facts if type(f).__name__.startswith("SideEffect")]
     assert [(type(f).__name__, f.card, f.rule) for f in side] == [
         ("SideEffectDrawn", "se-03", P + "test.side-effect"),
@@ -422,7 +404,7 @@ def test_multi_investigator_cards_resolve_normally_with_more_investigators(inves
     # A prepared card with the icon that stays in play stays with 2+ investigators.
     lasting = ("se-x", "Stand-in lasting shared card", "stays", True, False)
     state = with_correct(0, deck=[lasting], investigators=investigators)
-    facts, state = act(state, cmd("stop"), LoadedDice(6))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(6,)))
     assert [(type(f).__name__, f.rule) for f in facts if type(f).__name__.startswith("SideEffect")] == [
         ("SideEffectDrawn", P + "test.side-effect"), ("SideEffectKept", P + "side-effect.stays"),
     ]
@@ -432,7 +414,7 @@ def test_multi_investigator_cards_resolve_normally_with_more_investigators(inves
 def test_a_card_that_says_so_is_discarded_at_once():
     state = with_correct(1, deck=[card("se-02"), card("se-04")])
     assert card("se-02")[4]  # discard_immediately
-    facts, state = act(state, cmd("stop"), LoadedDice(9))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(9,)))
     assert kinds(facts)[3:5] == ["SideEffectDrawn", "SideEffectDiscarded"]
     assert facts[4].rule == P + "side-effect.discard" and facts[4].card == "se-02"
     assert state.side_discards == ("se-02",) and state.in_play == ()
@@ -441,7 +423,7 @@ def test_a_card_that_says_so_is_discarded_at_once():
 
 def test_other_cards_stay_in_play():
     state = with_correct(2, deck=[card("se-10"), card("se-02")])
-    facts, state = act(state, cmd("stop"), LoadedDice(10))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(10,)))
     assert kinds(facts)[3:5] == ["SideEffectDrawn", "SideEffectKept"]
     assert facts[4].rule == P + "side-effect.stays"
     assert state.in_play == (card("se-10"),) and state.side_discards == ()
@@ -466,7 +448,7 @@ def _states():
 
 def _accepted(state, command) -> bool:
     try:
-        facts = game.decide(state, SEAT, command, Context(LoadedDice(5), utcnow()))
+        facts = game.decide(state, SEAT, command, Context(LoadedDice(values=(5,)), utcnow()))
     except RuleViolation as e:
         assert e.rule in game.RULES
         return False

@@ -9,11 +9,11 @@ triangle, diamond; Jenny Barnes has Intellect 4, Luck 3 and one skill point.
 
 from __future__ import annotations
 
+from engine.kit.testing import LoadedDice
 from tests.test_forbidden_alchemy import (
     CIR,
     DIA,
     TRI,
-    LoadedDice,
     P,
     act,
     card,
@@ -39,7 +39,7 @@ def test_attempting_an_alchemy_puzzle_the_last_action_spent_leaves_only_the_test
     assert game.legal_commands(state, "investigator") == [cmd("stop")]
     assert refused(state, cmd("skill")) == P + "actions.exhausted"
     assert refused(state, cmd("swap 1 2")) == P + "actions.not-enough"
-    facts, state = act(state, cmd("stop"), LoadedDice(10))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(10,)))
     assert facts[0].unused == 0
 
 
@@ -81,9 +81,9 @@ def test_completing_an_alchemy_puzzle_the_shape_must_match_the_edge_it_touches()
 def test_completing_an_alchemy_puzzle_the_natural_1_and_10_cite_the_expansions_reminder():
     # Completing: the test is rolled like an attribute test; the expansion recalls under
     # "New Combat Card Tests" that a 1 always passes and a 10 always fails.
-    facts, _ = act(with_correct(0), cmd("stop"), LoadedDice(1))
+    facts, _ = act(with_correct(0), cmd("stop"), LoadedDice(values=(1,)))
     assert facts[2].rule == P + "test.natural-1" and facts[2].correct == 0
-    facts, _ = act(with_correct(6), cmd("stop"), LoadedDice(10))
+    facts, _ = act(with_correct(6), cmd("stop"), LoadedDice(values=(10,)))
     assert facts[2].rule == P + "test.natural-10" and facts[2].correct == 6
     for rule in ("test.natural-1", "test.natural-10"):
         assert game.RULES[P + rule].section.startswith("Other Rules > New Combat Card Tests")
@@ -96,7 +96,7 @@ def test_completing_an_alchemy_puzzle_every_piece_goes_back_under_the_pile():
     _, state = act(state, cmd("replace 5"))
     below = state.pile
     used = tuple(state.placed) + state.discards
-    facts, state = act(state, cmd("stop"), LoadedDice(2))  # 2 <= 3: passed
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(2,)))  # 2 <= 3: passed
     assert kinds(facts) == [
         "PuzzleActionsStopped", "DieRolled", "AlchemyTestPassed", "PuzzlePiecesReturned",
     ]
@@ -110,7 +110,7 @@ def test_side_effect_cards_alone_two_multi_investigator_cards_in_a_row_are_both_
     # investigator is discarded and another drawn, as often as needed.
     deck = (card("se-03"), card("se-06"), card("se-02"), card("se-01"))
     state = with_correct(0, deck=deck)
-    facts, state = act(state, cmd("stop"), LoadedDice(9))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(9,)))
     drawn = [(type(f).__name__, getattr(f, "card", None), f.rule.removeprefix(P)) for f in facts[3:-1]]
     assert drawn == [
         ("SideEffectDrawn", "se-03", "test.side-effect"),
@@ -127,6 +127,6 @@ def test_side_effect_cards_with_two_investigators_the_multi_card_is_resolved():
     # Side Effect Cards: with two investigators in the story the icon changes nothing.
     deck = (card("se-09"), card("se-01"))
     state = with_correct(0, deck=deck, investigators=2)
-    facts, state = act(state, cmd("stop"), LoadedDice(9))
+    facts, state = act(state, cmd("stop"), LoadedDice(values=(9,)))
     assert [f.card for f in facts if type(f).__name__ == "SideEffectDrawn"] == ["se-09"]
     assert state.side_discards == ("se-09",)  # Bound Together: resolved, then discarded

@@ -13,6 +13,7 @@ from . import events as ev
 
 # Phases of an attempt.
 SETUP, ACTIONS, OVER = "setup", "actions", "over"
+SEAT = "investigator"  # the one seat: the investigator attempting the puzzle
 
 
 @dataclass(frozen=True)

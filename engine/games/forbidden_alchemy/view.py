@@ -75,11 +75,6 @@ def _edges_of(command) -> tuple[int, ...]:
         command.verb, lambda c: ())(command)
 
 
-def turn(state: Puzzle) -> int:
-    """One attempt is one turn: setup is turn 0, the attempt turn 1."""
-    return 0 if not state.tile else 1
-
-
 def scramble_hidden(state: Puzzle, seat: str | None, rng: random.Random) -> Puzzle:
     """Reorder what no seat can see; the omniscient view sees everything."""
     if seat is None:

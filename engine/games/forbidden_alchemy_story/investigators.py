@@ -13,6 +13,7 @@ from engine.core.errors import RuleViolation
 from engine.games.forbidden_alchemy import events as pev
 from engine.games.forbidden_alchemy import rules as puzzle_rules
 from engine.games.forbidden_alchemy.state import OVER as PUZZLE_OVER
+from engine.games.forbidden_alchemy.state import SEAT as PUZZLE_SEAT
 
 from . import board, content, side_effects
 from . import events as ev
@@ -30,7 +31,6 @@ from .state import INVESTIGATORS, Story
 
 # Errata > General: these two cards begin "Action: Attack a monster in your space."
 ATTACK_IN_SPACE = frozenset({"bone-saw", "sword-cane"})
-PUZZLE_SEAT = puzzle_rules.SEAT  # the seat name the puzzle game's rules answer to
 P = R + "puzzle."  # the puzzle game's rules, under this game's ids (rulebook.py)
 
 

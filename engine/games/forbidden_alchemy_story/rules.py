@@ -14,7 +14,8 @@ from engine.core.context import SYSTEM, Context
 from engine.core.errors import BadOptions, RuleViolation
 from engine.core.prompts import Prompt
 from engine.games.forbidden_alchemy import events as pev
-from engine.games.forbidden_alchemy import rules as puzzle_rules
+from engine.games.forbidden_alchemy import legal as puzzle_legal
+from engine.games.forbidden_alchemy.state import SEAT as PUZZLE_SEAT
 
 from . import board, content, keeper
 from . import events as ev
@@ -448,7 +449,7 @@ def legal_commands(s: Story, seat: str) -> list[Command]:
             ChooseAttribute(a) if asked.kind == "attribute" else Pick(a) for a in asked.choices
         ]
     elif s.attempter:
-        found = list(puzzle_rules.legal_commands(s.alchemy, puzzle_rules.SEAT))
+        found = list(puzzle_legal.legal_commands(s.alchemy, PUZZLE_SEAT))
     elif s.phase == INVESTIGATORS and _turn_begun(s, seat):
         found = _investigator_commands(s, seat)
     elif s.phase == KEEPER and seat == KEEPER_SEAT:

@@ -33,7 +33,6 @@ register("fmp", "engine.games.fmp")
 game = find_game("fmp")
 
 
-P = "fmp."
 RED_FREIGHTER = ("K10", ("L9", "K11", "J9"))       # zone 1, pods "b"
 BLUE_FREIGHTER = ("AE13", ("AF13", "AE14", "AD13"))  # zone 4, pods "b"
 CARDS = ("normal", "low", "high", "normal", "low", "high", "normal", "low", "high")
@@ -46,31 +45,31 @@ def position(units: dict[str, str | tuple[str, str]] | None = None, *, tide: str
     """Red's turn at `turn` with `ap` points: both Freighters landed (red on
     K10, blue on AE13), `units` placed (id -> hex, or (head, tail) for a
     barge); every other unit still inside its Freighter."""
-    facts = [ev.SectorSurveyed(rule=P + "setup.map", map="test", columns=37, rows=23)]
-    facts += [ev.FreighterAssigned(rule=P + "setup.freighters", colour=s, seat=s, units=roster(s))
+    facts = [ev.SectorSurveyed(rule="fmp.setup.map", map="test", columns=37, rows=23)]
+    facts += [ev.FreighterAssigned(rule="fmp.setup.freighters", colour=s, seat=s, units=roster(s))
               for s in seats]
     facts += [
-        ev.OreSpread(rule=P + "setup.ore", hexes=ore),
-        ev.ReserveStocked(rule=P + "setup.reserve", tanks=16, crabs=4, pontoons=4),
-        ev.TideCardsShuffled(rule=P + "setup.tides", future=(tide, *future), aside=("low",) * 6),
-        ev.TurnTimerSet(rule=P + "time.limit", seconds=timer),
-        ev.LandingOrderDrawn(rule=P + "landing.order", order=seats),
-        ev.TurnBegan(rule=P + "turn.landing", turn=1),
-        ev.FreighterLanded(rule=P + "landing.land", colour="red", centre=RED_FREIGHTER[0],
+        ev.OreSpread(rule="fmp.setup.ore", hexes=ore),
+        ev.ReserveStocked(rule="fmp.setup.reserve", tanks=16, crabs=4, pontoons=4),
+        ev.TideCardsShuffled(rule="fmp.setup.tides", future=(tide, *future), aside=("low",) * 6),
+        ev.TurnTimerSet(rule="fmp.time.limit", seconds=timer),
+        ev.LandingOrderDrawn(rule="fmp.landing.order", order=seats),
+        ev.TurnBegan(rule="fmp.turn.landing", turn=1),
+        ev.FreighterLanded(rule="fmp.landing.land", colour="red", centre=RED_FREIGHTER[0],
                            pods=RED_FREIGHTER[1]),
-        ev.FreighterLanded(rule=P + "landing.land", colour="blue", centre=BLUE_FREIGHTER[0],
+        ev.FreighterLanded(rule="fmp.landing.land", colour="blue", centre=BLUE_FREIGHTER[0],
                            pods=BLUE_FREIGHTER[1]),
-        ev.TurnBegan(rule=P + "turn.deployment", turn=2),
+        ev.TurnBegan(rule="fmp.turn.deployment", turn=2),
     ]
     for uid, where in (units or {}).items():
         head, tail = (where, "") if isinstance(where, str) else where
-        facts.append(ev.UnitDeployed(rule=P + "deploy.place", unit=uid, to=head, tail=tail))
+        facts.append(ev.UnitDeployed(rule="fmp.deploy.place", unit=uid, to=head, tail=tail))
     facts += [
-        ev.TurnBegan(rule=P + "turn.begin", turn=turn),
-        ev.PlayOrderDrawn(rule=P + "turn.order", order=seats),
-        ev.TideChanged(rule=P + "tide.change", turn=turn, old="normal", new=tide, neutralised=(),
+        ev.TurnBegan(rule="fmp.turn.begin", turn=turn),
+        ev.PlayOrderDrawn(rule="fmp.turn.order", order=seats),
+        ev.TideChanged(rule="fmp.tide.change", turn=turn, old="normal", new=tide, neutralised=(),
                        freed=(), pontoons_destroyed=(), units_destroyed=()),
-        ev.PlayerTurnBegan(rule=P + "turn.ap", seat="red", credit=ap, saved=saved,
+        ev.PlayerTurnBegan(rule="fmp.turn.ap", seat="red", credit=ap, saved=saved,
                            deadline=(FIXED_NOW + timedelta(seconds=timer)).isoformat() if timer else ""),
     ]
     return Scenario(game, facts)
@@ -116,7 +115,7 @@ def test_the_stand_in_map_is_37_by_23_with_two_islands_and_landing_zones():
 
 def test_hexes_have_a_short_notation_and_bad_names_are_refused():
     sc = position({"red-tank-1": "N10"})
-    assert refused(sc, "move red-tank-1 AZ99", P + "map.hex")
+    assert refused(sc, "move red-tank-1 AZ99", "fmp.map.hex")
 
 
 # ---- Mission start ---------------------------------------------------------------------------
@@ -184,20 +183,20 @@ def test_turn_1_freighters_land_in_the_order_drawn():
 
 
 @pytest.mark.parametrize("text, rule", [
-    ("land G12 a", "landing.terrain"),       # open sea
-    ("land I12 a", "landing.terrain"),       # reefs
-    ("land N11 a", "landing.zone"),          # inland plains, outside every zone
-    ("land E2 a", "landing.edge"),           # a pod on the top row: no passage left
-    ("land K10 c", "landing.pods"),
+    ("land G12 a", "fmp.landing.terrain"),       # open sea
+    ("land I12 a", "fmp.landing.terrain"),       # reefs
+    ("land N11 a", "fmp.landing.zone"),          # inland plains, outside every zone
+    ("land E2 a", "fmp.landing.edge"),           # a pod on the top row: no passage left
+    ("land K10 c", "fmp.landing.pods"),
 ])
 def test_turn_1_landing_refusals(text, rule):
-    refused(landing(), text, P + rule)
+    refused(landing(), text, rule)
 
 
 def test_turn_1_no_freighter_in_a_neighbouring_zone_islands_excepted():
     sc = landing()
     sc.play("red", "land K10 b")   # zone 1
-    refused(sc, "land K9 a", P + "landing.adjacent-zones", seat="blue")   # the same zone
+    refused(sc, "land K9 a", "fmp.landing.adjacent-zones", seat="blue")   # the same zone
     assert [c.notation() for c in game.legal_commands(sc.state, "blue")
             if board.sector().zone[board.hex_of(c.centre)] == "1"] == []
     sc.play("blue", "land D5 a")   # the island A touches zone 2, but an island neighbours nothing
@@ -220,7 +219,7 @@ def test_turn_2_deployment_inside_the_own_zone_then_the_tide_phase():
     sc.play("red", "deploy red-tank-1 K12")
     assert unit(sc, "red-tank-1").at == "K12" and not unit(sc, "red-tank-1").inside
     sc.play("red", "deploy red-motorboat-1 I12")   # a reef (sea at normal tide) on the shore
-    refused(sc, "deploy red-motorboat-2 G12", P + "deploy.coast")   # open sea, off the shore
+    refused(sc, "deploy red-motorboat-2 G12", "fmp.deploy.coast")   # open sea, off the shore
     sc.play("red", "deploy red-barge-1 G12 H12")   # one of its hexes on the shore
     assert (unit(sc, "red-barge-1").at, unit(sc, "red-barge-1").tail) == ("H12", "G12")
     sc.play("red", "done")
@@ -257,16 +256,16 @@ def test_turn_3_first_player_by_lot_then_clockwise_around_the_map():
 
 
 @pytest.mark.parametrize("text, rule", [
-    ("deploy red-tank-1 N10", "deploy.zone"),
-    ("deploy red-tank-1 I12", "deploy.terrain"),          # a reef is sea at normal tide
-    ("deploy red-motorboat-1 K12", "deploy.terrain"),
-    ("deploy red-barge-1 G12", "deploy.barge"),
-    ("deploy red-barge-1 F12 H12", "deploy.barge"),       # two hexes that do not touch
-    ("deploy red-turret-1 K12", "deploy.unit"),
-    ("deploy red-tank-1 K10", "deploy.occupied"),         # the Freighter's bubble
+    ("deploy red-tank-1 N10", "fmp.deploy.zone"),
+    ("deploy red-tank-1 I12", "fmp.deploy.terrain"),          # a reef is sea at normal tide
+    ("deploy red-motorboat-1 K12", "fmp.deploy.terrain"),
+    ("deploy red-barge-1 G12", "fmp.deploy.barge"),
+    ("deploy red-barge-1 F12 H12", "fmp.deploy.barge"),       # two hexes that do not touch
+    ("deploy red-turret-1 K12", "fmp.deploy.unit"),
+    ("deploy red-tank-1 K10", "fmp.deploy.occupied"),         # the Freighter's bubble
 ])
 def test_turn_2_deployment_refusals(text, rule):
-    refused(deployment(), text, P + rule)
+    refused(deployment(), text, rule)
 
 
 def test_turn_2_the_pontoon_touches_the_coast():
@@ -275,7 +274,7 @@ def test_turn_2_the_pontoon_touches_the_coast():
     inland = next(str(h) for h in sorted(sector.zone_hexes["1"])
                   if h not in sector.coast("1") and str(h) not in sc.state.ore
                   and board.terrain(str(h)) == "plain" and str(h) not in ("K10", "L9", "K11", "J9"))
-    refused(sc, f"deploy red-pontoon-1 {inland}", P + "deploy.coast")
+    refused(sc, f"deploy red-pontoon-1 {inland}", "fmp.deploy.coast")
     sc.play("red", "deploy red-pontoon-1 H12")   # a reef along the shore
 
 
@@ -374,9 +373,9 @@ def test_weather_hen_under_unfavourable_fire_forecasts_nothing():
 
 def test_two_weather_hens_show_two_tides():
     sc = position({"red-weatherhen-1": "N11"}, future=("normal", "high", "low") + CARDS)
-    sc.apply([ev.UnitCaptured(rule=P + "capture.colour", captors=("red-tank-1", "red-tank-2"),
+    sc.apply([ev.UnitCaptured(rule="fmp.capture.colour", captors=("red-tank-1", "red-tank-2"),
                               unit="blue-weatherhen-1", cargo=(), colour="red", cost=0),
-              ev.UnitDeployed(rule=P + "deploy.place", unit="blue-weatherhen-1", to="M10", tail="")])
+              ev.UnitDeployed(rule="fmp.deploy.place", unit="blue-weatherhen-1", to="M10", tail="")])
     facts = tide_turn(sc)
     forecast = next(f for f in facts if isinstance(f, ev.TideForecast))
     assert (forecast.seat, forecast.hens, forecast.tides) == ("red", 2, ("high", "low"))
@@ -395,7 +394,7 @@ def test_saving_points_in_blocks_of_five_up_to_ten():
     sc = position({"red-tank-1": "N10"}, ap=15)
     sc.play("red", "move red-tank-1 N11 O11 O12")   # 3 points: 12 left
     facts = sc.play("red", "end")
-    assert (facts[0].unspent, facts[0].saved) == (12, 10) and facts[0].rule == P + "turn.bonus"
+    assert (facts[0].unspent, facts[0].saved) == (12, 10) and facts[0].rule == "fmp.turn.bonus"
     sc.play("blue", "end")
     began = next(f for f in sc.play(SYSTEM, "tide") if isinstance(f, ev.PlayerTurnBegan))
     assert (began.credit, began.saved, sc.state.ap) == (15, 10, 25)
@@ -410,10 +409,10 @@ def test_saving_rounds_down_to_a_block_of_five():
 def test_super_bonus_three_freighters_and_ten_saved_points_give_35():
     """The gaps file's example: 15 + 5 + 5 + 10 = 35."""
     sc = position({}, seats=("red", "blue", "green"), ap=0)
-    sc.apply([ev.FreighterLanded(rule=P + "landing.land", colour="green", centre="N11", pods=("N10", "O12", "M12")),
-              *[ev.FreighterCaptured(rule=P + "freighter.capture", freighter=c, seat="red", previous=c,
+    sc.apply([ev.FreighterLanded(rule="fmp.landing.land", colour="green", centre="N11", pods=("N10", "O12", "M12")),
+              *[ev.FreighterCaptured(rule="fmp.freighter.capture", freighter=c, seat="red", previous=c,
                                      unit="red-tank-1", bonus=5, endangered=()) for c in ("blue", "green")],
-              ev.PlayerTurnEnded(rule=P + "turn.bonus", seat="red", unspent=10, saved=10)])
+              ev.PlayerTurnEnded(rule="fmp.turn.bonus", seat="red", unspent=10, saved=10)])
     assert rules.credit(sc.state, "red") == 25
     began = [f for f in rules._next_player(sc.state, "", TestContext(LoadedDice()))
              if isinstance(f, ev.PlayerTurnBegan)][0]
@@ -422,7 +421,7 @@ def test_super_bonus_three_freighters_and_ten_saved_points_give_35():
 
 def test_no_command_may_overspend():
     sc = position({"red-tank-1": "N10"}, ap=2)
-    refused(sc, "move red-tank-1 N11 O11 O12", P + "ap.not-enough")
+    refused(sc, "move red-tank-1 N11 O11 O12", "fmp.ap.not-enough")
     sc.play("red", "move red-tank-1 N11 O11")
     assert sc.state.ap == 0
     assert [c.notation() for c in game.legal_commands(sc.state, "red")] == ["end"]
@@ -437,8 +436,8 @@ def test_movement_costs_one_point_a_hex():
 
 def test_movement_by_terrain_and_tide():
     sc = position({"red-tank-1": "K12", "red-motorboat-1": "G12"}, tide="normal")
-    refused(sc, "move red-tank-1 J12 I12 H12", P + "move.terrain")   # through a reef at normal tide
-    refused(sc, "move red-motorboat-1 H12 I12 J12 K12", P + "move.terrain")   # a swamp is land
+    refused(sc, "move red-tank-1 J12 I12 H12", "fmp.move.terrain")   # through a reef at normal tide
+    refused(sc, "move red-motorboat-1 H12 I12 J12 K12", "fmp.move.terrain")   # a swamp is land
     sc.play("red", "move red-motorboat-1 H12 I12")                     # reefs are sea
     low = position({"red-tank-1": "K12"}, tide="low")
     low.play("red", "move red-tank-1 J12 I12 H12")                     # reefs are land at low tide
@@ -447,40 +446,40 @@ def test_movement_by_terrain_and_tide():
 def test_voluntary_stranding_stops_on_the_first_unusable_hex():
     sc = position({"red-tank-1": "K12"}, tide="normal")
     facts = sc.play("red", "move red-tank-1 J12 I12")
-    assert facts[0].stranded and facts[0].rule == P + "move.strand"
+    assert facts[0].stranded and facts[0].rule == "fmp.move.strand"
     assert board.is_stuck(sc.state, unit(sc, "red-tank-1"))
-    refused(sc, "move red-tank-1 J12", P + "tide.neutralised")
+    refused(sc, "move red-tank-1 J12", "fmp.tide.neutralised")
 
 
 def test_ore_is_an_obstacle_and_one_unit_a_hex():
     sc = position({"red-tank-1": "N10", "red-tank-2": "O11"}, ore=("N11",))
-    refused(sc, "move red-tank-1 N11", P + "move.ore")
-    refused(sc, "move red-tank-1 O11", P + "move.occupied")
+    refused(sc, "move red-tank-1 N11", "fmp.move.ore")
+    refused(sc, "move red-tank-1 O11", "fmp.move.occupied")
 
 
 def test_the_heap_never_goes_on_a_mountain():
     sc = position({"red-heap-1": "N10"})
-    refused(sc, "move red-heap-1 N9", P + "move.heap-mountain")
+    refused(sc, "move red-heap-1 N9", "fmp.move.heap-mountain")
 
 
 def test_the_heap_never_goes_on_a_mountain_even_carried():
     sc = position({"red-crab-1": "M10", "red-heap-1": "L10"})
     sc.play("red", "load red-crab-1 red-heap-1")
-    refused(sc, "move red-crab-1 N9", P + "move.heap-mountain")
+    refused(sc, "move red-crab-1 N9", "fmp.move.heap-mountain")
     mountain = position({"red-crab-1": "N9", "red-heap-1": "M10"})
-    refused(mountain, "load red-crab-1 red-heap-1", P + "move.heap-mountain")
+    refused(mountain, "load red-crab-1 red-heap-1", "fmp.move.heap-mountain")
 
 
 def test_two_tanks_may_not_park_on_adjacent_mountains():
     sc = position({"red-tank-1": "N9", "red-tank-2": "M10"})
-    refused(sc, "move red-tank-2 M9 N8", P + "move.mountain-tanks")
+    refused(sc, "move red-tank-2 M9 N8", "fmp.move.mountain-tanks")
     sc.play("red", "move red-tank-2 M9")   # a plain next to the mountain is fine
 
 
 def test_never_into_a_hex_under_unfavourable_fire():
     sc = position({"red-tank-1": "N11", "blue-tank-1": "Q12", "blue-tank-2": "Q13"})
     assert board.under_fire(sc.state, "O12", "red")
-    refused(sc, "move red-tank-1 O12", P + "move.fire")
+    refused(sc, "move red-tank-1 O12", "fmp.move.fire")
     # One enemy destroyer alone makes no fire zone.
     one = position({"red-tank-1": "N11", "blue-tank-1": "Q12"})
     assert not board.under_fire(one.state, "O12", "red")
@@ -488,12 +487,12 @@ def test_never_into_a_hex_under_unfavourable_fire():
 
 def test_units_leave_and_enter_the_freighter_through_a_pod():
     sc = position({})
-    refused(sc, "move red-tank-1 N11", P + "move.exit")
+    refused(sc, "move red-tank-1 N11", "fmp.move.exit")
     facts = sc.play("red", "move red-tank-1 M9")     # M9 touches the pod L9
     assert facts[0].cost == 1 and unit(sc, "red-tank-1").at == "M9"
     facts = sc.play("red", "move red-tank-1 L9")     # back in through the pod
     assert facts[0].into == "red" and unit(sc, "red-tank-1").inside == "red"
-    refused(sc, "move red-tank-2 K10", P + "move.exit")   # never out through the bubble
+    refused(sc, "move red-tank-2 K10", "fmp.move.exit")   # never out through the bubble
 
 
 def test_a_barge_moves_on_its_two_hexes_and_pays_per_new_hex():
@@ -507,7 +506,7 @@ def test_a_barge_moves_on_its_two_hexes_and_pays_per_new_hex():
 
 def test_marine_units_never_enter_a_pontoon():
     sc = position({"red-pontoon-1": "H11", "red-motorboat-1": "G12"}, tide="low")
-    refused(sc, "move red-motorboat-1 H11", P + "move.pontoon")
+    refused(sc, "move red-motorboat-1 H11", "fmp.move.pontoon")
 
 
 # ---- Transporters ----------------------------------------------------------------------------
@@ -516,63 +515,63 @@ def test_loading_ore_costs_one_point_and_uses_a_slot():
     facts = sc.play("red", "load red-crab-1 N11")
     assert facts[0].cost == 1 and "N11" not in sc.state.ore and unit(sc, "red-crab-1").cargo == ("ore",)
     sc.play("red", "load red-crab-1 M10")
-    refused(sc, "load red-crab-1 O11", P + "load.slots")
+    refused(sc, "load red-crab-1 O11", "fmp.load.slots")
 
 
 def test_a_weather_hen_carries_one_ore_and_nothing_else():
     sc = position({"red-weatherhen-1": "N10", "red-tank-1": "N11"}, ore=("M10", "O11"))
-    refused(sc, "load red-weatherhen-1 red-tank-1", P + "load.kind")
+    refused(sc, "load red-weatherhen-1 red-tank-1", "fmp.load.kind")
     sc.play("red", "load red-weatherhen-1 M10")
-    refused(sc, "load red-weatherhen-1 O11", P + "load.slots")
+    refused(sc, "load red-weatherhen-1 O11", "fmp.load.slots")
 
 
 def test_nothing_loaded_from_a_sunken_hex_but_a_pontoon():
     sc = position({"red-crab-1": "J12", "red-pontoon-1": "I12"}, ore=("I13",), tide="low")
-    sc.apply([ev.TideChanged(rule=P + "tide.change", turn=5, old="low", new="normal", neutralised=(),
+    sc.apply([ev.TideChanged(rule="fmp.tide.change", turn=5, old="low", new="normal", neutralised=(),
                              freed=(), pontoons_destroyed=(), units_destroyed=())])
     assert board.sunken("I12", "normal") and not board.sunken("I13", "normal")
     sc.play("red", "load red-crab-1 red-pontoon-1")
     high = position({"red-crab-1": "K12"}, ore=("J12",), tide="high")
-    refused(high, "load red-crab-1 J12", P + "load.sunken")   # a swamp under water
+    refused(high, "load red-crab-1 J12", "fmp.load.sunken")   # a swamp under water
 
 
 def test_loading_from_a_hex_under_unfavourable_fire_is_refused():
     sc = position({"red-crab-1": "N11", "blue-tank-1": "Q12", "blue-tank-2": "Q13"}, ore=("O12",))
-    refused(sc, "load red-crab-1 O12", P + "load.fire")
+    refused(sc, "load red-crab-1 O12", "fmp.load.fire")
 
 
 def test_enemy_units_are_not_loaded_but_pontoons_are_neutral():
     sc = position({"red-crab-1": "N10", "blue-tank-1": "N11", "blue-pontoon-1": "M10"})
-    refused(sc, "load red-crab-1 blue-tank-1", P + "load.own")
+    refused(sc, "load red-crab-1 blue-tank-1", "fmp.load.own")
     sc.play("red", "load red-crab-1 blue-pontoon-1")
     assert unit(sc, "blue-pontoon-1").carrier == "red-crab-1"
 
 
 def test_unloading_never_in_open_sea_and_into_the_freighter_through_a_pod():
     sc = position({"red-crab-1": "M9"}, ore=("N10",))
-    sc.apply([ev.CargoLoaded(rule=P + "load.cost", transporter="red-crab-1", item="ore",
+    sc.apply([ev.CargoLoaded(rule="fmp.load.cost", transporter="red-crab-1", item="ore",
                              origin="N10", cost=0)])
     facts = sc.play("red", "unload red-crab-1 ore L9")   # L9 is a pod of red's Freighter
     assert facts[0].into == "red" and sc.state.freighters["red"].ore == 1
     sea = position({"red-barge-1": ("G12", "F12")})
-    sea.apply([ev.CargoLoaded(rule=P + "load.cost", transporter="red-barge-1", item="red-tank-1",
+    sea.apply([ev.CargoLoaded(rule="fmp.load.cost", transporter="red-barge-1", item="red-tank-1",
                               origin="K12", cost=0)])
-    refused(sea, "unload red-barge-1 red-tank-1 G11", P + "unload.sea")
+    refused(sea, "unload red-barge-1 red-tank-1 G11", "fmp.unload.sea")
 
 
 def test_a_unit_unloaded_onto_a_sunken_hex_is_neutralised():
     sc = position({"red-barge-1": ("H11", "G11")})
-    sc.apply([ev.CargoLoaded(rule=P + "load.cost", transporter="red-barge-1", item="red-tank-1",
+    sc.apply([ev.CargoLoaded(rule="fmp.load.cost", transporter="red-barge-1", item="red-tank-1",
                              origin="K12", cost=0)])
     assert board.is_operational(sc.state, unit(sc, "red-barge-1"))
     facts = sc.play("red", "unload red-barge-1 red-tank-1 H12")   # a reef under water
-    assert facts[0].rule == P + "unload.sunken" and board.is_stuck(sc.state, unit(sc, "red-tank-1"))
+    assert facts[0].rule == "fmp.unload.sunken" and board.is_stuck(sc.state, unit(sc, "red-tank-1"))
 
 
 def test_carried_units_are_neutralised():
     sc = position({"red-crab-1": "N10", "red-tank-1": "N11"})
     sc.play("red", "load red-crab-1 red-tank-1")
-    refused(sc, "move red-tank-1 O11", P + "move.carried")
+    refused(sc, "move red-tank-1 O11", "fmp.move.carried")
 
 
 # ---- Weather Hen: manufacturing units --------------------------------------------------------
@@ -581,7 +580,7 @@ def test_weather_hen_builds_a_tank_from_ore_for_two_points_in_all():
     sc.play("red", "load red-weatherhen-1 N11")
     facts = sc.play("red", "build red-weatherhen-1 tank N11")
     new = facts[0].unit
-    assert facts[0].rule == P + "hen.build" and sc.state.ap == 13
+    assert facts[0].rule == "fmp.hen.build" and sc.state.ap == 13
     assert unit(sc, new).kind == "tank" and unit(sc, new).at == "N11" and unit(sc, new).colour == "red"
     assert unit(sc, "red-weatherhen-1").cargo == () and sc.state.reserve["tank"] == 15
     sc.play("red", f"move {new} O12")   # a new unit obeys at once
@@ -592,28 +591,28 @@ def test_weather_hen_two_builds_a_turn_never_two_crabs():
     sc.play("red", "load red-weatherhen-1 N11")
     sc.play("red", "build red-weatherhen-1 crab N11")
     sc.play("red", "load red-weatherhen-1 M10")
-    refused(sc, "build red-weatherhen-1 crab M10", P + "hen.twice")
+    refused(sc, "build red-weatherhen-1 crab M10", "fmp.hen.twice")
     sc.play("red", "build red-weatherhen-1 tank M10")
     sc.play("red", "load red-weatherhen-1 O11")
-    refused(sc, "build red-weatherhen-1 tank O11", P + "hen.twice")   # two a turn at most
+    refused(sc, "build red-weatherhen-1 tank O11", "fmp.hen.twice")   # two a turn at most
 
 
 def test_weather_hen_needs_ore_and_builds_only_from_the_reserve():
     sc = position({"red-weatherhen-1": "N10"}, ore=("N11",))
-    refused(sc, "build red-weatherhen-1 tank N11", P + "hen.ore")
+    refused(sc, "build red-weatherhen-1 tank N11", "fmp.hen.ore")
     sc.play("red", "load red-weatherhen-1 N11")
-    refused(sc, "build red-weatherhen-1 heap N11", P + "hen.kind")
-    refused(sc, "build red-tank-1 tank N11", P + "hen.builder")
+    refused(sc, "build red-weatherhen-1 heap N11", "fmp.hen.kind")
+    refused(sc, "build red-tank-1 tank N11", "fmp.hen.builder")
     empty = position({"red-weatherhen-1": "N10"}, ore=("N11",))
     drained = Scenario(game, state=evolved(empty.state, reserve={"tank": 0, "crab": 1, "pontoon": 1}))
     drained.play("red", "load red-weatherhen-1 N11")
-    refused(drained, "build red-weatherhen-1 tank N11", P + "hen.reserve")
+    refused(drained, "build red-weatherhen-1 tank N11", "fmp.hen.reserve")
 
 
 def test_transporters_may_be_deployed_loaded():
     sc = deployment()
     facts = sc.play("red", "load red-barge-1 red-tank-1")   # inside the Freighter: free
-    assert facts[0].rule == P + "freighter.stow" and facts[0].cost == 0
+    assert facts[0].rule == "fmp.freighter.stow" and facts[0].cost == 0
     sc.play("red", "deploy red-barge-1 G12 H12")
     assert unit(sc, "red-barge-1").cargo == ("red-tank-1",) and unit(sc, "red-tank-1").carrier == "red-barge-1"
 
@@ -621,8 +620,8 @@ def test_transporters_may_be_deployed_loaded():
 def test_the_freighter_lays_and_picks_up_pontoons_and_takes_in_ore():
     sc = position({"red-tank-1": "N10"}, ore=("M9",))
     facts = sc.play("red", "load red M9")                    # M9 touches the pod L9
-    assert facts[0].rule == P + "freighter.load" and sc.state.freighters["red"].ore == 1
-    refused(sc, "unload red ore M9", P + "unload.cargo")   # ore never leaves the Freighter
+    assert facts[0].rule == "fmp.freighter.load" and sc.state.freighters["red"].ore == 1
+    refused(sc, "unload red ore M9", "fmp.unload.cargo")   # ore never leaves the Freighter
     sc.play("red", "unload red red-pontoon-1 M9")
     assert unit(sc, "red-pontoon-1").at == "M9" and sc.state.ap == 13
     sc.play("red", "load red red-pontoon-1")
@@ -662,7 +661,7 @@ def test_a_pontoon_must_touch_ground_and_a_chain_collapses_with_its_first():
     assert not board.is_stuck(sc.state, unit(sc, "red-crab-1"))
     # At high tide J12 (swamp) and I12 (reef) are under water; the pontoon on
     # J12 touches the plain K12, a second one on I12 leans on it.
-    sc.apply([ev.UnitDeployed(rule=P + "deploy.place", unit="blue-pontoon-1", to="I12", tail="")])
+    sc.apply([ev.UnitDeployed(rule="fmp.deploy.place", unit="blue-pontoon-1", to="I12", tail="")])
     assert board.unsupported_pontoons(sc.state, "high") == ()
     facts = sc.play("red", "load red-crab-1 red-pontoon-1")
     assert kinds(facts) == ["CargoLoaded", "PontoonsCollapsed"]
@@ -671,15 +670,15 @@ def test_a_pontoon_must_touch_ground_and_a_chain_collapses_with_its_first():
 
 def test_a_pontoon_is_not_laid_out_of_reach_of_ground():
     sc = position({"red-barge-1": ("F13", "F12")}, tide="high")
-    sc.apply([ev.CargoLoaded(rule=P + "load.cost", transporter="red-barge-1", item="red-pontoon-1",
+    sc.apply([ev.CargoLoaded(rule="fmp.load.cost", transporter="red-barge-1", item="red-pontoon-1",
                              origin="K12", cost=0)])
-    refused(sc, "unload red-barge-1 red-pontoon-1 E13", P + "pontoon.ground")
+    refused(sc, "unload red-barge-1 red-pontoon-1 E13", "fmp.pontoon.ground")
 
 
 # ---- Destroyers ------------------------------------------------------------------------------
 def test_two_destroyers_in_range_destroy_everything_on_the_target():
     sc = position({"red-tank-1": "P11", "red-tank-2": "N11", "blue-crab-1": "O12"})
-    sc.apply([ev.CargoLoaded(rule=P + "load.cost", transporter="blue-crab-1", item="blue-tank-1",
+    sc.apply([ev.CargoLoaded(rule="fmp.load.cost", transporter="blue-crab-1", item="blue-tank-1",
                              origin="O13", cost=0)])
     facts = sc.play("red", "fire red-tank-1 red-tank-2 O12")
     assert facts[0].units == ("blue-crab-1",) and facts[0].cost == 2
@@ -690,7 +689,7 @@ def test_two_destroyers_in_range_destroy_everything_on_the_target():
 def test_range_two_three_for_the_heap_and_a_tank_on_a_mountain():
     sc = position({"red-tank-1": "M10", "red-tank-2": "N11", "red-heap-1": "K12",
                    "blue-crab-1": "P12"}, ore=("N13",))
-    refused(sc, "fire red-tank-1 red-tank-2 P12", P + "fire.range")   # M10 is 3 away
+    refused(sc, "fire red-tank-1 red-tank-2 P12", "fmp.fire.range")   # M10 is 3 away
     mountain = position({"red-tank-1": "N9", "red-tank-2": "N11", "blue-crab-1": "P10"})
     assert board.fire_range(mountain.state, unit(mountain, "red-tank-1")) == 3
     mountain.play("red", "fire red-tank-1 red-tank-2 P10")
@@ -703,7 +702,7 @@ def test_a_destroyer_fires_twice_a_turn_and_is_restocked_next_turn():
     sc = position({"red-tank-1": "M11", "red-tank-2": "N11"}, ore=("N12", "M12", "L12"))
     sc.play("red", "fire red-tank-1 red-tank-2 N12")
     sc.play("red", "fire red-tank-1 red-tank-2 M12")
-    refused(sc, "fire red-tank-1 red-tank-2 L12", P + "fire.ammo")
+    refused(sc, "fire red-tank-1 red-tank-2 L12", "fmp.fire.ammo")
     sc.play("red", "end")
     assert sc.state.shots == {}
 
@@ -711,7 +710,7 @@ def test_a_destroyer_fires_twice_a_turn_and_is_restocked_next_turn():
 def test_destroyers_never_destroy_their_own_units_but_pontoons():
     sc = position({"red-tank-1": "M11", "red-tank-2": "N11", "red-crab-1": "N12",
                    "red-pontoon-1": "J12"}, tide="low")
-    refused(sc, "fire red-tank-1 red-tank-2 N12", P + "fire.own")
+    refused(sc, "fire red-tank-1 red-tank-2 N12", "fmp.fire.own")
     sc2 = position({"red-tank-1": "K12", "red-tank-2": "L11", "red-pontoon-1": "J12"})
     sc2.play("red", "fire red-tank-1 red-tank-2 J12")
     assert "red-pontoon-1" not in sc2.state.units
@@ -720,9 +719,9 @@ def test_destroyers_never_destroy_their_own_units_but_pontoons():
 def test_freighters_cannot_be_destroyed_but_turrets_can():
     # M9 and M8 lie outside the turrets' fire zone (a destroyer under it could not fire).
     sc = position({"blue-tank-1": "M9", "blue-heap-1": "M8"})
-    sc.apply([ev.PlayerTurnEnded(rule=P + "turn.end", seat="red", unspent=0, saved=0),
-              ev.PlayerTurnBegan(rule=P + "turn.ap", seat="blue", credit=15, saved=0, deadline="")])
-    refused(sc, "fire blue-tank-1 blue-heap-1 K10", P + "fire.freighter", seat="blue")
+    sc.apply([ev.PlayerTurnEnded(rule="fmp.turn.end", seat="red", unspent=0, saved=0),
+              ev.PlayerTurnBegan(rule="fmp.turn.ap", seat="blue", credit=15, saved=0, deadline="")])
+    refused(sc, "fire blue-tank-1 blue-heap-1 K10", "fmp.fire.freighter", seat="blue")
     facts = sc.play("blue", "fire blue-tank-1 blue-heap-1 L9")
     assert facts[0].units == ("red-turret-1",)
     assert rules.broken_turrets(sc.state, "red") == 1
@@ -735,12 +734,12 @@ def test_second_unit_enters_the_fire_zone_and_clears_it_at_once():
     and fires with the first at Q12: O12 is then covered by Q13 alone."""
     sc = position({"red-tank-1": "P10", "red-tank-2": "N11", "blue-tank-1": "Q12", "blue-tank-2": "Q13"})
     assert board.under_fire(sc.state, "O12", "red") and not board.under_fire(sc.state, "P10", "red")
-    refused(sc, "move red-tank-2 O12", P + "move.fire")
+    refused(sc, "move red-tank-2 O12", "fmp.move.fire")
     assert "assault red-tank-2 O12 fire red-tank-1 Q12" in {
         c.notation() for c in game.legal_commands(sc.state, "red")}
     facts = sc.play("red", "assault red-tank-2 O12 fire red-tank-1 Q12")
     assert kinds(facts) == ["UnitMoved", "TargetDestroyed"]
-    assert facts[0].rule == P + "second-unit.enter" and facts[1].units == ("blue-tank-1",)
+    assert facts[0].rule == "fmp.second-unit.enter" and facts[1].units == ("blue-tank-1",)
     assert unit(sc, "red-tank-2").at == "O12" and not board.under_fire(sc.state, "O12", "red")
     assert sc.state.ap == 15 - 1 - 2
 
@@ -748,21 +747,21 @@ def test_second_unit_enters_the_fire_zone_and_clears_it_at_once():
 def test_second_unit_refused_when_its_shots_leave_it_under_fire():
     sc = position({"red-tank-1": "P10", "red-tank-2": "N11", "blue-tank-1": "Q12",
                    "blue-tank-2": "Q13", "blue-tank-3": "O14"})
-    refused(sc, "assault red-tank-2 O12 fire red-tank-1 Q12", P + "second-unit.clear")
+    refused(sc, "assault red-tank-2 O12 fire red-tank-1 Q12", "fmp.second-unit.clear")
     assert unit(sc, "red-tank-2").at == "N11" and "blue-tank-1" in sc.state.units
 
 
 def test_second_unit_only_for_a_hex_under_fire_and_only_on_the_last_hex():
     sc = position({"red-tank-1": "P10", "red-tank-2": "N11", "blue-tank-1": "Q12"})
-    refused(sc, "assault red-tank-2 O12 fire red-tank-1 Q12", P + "second-unit.needless")
+    refused(sc, "assault red-tank-2 O12 fire red-tank-1 Q12", "fmp.second-unit.needless")
     deep = position({"red-tank-1": "P10", "red-tank-2": "N11", "blue-tank-1": "Q12", "blue-tank-2": "Q13"})
-    refused(deep, "assault red-tank-2 O12 P12 fire red-tank-1 Q12", P + "move.fire")
-    refused(deep, "assault red-crab-1 O12 fire red-tank-1 Q12", P + "second-unit.destroyer")
+    refused(deep, "assault red-tank-2 O12 P12 fire red-tank-1 Q12", "fmp.move.fire")
+    refused(deep, "assault red-crab-1 O12 fire red-tank-1 Q12", "fmp.second-unit.destroyer")
 
 
 def test_capture_by_two_destroyers_in_contact_takes_the_cargo_too():
     sc = position({"red-tank-1": "N10", "red-tank-2": "O12", "blue-crab-1": "O11"})
-    sc.apply([ev.CargoLoaded(rule=P + "load.cost", transporter="blue-crab-1", item="blue-tank-1",
+    sc.apply([ev.CargoLoaded(rule="fmp.load.cost", transporter="blue-crab-1", item="blue-tank-1",
                              origin="O13", cost=0)])
     facts = sc.play("red", "capture red-tank-1 red-tank-2 blue-crab-1")
     assert facts[0].cargo == ("blue-tank-1",) and facts[0].cost == 1
@@ -772,10 +771,10 @@ def test_capture_by_two_destroyers_in_contact_takes_the_cargo_too():
 
 def test_capture_refused_out_of_contact_or_under_fire():
     far = position({"red-tank-1": "M10", "red-tank-2": "O12", "blue-crab-1": "O11"})
-    refused(far, "capture red-tank-1 red-tank-2 blue-crab-1", P + "capture.contact")
+    refused(far, "capture red-tank-1 red-tank-2 blue-crab-1", "fmp.capture.contact")
     covered = position({"red-tank-1": "N10", "red-tank-2": "O12", "blue-crab-1": "O11",
                         "blue-tank-1": "Q11", "blue-tank-2": "Q12"})
-    refused(covered, "capture red-tank-1 red-tank-2 blue-crab-1", P + "capture.fire")
+    refused(covered, "capture red-tank-1 red-tank-2 blue-crab-1", "fmp.capture.fire")
 
 
 # ---- Retreat and neutralization ---------------------------------------------------------------
@@ -787,13 +786,13 @@ def test_neutralised_unit_does_nothing_and_its_holders_stay_put():
     sc = position({"red-tank-1": "N10", "red-tank-2": "P11", "blue-crab-1": "O12", "red-crab-1": "M10"},
                   ore=("O13",))
     facts = sc.play("red", "neutralise red-tank-1 red-tank-2 blue-crab-1")
-    assert facts[0].rule == P + "neutralise.hold" and sc.state.ap == 15
-    refused(sc, "move red-tank-1 N11", P + "neutralise.stay")
+    assert facts[0].rule == "fmp.neutralise.hold" and sc.state.ap == 15
+    refused(sc, "move red-tank-1 N11", "fmp.neutralise.stay")
     sc.play("red", "move red-crab-1 M11")                   # other units move freely
     blues_turn(sc)
-    refused(sc, "load blue-crab-1 O13", P + "load.neutralised", seat="blue")
-    refused(sc, "move blue-crab-1 O13", P + "move.ore", seat="blue")   # the hex must be free
-    refused(sc, "move blue-crab-1 O11", P + "neutralise.retreat", seat="blue")   # still in the zone
+    refused(sc, "load blue-crab-1 O13", "fmp.load.neutralised", seat="blue")
+    refused(sc, "move blue-crab-1 O13", "fmp.move.ore", seat="blue")   # the hex must be free
+    refused(sc, "move blue-crab-1 O11", "fmp.neutralise.retreat", seat="blue")   # still in the zone
 
 
 def test_a_neutralised_unit_retreats_one_hex_out_of_the_fire_zone():
@@ -804,7 +803,7 @@ def test_a_neutralised_unit_retreats_one_hex_out_of_the_fire_zone():
                if not board.under_fire(sc.state, str(n), "blue") and board.terrain(str(n)) == "plain"
                and board.standing_at(sc.state, str(n)) is None)
     facts = sc.play("blue", f"move blue-crab-1 {out}")
-    assert facts[0].rule == P + "neutralise.retreat" and "blue-crab-1" not in sc.state.neutralised
+    assert facts[0].rule == "fmp.neutralise.retreat" and "blue-crab-1" not in sc.state.neutralised
 
 
 def test_turrets_cannot_be_neutralised_and_captured_units_are_freed():
@@ -814,7 +813,7 @@ def test_turrets_cannot_be_neutralised_and_captured_units_are_freed():
     assert "blue-crab-1" not in sc.state.neutralised
     sc.play("red", "move red-tank-1 N11")                    # the unit it held was captured
     near_turret = position({"red-tank-1": "M9", "red-tank-2": "M10"})
-    refused(near_turret, "neutralise red-tank-1 red-tank-2 red-turret-1", P + "neutralise.target")
+    refused(near_turret, "neutralise red-tank-1 red-tank-2 red-turret-1", "fmp.neutralise.target")
 
 
 # ---- The Freighter: capturing it --------------------------------------------------------------
@@ -826,7 +825,7 @@ def beside(pod: str) -> str:
 
 
 def turrets_destroyed(sc: Scenario, colour: str, pods) -> None:
-    sc.apply([ev.TargetDestroyed(rule=P + "fire.destroy", shooters=("x", "y"), target=pod,
+    sc.apply([ev.TargetDestroyed(rule="fmp.fire.destroy", shooters=("x", "y"), target=pod,
                                  units=(f"{colour}-turret-{i}",), ore=False, cost=0)
               for i, pod in enumerate(pods, 1)])
 
@@ -834,7 +833,7 @@ def turrets_destroyed(sc: Scenario, colour: str, pods) -> None:
 def test_a_freighter_without_turrets_is_taken_by_the_first_enemy_destroyer_to_enter():
     pod = BLUE_FREIGHTER[1][2]
     sc = position({"red-tank-1": beside(pod), "blue-tank-1": "N10"})
-    refused(sc, f"move red-tank-1 {pod}", P + "move.occupied")   # turrets still stand
+    refused(sc, f"move red-tank-1 {pod}", "fmp.move.occupied")   # turrets still stand
     turrets_destroyed(sc, "blue", BLUE_FREIGHTER[1])
     facts = sc.play("red", f"move red-tank-1 {pod}")
     assert kinds(facts) == ["UnitMoved", "FreighterCaptured", "PlayerEliminated"]
@@ -849,11 +848,11 @@ def test_only_the_captor_rebuilds_turrets_in_the_turn_of_the_capture():
     pod = BLUE_FREIGHTER[1][2]
     sc = position({"red-tank-1": beside(pod)})
     turrets_destroyed(sc, "blue", BLUE_FREIGHTER[1])
-    refused(sc, f"rebuild blue {pod}", P + "freighter.rebuild")
+    refused(sc, f"rebuild blue {pod}", "fmp.freighter.rebuild")
     sc.play("red", f"move red-tank-1 {pod}")
     facts = sc.play("red", f"rebuild blue {pod}")
     assert facts[0].cost == 2 and rules.broken_turrets(sc.state, "blue") == 2
-    refused(sc, f"rebuild blue {pod}", P + "freighter.rebuild")   # that pod has its turret
+    refused(sc, f"rebuild blue {pod}", "fmp.freighter.rebuild")   # that pod has its turret
 
 
 def test_captured_units_under_enemy_fire_move_out_first_or_are_neutralised():
@@ -866,8 +865,8 @@ def test_captured_units_under_enemy_fire_move_out_first_or_are_neutralised():
     facts = sc.play("red", f"move red-tank-1 {pod}")
     # blue-tank-1 is stuck on the swamp J12 at high tide; blue-crab-1 can step away.
     assert facts[1].endangered == ("blue-crab-1", "blue-tank-1")
-    refused(sc, "end", P + "freighter.evacuate")
-    refused(sc, "secure", P + "freighter.evacuate")        # the crab can still get out
+    refused(sc, "end", "fmp.freighter.evacuate")
+    refused(sc, "secure", "fmp.freighter.evacuate")        # the crab can still get out
     out = next(c for c in game.legal_commands(sc.state, "red") if c.verb == "move")
     sc.play("red", out.notation())
     facts = sc.play("red", "secure")
@@ -880,7 +879,7 @@ def test_a_crab_cannot_take_a_freighter():
     pod = BLUE_FREIGHTER[1][2]
     sc = position({"red-crab-1": beside(pod)})
     turrets_destroyed(sc, "blue", BLUE_FREIGHTER[1])
-    refused(sc, f"move red-crab-1 {pod}", P + "move.occupied")
+    refused(sc, f"move red-crab-1 {pod}", "fmp.move.occupied")
 
 
 # ---- Time ------------------------------------------------------------------------------------
@@ -890,7 +889,7 @@ def test_the_three_minute_turn_is_a_recorded_deadline():
     assert sc.state.deadline == deadline.isoformat()
     assert game.system_command(sc.state, deadline) is None
     late = deadline + timedelta(seconds=1)
-    sc.expect_violation("red", "move red-tank-1 N11", P + "time.over", now=late)
+    sc.expect_violation("red", "move red-tank-1 N11", "fmp.time.over", now=late)
     assert game.system_command(sc.state, late).notation() == "timeout"
     facts = sc.play(SYSTEM, "timeout", now=late)
     assert kinds(facts)[:2] == ["TimeRanOut", "PlayerTurnEnded"]
@@ -945,18 +944,18 @@ def test_turn_21_reveal_names_the_steps_of_the_secret_commands():
 
 def test_turn_25_lift_off_costs_one_plus_one_per_broken_turret():
     sc = position({"red-tank-1": "N10"}, turn=25, ap=2)
-    sc.apply([ev.TargetDestroyed(rule=P + "fire.destroy", shooters=("blue-tank-1", "blue-tank-2"),
+    sc.apply([ev.TargetDestroyed(rule="fmp.fire.destroy", shooters=("blue-tank-1", "blue-tank-2"),
                                  target="L9", units=("red-turret-1",), ore=False, cost=0),
-              ev.TargetDestroyed(rule=P + "fire.destroy", shooters=("blue-tank-1", "blue-tank-2"),
+              ev.TargetDestroyed(rule="fmp.fire.destroy", shooters=("blue-tank-1", "blue-tank-2"),
                                  target="K11", units=("red-turret-2",), ore=False, cost=0)])
-    refused(sc, "liftoff red", P + "liftoff.cost")   # 1 + 2 broken turrets = 3
+    refused(sc, "liftoff red", "fmp.liftoff.cost")   # 1 + 2 broken turrets = 3
     rich = position({"red-tank-1": "N10"}, turn=25, ap=3)
     facts = rich.play("red", "liftoff red")
     assert facts[0].cost == 1 and kinds(facts)[:3] == ["FreighterTookOff", "UnitsAbandoned", "PlayerTurnEnded"]
 
 
 def test_lift_off_only_at_turn_25():
-    refused(position({}, turn=24), "liftoff red", P + "liftoff.turn")
+    refused(position({}, turn=24), "liftoff red", "fmp.liftoff.turn")
 
 
 def test_a_freighter_that_does_not_take_off_is_stranded():
@@ -985,7 +984,7 @@ def test_ties_go_to_most_freighters_then_most_ore():
     fr["red"] = evolved(fr["red"], status="departed", score=10, ore=3)
     fr["blue"] = evolved(fr["blue"], status="departed", score=10, ore=2)
     ended = rules._mission_ended(evolved(base, freighters=fr))
-    assert ended.winner == "red" and ended.rule == P + "score.tiebreak"
+    assert ended.winner == "red" and ended.rule == "fmp.score.tiebreak"
     fr["blue"] = evolved(fr["blue"], ore=3)
     assert rules._mission_ended(evolved(base, freighters=fr)).winner == ""
     # Nobody scores, but blue lost its Freighter: blue has lost, red wins.
@@ -1013,7 +1012,7 @@ def test_describe_and_render_are_public_text():
     assert "turn 5" in game.render(sc.state)
     for f in sc.events:
         assert isinstance(game.describe(f), str)
-    assert "high" not in game.describe(ev.TideForecast(rule=P + "tide.forecast", seat="red", hens=1,
+    assert "high" not in game.describe(ev.TideForecast(rule="fmp.tide.forecast", seat="red", hens=1,
                                                        tides=("high",)))
 
 

@@ -11,14 +11,14 @@ blue on AE13); the places of the stand-in map used here:
 from __future__ import annotations
 
 import test_fmp
-from test_fmp import P, blues_turn, game, kinds, position, refused
+from test_fmp import blues_turn, game, kinds, position, refused
 
 from engine.games.fmp import board, rules
 from engine.games.fmp import events as ev
 
 
 def deployed(uid: str, at: str) -> ev.UnitDeployed:
-    return ev.UnitDeployed(rule=P + "deploy.place", unit=uid, to=at, tail="")
+    return ev.UnitDeployed(rule="fmp.deploy.place", unit=uid, to=at, tail="")
 
 
 # ---- Destroyers > Mechanism: "the Heap, even if transported, never goes on a mountain" -------
@@ -30,7 +30,7 @@ def test_a_crab_carrying_the_heap_is_never_laid_on_a_mountain(monkeypatch):
     sc = position()
     sc.play("red", "load red-crab-1 red-heap-1")       # inside the Freighter: free
     assert sc.state.ap == 15
-    refused(sc, "unload red red-crab-1 N9", P + "move.heap-mountain")
+    refused(sc, "unload red red-crab-1 N9", "fmp.move.heap-mountain")
     facts = sc.play("red", "unload red red-crab-1 M8")
     assert facts[0].cost == 1 and sc.state.units["red-heap-1"].carrier == "red-crab-1"
     # An empty crab may be laid on a mountain.
@@ -46,22 +46,22 @@ def test_a_unit_on_a_pontoon_over_a_sunken_reef_can_be_loaded():
     sc = position({"red-pontoon-1": "I12", "red-tank-1": "I12", "red-crab-1": "J12"})
     assert board.sunken("I12", "normal") and not board.is_stuck(sc.state, sc.state.units["red-tank-1"])
     facts = sc.play("red", "load red-crab-1 red-tank-1")
-    assert facts[0].rule == P + "load.cost" and sc.state.units["red-tank-1"].carrier == "red-crab-1"
+    assert facts[0].rule == "fmp.load.cost" and sc.state.units["red-tank-1"].carrier == "red-crab-1"
     # Without the pontoon the same reef holds nothing that can be loaded.
     bare = position({"red-tank-1": "I12", "red-crab-1": "J12"})
-    refused(bare, "load red-crab-1 red-tank-1", P + "load.sunken")
+    refused(bare, "load red-crab-1 red-tank-1", "fmp.load.sunken")
 
 
 # ---- Destroyers: two tanks never parked on touching mountains, however they get there ---------
 def test_a_tank_unloaded_or_laid_next_to_a_mountain_tank_is_refused():
     sc = position({"red-tank-1": "N8", "red-crab-1": "N10", "red-tank-2": "M10", "red-tank-3": "O11"})
     sc.play("red", "load red-crab-1 red-tank-2")
-    refused(sc, "unload red-crab-1 red-tank-2 N9", P + "move.mountain-tanks")
+    refused(sc, "unload red-crab-1 red-tank-2 N9", "fmp.move.mountain-tanks")
     sc.play("red", "unload red-crab-1 red-tank-2 M10")       # a plain is fine
     # A path may cross the mountain next to N8, as long as the tank does not stop there.
     facts = sc.play("red", "move red-tank-3 O10 N9 M9")
     assert facts[0].path == ("O10", "N9", "M9")
-    refused(sc, "move red-tank-2 N9", P + "move.mountain-tanks")
+    refused(sc, "move red-tank-2 N9", "fmp.move.mountain-tanks")
 
 
 # ---- Retreat and neutralization: "destroyers can neutralize several units at once" -----------
@@ -74,7 +74,7 @@ def test_a_destroyer_holding_two_units_stays_while_either_is_held():
     assert set(sc.state.neutralised) == {"blue-crab-1", "blue-tank-1"}
     sc.play("red", "fire red-tank-1 red-tank-2 O11")
     assert "blue-tank-1" not in sc.state.units
-    refused(sc, "move red-tank-1 M10", P + "neutralise.stay")
+    refused(sc, "move red-tank-1 M10", "fmp.neutralise.stay")
     sc.play("red", "fire red-tank-1 red-tank-2 O12")   # the last held unit is destroyed too
     sc.play("red", "move red-tank-1 M10")
 
@@ -103,7 +103,7 @@ def test_destroying_a_holder_frees_the_neutralised_unit_at_once():
         "fire blue-tank-1 blue-tank-2 P11",
     )
     assert kinds(facts) == ["TargetDestroyed", "UnitFreed"]
-    assert facts[1].rule == P + "neutralise.freed" and facts[1].unit == "blue-crab-1"
+    assert facts[1].rule == "fmp.neutralise.freed" and facts[1].unit == "blue-crab-1"
     sc.play("blue", "move blue-crab-1 O13 O14")            # operational again: a full move
 
 
@@ -113,7 +113,7 @@ def test_a_destroyer_under_unfavourable_fire_cannot_fire_but_a_turret_can():
     not fire (only an assault's second unit does, as it enters)."""
     sc = position({"red-tank-1": "P10", "red-tank-2": "O12", "blue-tank-1": "Q12", "blue-tank-2": "Q13"})
     assert board.under_fire(sc.state, "O12", "red")
-    refused(sc, "fire red-tank-1 red-tank-2 Q12", P + "fire.under-fire")
+    refused(sc, "fire red-tank-1 red-tank-2 Q12", "fmp.fire.under-fire")
     assert not any(c.verb == "fire" and "red-tank-2" in c.notation()
                    for c in game.legal_commands(sc.state, "red"))
     # Blue tanks on M11 and L11 put the red pod K11 under unfavourable fire: its turret still fires.
@@ -129,8 +129,8 @@ def test_a_weather_hen_under_unfavourable_fire_neither_builds_nor_loads():
     sc.play("red", "load red-weatherhen-1 M11")
     sc.apply([deployed("blue-tank-1", "O10"), deployed("blue-tank-2", "O11")])
     assert board.under_fire(sc.state, "M10", "red") and not board.under_fire(sc.state, "L11", "red")
-    refused(sc, "build red-weatherhen-1 tank L11", P + "hen.inoperative")
-    refused(sc, "unload red-weatherhen-1 ore L11", P + "hen.inoperative")
+    refused(sc, "build red-weatherhen-1 tank L11", "fmp.hen.inoperative")
+    refused(sc, "unload red-weatherhen-1 ore L11", "fmp.hen.inoperative")
 
 
 # ---- Change of color: "any unit that enters a Freighter takes that Freighter's colour" --------
@@ -138,7 +138,7 @@ def test_a_transporter_entering_a_freighter_brings_its_cargo_into_that_colour():
     """Red controls the captured blue Freighter too; a blue crab carrying a
     blue tank enters the red Freighter: both now carry red markers."""
     sc = position({"blue-crab-1": "L10", "blue-tank-1": "M10"})
-    sc.apply([ev.FreighterCaptured(rule=P + "freighter.capture", freighter="blue", seat="red",
+    sc.apply([ev.FreighterCaptured(rule="fmp.freighter.capture", freighter="blue", seat="red",
                                    previous="blue", unit="red-tank-1", bonus=5, endangered=())])
     sc.play("red", "load blue-crab-1 blue-tank-1")
     sc.play("red", "move blue-crab-1 L9")
@@ -161,13 +161,13 @@ def test_each_landing_has_three_minutes_and_a_freighter_left_in_orbit_is_out():
     assert game.to_act(sc.state) == (SYSTEM,)                # the clock starts first
     assert game.system_command(sc.state, FIXED_NOW).notation() == "clock"
     facts = sc.play(SYSTEM, "clock")
-    assert facts[0].rule == P + "time.landing" and facts[0].seat == "red"
+    assert facts[0].rule == "fmp.time.landing" and facts[0].seat == "red"
     deadline = FIXED_NOW + timedelta(seconds=180)
     assert sc.state.deadline == deadline.isoformat() and game.to_act(sc.state) == ("red",)
     sc.play("red", "land K10 b", now=deadline)                # in time, at the last second
     sc.play(SYSTEM, "clock", now=deadline)                    # blue's three minutes
     late = deadline + timedelta(seconds=181)
-    sc.expect_violation("blue", "land AE13 b", P + "time.over", now=late)
+    sc.expect_violation("blue", "land AE13 b", "fmp.time.over", now=late)
     assert game.system_command(sc.state, late).notation() == "timeout"
     facts = sc.play(SYSTEM, "timeout", now=late)
     assert kinds(facts) == ["TimeRanOut", "LandingMissed", "PlayerEliminated", "TurnBegan"]
@@ -189,14 +189,14 @@ def test_deployment_is_simultaneous_with_one_shared_three_minutes():
     sc.play("blue", "land AE13 b")
     assert sc.state.phase == "deployment" and game.to_act(sc.state) == (SYSTEM,)
     facts = sc.play(SYSTEM, "clock")
-    assert facts[0].rule == P + "time.deployment" and facts[0].seat == ""
+    assert facts[0].rule == "fmp.time.deployment" and facts[0].seat == ""
     assert game.to_act(sc.state) == ("red", "blue")          # both at once
     sc.play("blue", "deploy blue-tank-1 AB11")
     sc.play("red", "deploy red-tank-1 K12")
     sc.play("red", "done")
     assert game.to_act(sc.state) == ("blue",)
     late = FIXED_NOW + timedelta(seconds=181)
-    sc.expect_violation("blue", "deploy blue-tank-2 AB10", P + "time.over", now=late)
+    sc.expect_violation("blue", "deploy blue-tank-2 AB10", "fmp.time.over", now=late)
     facts = sc.play(SYSTEM, "timeout", now=late)
     assert kinds(facts) == ["TimeRanOut", "DeploymentFinished"] and facts[1].seat == "blue"
     assert sc.state.units["blue-tank-2"].inside == "blue"     # not deployed: still aboard
@@ -327,7 +327,7 @@ def test_units_the_captor_had_neutralised_are_freed_when_it_takes_their_freighte
 def test_a_neutralising_destroyer_is_not_loaded_away_either():
     sc = position({"red-tank-1": "N10", "red-tank-2": "P11", "blue-crab-1": "O12", "red-crab-1": "M10"})
     sc.play("red", "neutralise red-tank-1 red-tank-2 blue-crab-1")
-    refused(sc, "load red-crab-1 red-tank-1", P + "neutralise.stay")
+    refused(sc, "load red-crab-1 red-tank-1", "fmp.neutralise.stay")
 
 
 # ---- Action-point costs (gaps): "barge: 1 per new hex it comes to occupy, forward or backward" --
@@ -345,7 +345,7 @@ def test_barge_pivoting_around_its_back_hex_costs_one_point():
         sc.state.units["red-barge-1"].at,
         sc.state.units["red-barge-1"].tail,
     ) == (1, "F11", "F10")
-    refused(sc, "move red-barge-1 F10 G12", P + "move.path")  # G12 does not touch the pivot F10
+    refused(sc, "move red-barge-1 F10 G12", "fmp.move.path")  # G12 does not touch the pivot F10
     legal = {c.notation() for c in game.legal_commands(sc.state, "red")}
     assert "move red-barge-1 F10 G11" in legal and "move red-barge-1 G11" in legal
 
@@ -369,21 +369,21 @@ def test_entering_the_own_freighter_through_a_pod_under_fire():
     sc.apply(
         [
             ev.CargoLoaded(
-                rule=P + "load.cost", transporter="red-crab-1", item="ore", origin="J14", cost=0
+                rule="fmp.load.cost", transporter="red-crab-1", item="ore", origin="J14", cost=0
             )
         ]
     )
-    refused(sc, "unload red-crab-1 ore L9", P + "unload.fire")
+    refused(sc, "unload red-crab-1 ore L9", "fmp.unload.fire")
     assert sc.state.freighters["red"].ore == 0
     # The way there stays outside the fire: L10 is under it.
     sc2 = position({"red-tank-1": "M10", "blue-tank-1": "L11", "blue-tank-2": "M11"})
-    refused(sc2, "move red-tank-1 L10 L9", P + "move.fire")
+    refused(sc2, "move red-tank-1 L10 L9", "fmp.move.fire")
 
 
 # ---- Destroyers > Mechanism: "the Heap, even if transported, can never go on a mountain hex" --
 def test_the_heap_never_goes_on_a_pontoon_laid_on_a_mountain():
     sc = position({"red-pontoon-1": "N9", "red-heap-1": "M10", "red-tank-1": "M9"})
-    refused(sc, "move red-heap-1 N9", P + "move.heap-mountain")
+    refused(sc, "move red-heap-1 N9", "fmp.move.heap-mountain")
     assert not board.can_use("heap", "N9", "normal", pontoon=True)
     # A tank on that pontoon stands on a mountain hex: it reaches three hexes.
     sc.play("red", "move red-tank-1 N9")
@@ -399,7 +399,7 @@ def test_mountain_tank_range_three_off_the_mountain_two():
     assert facts[0].units == ("blue-crab-1",)
     sc2 = position({"red-tank-1": "M10", "red-tank-2": "P12", "blue-crab-1": "O12"})
     assert board.fire_range(sc2.state, sc2.state.units["red-tank-1"]) == 2
-    refused(sc2, "fire red-tank-1 red-tank-2 O12", P + "fire.range")
+    refused(sc2, "fire red-tank-1 red-tank-2 O12", "fmp.fire.range")
 
 
 # ---- Retreat and neutralization: holding is fire withheld, and costs nothing ---------------------
@@ -414,7 +414,7 @@ def test_neutralising_costs_no_point_and_needs_destroyers_out_of_unfavourable_fi
         }
     )
     assert board.under_fire(sc.state, "P11", "red")  # blue's tanks cover red-tank-2
-    refused(sc, "neutralise red-tank-1 red-tank-2 blue-crab-1", P + "fire.under-fire")
+    refused(sc, "neutralise red-tank-1 red-tank-2 blue-crab-1", "fmp.fire.under-fire")
     # Out of that fire, and out of ammunition after two shots at ore, they hold it for nothing.
     units = {"red-tank-1": "N10", "red-tank-2": "P11", "blue-crab-1": "O12"}
     probe = position(units)
@@ -429,7 +429,7 @@ def test_neutralising_costs_no_point_and_needs_destroyers_out_of_unfavourable_fi
         free.play("red", f"fire red-tank-1 red-tank-2 {h}")
     assert free.state.shots == {"red-tank-1": 2, "red-tank-2": 2} and free.state.ap == 1
     facts = free.play("red", "neutralise red-tank-1 red-tank-2 blue-crab-1")
-    assert facts[0].rule == P + "neutralise.hold" and free.state.ap == 1
+    assert facts[0].rule == "fmp.neutralise.hold" and free.state.ap == 1
 
 
 # ---- Pontoons: "if the first pontoon is destroyed or loaded, the remaining pontoons are destroyed" --
@@ -488,7 +488,7 @@ def test_a_weather_hen_on_a_barge_forecasts_nothing():
     sc.apply(
         [
             ev.CargoLoaded(
-                rule=P + "freighter.stow",
+                rule="fmp.freighter.stow",
                 transporter="red-barge-1",
                 item="red-weatherhen-1",
                 origin="",
@@ -507,10 +507,10 @@ def test_super_bonus_is_lost_with_the_freighter():
     sc.apply(
         [
             ev.FreighterLanded(
-                rule=P + "landing.land", colour="green", centre="N11", pods=("N10", "O12", "M12")
+                rule="fmp.landing.land", colour="green", centre="N11", pods=("N10", "O12", "M12")
             ),
             ev.FreighterCaptured(
-                rule=P + "freighter.capture",
+                rule="fmp.freighter.capture",
                 freighter="green",
                 seat="red",
                 previous="green",
@@ -524,7 +524,7 @@ def test_super_bonus_is_lost_with_the_freighter():
     sc.apply(
         [
             ev.FreighterCaptured(
-                rule=P + "freighter.capture",
+                rule="fmp.freighter.capture",
                 freighter="green",
                 seat="blue",
                 previous="red",
@@ -545,10 +545,10 @@ def test_a_freighter_that_took_off_lets_nothing_out():
     sc.apply(
         [
             ev.FreighterLanded(
-                rule=P + "landing.land", colour="green", centre="N11", pods=("N10", "O12", "M12")
+                rule="fmp.landing.land", colour="green", centre="N11", pods=("N10", "O12", "M12")
             ),
             ev.FreighterCaptured(
-                rule=P + "freighter.capture",
+                rule="fmp.freighter.capture",
                 freighter="green",
                 seat="red",
                 previous="green",
@@ -557,7 +557,7 @@ def test_a_freighter_that_took_off_lets_nothing_out():
                 endangered=(),
             ),
             ev.FreighterTookOff(
-                rule=P + "departure.leave",
+                rule="fmp.departure.leave",
                 freighter="green",
                 seat="red",
                 ore=0,
@@ -565,11 +565,11 @@ def test_a_freighter_that_took_off_lets_nothing_out():
                 score=17,
                 cost=0,
             ),
-            ev.PlayerTurnBegan(rule=P + "turn.ap", seat="red", credit=15, saved=0, deadline=""),
+            ev.PlayerTurnBegan(rule="fmp.turn.ap", seat="red", credit=15, saved=0, deadline=""),
         ]
     )
-    refused(sc, "move green-tank-1 M10", P + "move.exit")
-    refused(sc, "load green-crab-1 green-tank-1", P + "freighter.stow")
+    refused(sc, "move green-tank-1 M10", "fmp.move.exit")
+    refused(sc, "load green-crab-1 green-tank-1", "fmp.freighter.stow")
     assert not any(
         c.notation().startswith(("move green-", "load green-"))
         for c in game.legal_commands(sc.state, "red")
@@ -587,7 +587,7 @@ def test_a_transported_second_unit_is_unloaded_outside_and_moves_in():
     sc.apply(
         [
             ev.CargoLoaded(
-                rule=P + "freighter.stow",
+                rule="fmp.freighter.stow",
                 transporter="red-crab-1",
                 item="red-tank-1",
                 origin="",
@@ -596,8 +596,8 @@ def test_a_transported_second_unit_is_unloaded_outside_and_moves_in():
         ]
     )
     assert board.under_fire(sc.state, "P11", "red") and not board.under_fire(sc.state, "O11", "red")
-    refused(sc, "unload red-crab-1 red-tank-1 P11", P + "unload.fire")
-    refused(sc, "assault red-tank-1 P11 fire red-tank-2 Q12", P + "move.carried")
+    refused(sc, "unload red-crab-1 red-tank-1 P11", "fmp.unload.fire")
+    refused(sc, "assault red-tank-1 P11 fire red-tank-2 Q12", "fmp.move.carried")
 
 
 # ---- Turn 3: "draw lots for the first player; the draw is final" ------------------------------

@@ -18,23 +18,23 @@ from __future__ import annotations
 
 import pytest
 import test_fmp
-from test_fmp import CARDS, P, blues_turn, game, kinds, position, refused, tide_turn
+from test_fmp import CARDS, blues_turn, game, kinds, position, refused, tide_turn
 
 from engine.games.fmp import board, rules
 from engine.games.fmp import events as ev
 
 
 def placed(uid: str, at: str, tail: str = "") -> ev.UnitDeployed:
-    return ev.UnitDeployed(rule=P + "deploy.place", unit=uid, to=at, tail=tail)
+    return ev.UnitDeployed(rule="fmp.deploy.place", unit=uid, to=at, tail=tail)
 
 
 def aboard(transporter: str, item: str, origin: str = "") -> ev.CargoLoaded:
     """Cargo put aboard offstage (no cost): a unit id, or "ore" taken from `origin`."""
-    return ev.CargoLoaded(rule=P + "load.cost", transporter=transporter, item=item, origin=origin, cost=0)
+    return ev.CargoLoaded(rule="fmp.load.cost", transporter=transporter, item=item, origin=origin, cost=0)
 
 
 def captured_by_red(uid: str) -> ev.UnitCaptured:
-    return ev.UnitCaptured(rule=P + "capture.colour", captors=("red-tank-1", "red-tank-2"), unit=uid,
+    return ev.UnitCaptured(rule="fmp.capture.colour", captors=("red-tank-1", "red-tank-2"), unit=uid,
                            cargo=(), colour="red", cost=0)
 
 
@@ -57,7 +57,7 @@ def test_the_ore_is_picked_up_by_tide_and_terrain(tide, crab, ore, ok):
         facts = sc.play("red", f"load red-crab-1 {ore}")
         assert (facts[0].cost, sc.state.ap, ore in sc.state.ore) == (1, 14, False)
     else:
-        refused(sc, f"load red-crab-1 {ore}", P + "load.sunken")
+        refused(sc, f"load red-crab-1 {ore}", "fmp.load.sunken")
 
 
 # ---- The planet > The tides: units surprised by the tide -----------------------------------------
@@ -69,11 +69,11 @@ def test_the_tides_a_stuck_unit_is_an_obstacle_makes_no_fire_and_can_be_captured
     assert board.is_stuck(sc.state, sc.state.units["blue-tank-1"])
     # K12 touches both blue tanks, but the stuck one does not fire: no zone.
     assert not board.under_fire(sc.state, "K12", "red")
-    refused(sc, "move red-tank-1 J12", P + "move.occupied")
+    refused(sc, "move red-tank-1 J12", "fmp.move.occupied")
     facts = sc.play("red", "capture red-tank-1 red-tank-2 blue-tank-1")
     assert facts[0].cost == 1 and sc.state.units["blue-tank-1"].colour == "red"
     # Captured, it is red's, but the high tide still holds it on the swamp.
-    refused(sc, "move blue-tank-1 J13", P + "tide.neutralised")
+    refused(sc, "move blue-tank-1 J13", "fmp.tide.neutralised")
 
 
 # ---- The planet > The tides: voluntary stranding ------------------------------------------------
@@ -82,12 +82,12 @@ def test_the_tides_a_stuck_unit_is_an_obstacle_makes_no_fire_and_can_be_captured
 # it waits for a tide that suits it (high: the swamp is sea).
 def test_the_tides_a_motorboat_strands_itself_on_the_first_unusable_hex():
     sc = position({"red-motorboat-1": "I12"}, future=("high",) + CARDS)
-    refused(sc, "move red-motorboat-1 J12 K12", P + "move.terrain")   # on past the swamp
-    refused(sc, "move red-motorboat-1 J12 J13", P + "move.terrain")
+    refused(sc, "move red-motorboat-1 J12 K12", "fmp.move.terrain")   # on past the swamp
+    refused(sc, "move red-motorboat-1 J12 J13", "fmp.move.terrain")
     facts = sc.play("red", "move red-motorboat-1 J12")
-    assert facts[0].stranded and facts[0].rule == P + "move.strand" and facts[0].cost == 1
+    assert facts[0].stranded and facts[0].rule == "fmp.move.strand" and facts[0].cost == 1
     assert board.is_stuck(sc.state, sc.state.units["red-motorboat-1"])
-    refused(sc, "move red-motorboat-1 I12", P + "tide.neutralised")
+    refused(sc, "move red-motorboat-1 I12", "fmp.tide.neutralised")
     # At high tide the swamp is sea: the change of tide frees it.
     change = next(f for f in tide_turn(sc) if isinstance(f, ev.TideChanged))
     assert change.new == "high" and change.freed == ("red-motorboat-1",)
@@ -102,7 +102,7 @@ def test_action_point_system_saving_by_blocks_of_five_at_most_ten(unspent, saved
     sc = position({"red-tank-1": "N10"}, ap=unspent)
     facts = sc.play("red", "end")
     assert (facts[0].unspent, facts[0].saved) == (unspent, saved)
-    assert facts[0].rule == P + ("turn.bonus" if saved else "turn.end")
+    assert facts[0].rule == ("fmp.turn.bonus" if saved else "fmp.turn.end")
     assert sc.state.saved["red"] == saved
 
 
@@ -126,10 +126,10 @@ def test_action_point_system_exactly_enough_points():
     sc.play("red", "move red-tank-1 N11 O11")
     assert sc.state.ap == 0
     shot = {"red-tank-1": "N11", "red-tank-2": "P12", "blue-crab-1": "P11"}
-    refused(position(shot, ap=1), "fire red-tank-1 red-tank-2 P11", P + "ap.not-enough")
+    refused(position(shot, ap=1), "fire red-tank-1 red-tank-2 P11", "fmp.ap.not-enough")
     position(shot, ap=2).play("red", "fire red-tank-1 red-tank-2 P11")
     contact = {"red-tank-1": "N10", "red-tank-2": "O12", "blue-crab-1": "O11"}
-    refused(position(contact, ap=0), "capture red-tank-1 red-tank-2 blue-crab-1", P + "ap.not-enough")
+    refused(position(contact, ap=0), "capture red-tank-1 red-tank-2 blue-crab-1", "fmp.ap.not-enough")
     one = position(contact, ap=1)
     one.play("red", "capture red-tank-1 red-tank-2 blue-crab-1")
     assert one.state.ap == 0
@@ -140,13 +140,13 @@ def test_action_point_system_exactly_enough_points():
 # more fits; a crab carries neither a crab nor a Weather Hen.
 def test_transporters_a_barge_holds_a_hen_and_a_crab_and_nothing_more():
     sc = position({"red-barge-1": ("G12", "H12"), "red-crab-1": "I13", "red-weatherhen-1": "H13"})
-    refused(sc, "load red-crab-1 red-weatherhen-1", P + "load.kind")
+    refused(sc, "load red-crab-1 red-weatherhen-1", "fmp.load.kind")
     sc.play("red", "load red-barge-1 red-weatherhen-1")
     sc.play("red", "load red-barge-1 red-crab-1")
     assert sc.state.ap == 13
     assert sc.state.units["red-barge-1"].cargo == ("red-weatherhen-1", "red-crab-1")
     sc.apply([placed("red-tank-1", "H13")])   # on the swamp the Hen left
-    refused(sc, "load red-barge-1 red-tank-1", P + "load.slots")
+    refused(sc, "load red-barge-1 red-tank-1", "fmp.load.slots")
 
 
 def test_transporters_slots_are_counted_before_anything_is_loaded():
@@ -154,7 +154,7 @@ def test_transporters_slots_are_counted_before_anything_is_loaded():
     sc.apply([aboard("red-barge-1", "red-tank-1"), aboard("red-barge-1", "red-tank-2"),
               aboard("red-barge-1", "red-tank-3")])
     # Three slots used: the crab needs two.
-    refused(sc, "load red-barge-1 red-crab-1", P + "load.slots")
+    refused(sc, "load red-barge-1 red-crab-1", "fmp.load.slots")
     assert sc.state.ap == 15 and sc.state.units["red-crab-1"].at == "I13"
 
 
@@ -164,8 +164,8 @@ def test_transporters_unloading_onto_a_transporter_needs_room_and_a_kind_it_carr
     sc = position({"red-crab-1": "N10", "red-weatherhen-1": "N11"}, ore=("M10", "O11"))
     sc.apply([aboard("red-crab-1", "ore", "M10"), aboard("red-crab-1", "red-tank-1"),
               aboard("red-weatherhen-1", "ore", "O11")])
-    refused(sc, "unload red-crab-1 ore N11", P + "load.slots")
-    refused(sc, "unload red-crab-1 red-tank-1 N11", P + "load.kind")
+    refused(sc, "unload red-crab-1 ore N11", "fmp.load.slots")
+    refused(sc, "unload red-crab-1 red-tank-1 N11", "fmp.load.kind")
     assert sc.state.ap == 15
 
 
@@ -175,12 +175,12 @@ def test_transporters_no_unloading_in_open_sea_but_onto_a_pontoon_there():
     units = {"red-barge-1": ("I10", "I11")}
     bare = position(units)
     bare.apply([aboard("red-barge-1", "red-tank-1")])
-    refused(bare, "unload red-barge-1 red-tank-1 J10", P + "unload.sea")
+    refused(bare, "unload red-barge-1 red-tank-1 J10", "fmp.unload.sea")
     covered = position({**units, "red-pontoon-1": "J10"})
     covered.apply([aboard("red-barge-1", "red-tank-1")])
-    refused(covered, "move red-barge-1 J10", P + "move.pontoon")   # a barge never sails onto it
+    refused(covered, "move red-barge-1 J10", "fmp.move.pontoon")   # a barge never sails onto it
     facts = covered.play("red", "unload red-barge-1 red-tank-1 J10")
-    assert facts[0].rule == P + "unload.cost" and facts[0].cost == 1
+    assert facts[0].rule == "fmp.unload.cost" and facts[0].cost == 1
     tank = covered.state.units["red-tank-1"]
     assert tank.at == "J10" and not board.is_stuck(covered.state, tank)
 
@@ -194,11 +194,11 @@ def test_weather_hen_a_crab_and_a_pontoon_in_one_turn_then_a_crab_again_next_tur
     sc.play("red", "load red-weatherhen-1 N11")
     sc.play("red", "build red-weatherhen-1 crab N11")
     sc.play("red", "load red-weatherhen-1 M10")
-    refused(sc, "build red-weatherhen-1 crab M10", P + "hen.twice")
+    refused(sc, "build red-weatherhen-1 crab M10", "fmp.hen.twice")
     sc.play("red", "build red-weatherhen-1 pontoon M10")
     assert sc.state.ap == 15 - 4 and sc.state.reserve == {"tank": 16, "crab": 3, "pontoon": 3}
     sc.play("red", "load red-weatherhen-1 O11")
-    refused(sc, "build red-weatherhen-1 tank O11", P + "hen.twice")   # a third unit
+    refused(sc, "build red-weatherhen-1 tank O11", "fmp.hen.twice")   # a third unit
     tide_turn(sc)
     # A new turn: the ore carried over is laid as a crab after all.
     facts = sc.play("red", "build red-weatherhen-1 crab O11")
@@ -210,7 +210,7 @@ def test_weather_hen_a_crab_and_a_pontoon_in_one_turn_then_a_crab_again_next_tur
 def test_weather_hen_creation_needs_its_second_point():
     sc = position({"red-weatherhen-1": "N10"}, ore=("N11",), ap=1)
     sc.play("red", "load red-weatherhen-1 N11")
-    refused(sc, "build red-weatherhen-1 tank N11", P + "ap.not-enough")
+    refused(sc, "build red-weatherhen-1 tank N11", "fmp.ap.not-enough")
     assert sc.state.units["red-weatherhen-1"].cargo == ("ore",)
 
 
@@ -231,7 +231,7 @@ def test_weather_hen_lays_a_new_unit_aboard_a_transporter_with_room():
     sc.play("red", "load red-weatherhen-1 N11")
     legal = {c.notation() for c in game.legal_commands(sc.state, "red")}
     assert "build red-weatherhen-1 tank M10" in legal and "build red-weatherhen-1 crab M10" not in legal
-    refused(sc, "build red-weatherhen-1 crab M10", P + "load.kind")   # a crab carries no crab
+    refused(sc, "build red-weatherhen-1 crab M10", "fmp.load.kind")   # a crab carries no crab
     facts = sc.play("red", "build red-weatherhen-1 tank M10")
     assert kinds(facts) == ["UnitBuilt", "CargoLoaded"] and sc.state.ap == 13
     new = facts[0].unit
@@ -246,7 +246,7 @@ def test_pontoons_laid_and_taken_back_on_a_sunken_swamp():
     sc = position({"red-crab-1": "K12"}, tide="high")
     sc.apply([aboard("red-crab-1", "red-pontoon-1")])
     facts = sc.play("red", "unload red-crab-1 red-pontoon-1 J12")
-    assert facts[0].rule == P + "unload.cost" and board.sunken("J12", "high")
+    assert facts[0].rule == "fmp.unload.cost" and board.sunken("J12", "high")
     sc.play("red", "move red-crab-1 J12")            # a crab stands on it at high tide
     assert not board.is_stuck(sc.state, sc.state.units["red-crab-1"])
     sc.play("red", "move red-crab-1 K12")
@@ -270,16 +270,16 @@ def test_destroying_elements_range_exactly_at_its_limit():
     assert (distance("N11", "P11"), distance("M11", "P11"), distance("L11", "P11")) == (2, 3, 4)
     base = {"red-tank-2": "P12", "blue-crab-1": "P11"}
     position({**base, "red-tank-1": "N11"}).play("red", "fire red-tank-1 red-tank-2 P11")
-    refused(position({**base, "red-tank-1": "M11"}), "fire red-tank-1 red-tank-2 P11", P + "fire.range")
+    refused(position({**base, "red-tank-1": "M11"}), "fire red-tank-1 red-tank-2 P11", "fmp.fire.range")
     position({**base, "red-heap-1": "M11"}).play("red", "fire red-heap-1 red-tank-2 P11")
-    refused(position({**base, "red-heap-1": "L11"}), "fire red-heap-1 red-tank-2 P11", P + "fire.range")
+    refused(position({**base, "red-heap-1": "L11"}), "fire red-heap-1 red-tank-2 P11", "fmp.fire.range")
 
 
 # Two destroyers, never one twice, never a unit that is no destroyer.
 def test_destroying_elements_takes_two_destroyers():
     sc = position({"red-tank-1": "N11", "red-crab-1": "O12", "blue-crab-1": "P11"})
-    refused(sc, "fire red-tank-1 red-tank-1 P11", P + "fire.pair")
-    refused(sc, "fire red-tank-1 red-crab-1 P11", P + "fire.destroyer")
+    refused(sc, "fire red-tank-1 red-tank-1 P11", "fmp.fire.pair")
+    refused(sc, "fire red-tank-1 red-crab-1 P11", "fmp.fire.destroyer")
 
 
 # "Under unfavourable fire" needs two destroyers of the SAME opponent: one
@@ -291,7 +291,7 @@ def test_destroying_elements_a_fire_zone_is_two_destroyers_of_one_opponent():
     assert not board.under_fire(mixed.state, "O12", "red")
     mixed.play("red", "move red-tank-1 O12")
     one_side = position({"red-tank-1": "N11", "blue-tank-1": "Q12", "blue-tank-2": "Q13"}, seats=seats)
-    refused(one_side, "move red-tank-1 O12", P + "move.fire")
+    refused(one_side, "move red-tank-1 O12", "fmp.move.fire")
 
 
 # ---- Destroyers > Capturing units ------------------------------------------------------------
@@ -300,7 +300,7 @@ def test_destroying_elements_a_fire_zone_is_two_destroyers_of_one_opponent():
 def test_capturing_units_out_of_ammunition_and_never_a_pontoon():
     sc = position({"red-tank-1": "N10", "red-tank-2": "O12", "blue-crab-1": "O11", "blue-pontoon-1": "N11"},
                   ore=("M11", "N12"))
-    refused(sc, "capture red-tank-1 red-tank-2 blue-pontoon-1", P + "capture.target")
+    refused(sc, "capture red-tank-1 red-tank-2 blue-pontoon-1", "fmp.capture.target")
     sc.play("red", "fire red-tank-1 red-tank-2 M11")
     sc.play("red", "fire red-tank-1 red-tank-2 N12")
     assert sc.state.shots == {"red-tank-1": 2, "red-tank-2": 2} and sc.state.ap == 11
@@ -320,7 +320,7 @@ def test_retreat_and_neutralization_a_barge_retreats_backward():
     assert "blue-barge-1" in sc.state.neutralised and not board.under_fire(sc.state, "F11", "blue")
     facts = sc.play("blue", "move blue-barge-1 F11")
     barge = sc.state.units["blue-barge-1"]
-    assert facts[0].rule == P + "neutralise.retreat" and facts[0].cost == 1
+    assert facts[0].rule == "fmp.neutralise.retreat" and facts[0].cost == 1
     assert (barge.at, barge.tail) == ("F11", "E11") and distance(barge.at, barge.tail) == 1
     assert "blue-barge-1" not in sc.state.neutralised
 
@@ -348,7 +348,7 @@ def test_destroying_elements_the_heap_never_goes_aboard_a_crab_on_a_mountain():
     sc = position({"red-crab-1": "N9", "blue-crab-1": "M10"})
     sc.apply([captured_by_red("blue-crab-1"), aboard("blue-crab-1", "red-heap-1"),
               aboard("blue-crab-1", "red-tank-1")])
-    refused(sc, "unload blue-crab-1 red-heap-1 N9", P + "move.heap-mountain")
+    refused(sc, "unload blue-crab-1 red-heap-1 N9", "fmp.move.heap-mountain")
     assert "unload blue-crab-1 red-heap-1 N9" not in {c.notation() for c in game.legal_commands(sc.state, "red")}
     facts = sc.play("red", "unload blue-crab-1 red-tank-1 N9")
     assert facts[0].onto == "red-crab-1"
@@ -358,7 +358,7 @@ def test_the_freighter_does_not_lay_the_heap_aboard_a_crab_on_a_mountain(monkeyp
     """The red Freighter on L8 has a pod on M9, next to the mountain N9."""
     monkeypatch.setattr(test_fmp, "RED_FREIGHTER", ("L8", ("L7", "M9", "K9")))
     sc = position({"red-crab-1": "N9"})
-    refused(sc, "unload red red-heap-1 N9", P + "move.heap-mountain")
+    refused(sc, "unload red red-heap-1 N9", "fmp.move.heap-mountain")
     facts = sc.play("red", "unload red red-tank-1 N9")
     assert facts[0].onto == "red-crab-1" and facts[0].cost == 1
 
@@ -392,9 +392,9 @@ def test_mission_end_turn_21_the_leaving_freighter_takes_its_turrets_and_abandon
 def test_mission_end_turn_21_sending_one_of_two_freighters_away_lowers_the_credit():
     seats = ("red", "blue", "green")
     sc = position({"red-tank-1": "N10"}, turn=20, seats=seats)
-    sc.apply([ev.FreighterLanded(rule=P + "landing.land", colour="green", centre="N12", pods=("N11", "O13", "M13")),
-              ev.PlayerTurnBegan(rule=P + "turn.ap", seat="red", credit=15, saved=0, deadline=""),
-              ev.FreighterCaptured(rule=P + "freighter.capture", freighter="green", seat="red",
+    sc.apply([ev.FreighterLanded(rule="fmp.landing.land", colour="green", centre="N12", pods=("N11", "O13", "M13")),
+              ev.PlayerTurnBegan(rule="fmp.turn.ap", seat="red", credit=15, saved=0, deadline=""),
+              ev.FreighterCaptured(rule="fmp.freighter.capture", freighter="green", seat="red",
                                    previous="green", unit="red-tank-1", bonus=5, endangered=())])
     assert rules.credit(sc.state, "red") == 20
     tide_turn(sc)
@@ -414,7 +414,7 @@ def test_mission_end_turn_25_take_off_with_three_broken_turrets(ap, ok):
     sc = position({"red-tank-1": "N10"}, turn=25, ap=ap)
     test_fmp.turrets_destroyed(sc, "red", test_fmp.RED_FREIGHTER[1])
     if not ok:
-        refused(sc, "liftoff red", P + "liftoff.cost")
+        refused(sc, "liftoff red", "fmp.liftoff.cost")
         return
     facts = sc.play("red", "liftoff red")
     # Aboard: barge, crab, hen, 2 motorboats, 3 tanks, Heap, pontoon; no turret.
@@ -427,7 +427,7 @@ def test_mission_end_turn_25_take_off_with_three_broken_turrets(ap, ok):
 # turrets still standing (2): 20 points; take-off costs 1 + 1 = 2.
 def test_mission_end_turn_25_score_worked_by_hand():
     sc = position({"red-tank-1": "N10"}, turn=25, ore=("M9", "M8", "L8", "J14"))
-    sc.apply([ev.CargoLoaded(rule=P + "freighter.load", transporter="red", item="ore", origin=h, cost=0)
+    sc.apply([ev.CargoLoaded(rule="fmp.freighter.load", transporter="red", item="ore", origin=h, cost=0)
               for h in ("M9", "M8", "L8")])
     sc.apply([aboard("red-crab-1", "ore", "J14")])
     test_fmp.turrets_destroyed(sc, "red", ("L9",))
@@ -445,9 +445,9 @@ def test_pontoons_never_laid_or_loaded_under_unfavourable_fire():
     sc = position(units)
     sc.apply([aboard("red-crab-1", "red-pontoon-1")])
     assert board.under_fire(sc.state, "O12", "red") and not board.under_fire(sc.state, "N11", "red")
-    refused(sc, "unload red-crab-1 red-pontoon-1 O12", P + "unload.fire")
+    refused(sc, "unload red-crab-1 red-pontoon-1 O12", "fmp.unload.fire")
     lying = position({**units, "blue-pontoon-1": "O12"})
-    refused(lying, "load red-crab-1 blue-pontoon-1", P + "load.fire")
+    refused(lying, "load red-crab-1 blue-pontoon-1", "fmp.load.fire")
 
 
 # ---- The Freighter > Capturing the Freighter ---------------------------------------------------
@@ -465,12 +465,12 @@ def test_capturing_the_freighter_needs_all_three_turrets_destroyed():
     sc = Scenario(game, state=evolved(start.state, saved={"red": 0, "blue": 10}))
 
     def destroyed(*turrets: str) -> list:
-        return [ev.TargetDestroyed(rule=P + "fire.destroy", shooters=("x", "y"), target="", units=(t,),
+        return [ev.TargetDestroyed(rule="fmp.fire.destroy", shooters=("x", "y"), target="", units=(t,),
                                    ore=False, cost=0) for t in turrets]
 
     sc.apply(destroyed("blue-turret-2", "blue-turret-3"))   # the one on AF13 stands
     assert rules.broken_turrets(sc.state, "blue") == 2
-    refused(sc, f"move red-tank-1 {pod}", P + "move.occupied")
+    refused(sc, f"move red-tank-1 {pod}", "fmp.move.occupied")
     sc.apply(destroyed("blue-turret-1"))
     facts = sc.play("red", f"move red-tank-1 {pod}")
     assert kinds(facts) == ["UnitMoved", "FreighterCaptured", "PlayerEliminated"]
@@ -488,7 +488,7 @@ def test_attacking_a_defended_sector_the_second_unit_fires_both_its_shots():
                    "blue-tank-1": "Q12", "blue-tank-2": "Q13", "blue-tank-3": "O14"})
     assert all(distance(h, "O12") == 2 for h in ("Q12", "Q13", "O14"))
     assert not any(board.under_fire(sc.state, h, "red") for h in ("P10", "N11", "M13"))
-    refused(sc, "assault red-tank-2 O12 fire red-tank-1 Q12", P + "second-unit.clear")
+    refused(sc, "assault red-tank-2 O12 fire red-tank-1 Q12", "fmp.second-unit.clear")
     facts = sc.play("red", "assault red-tank-2 O12 fire red-tank-1 Q12 red-tank-3 O14")
     assert kinds(facts) == ["UnitMoved", "TargetDestroyed", "TargetDestroyed"]
     assert [f.units for f in facts[1:]] == [("blue-tank-1",), ("blue-tank-3",)]
@@ -509,7 +509,7 @@ def test_turn_2_a_crab_deployed_with_the_heap_never_on_a_mountain(monkeypatch):
     assert board.terrain("L13") == "mountain"
     sc = test_fmp.deployment()
     sc.play("red", "load red-crab-1 red-heap-1")
-    refused(sc, "deploy red-crab-1 L13", P + "move.heap-mountain")
+    refused(sc, "deploy red-crab-1 L13", "fmp.move.heap-mountain")
     sc.play("red", "deploy red-tank-1 L13")   # a tank may stand there
     empty = test_fmp.deployment()
     empty.play("red", "deploy red-crab-1 L13")
@@ -520,9 +520,9 @@ def test_turn_2_a_crab_deployed_with_the_heap_never_on_a_mountain(monkeypatch):
 def test_weather_hen_never_lays_aboard_an_enemy_transporter():
     sc = position({"red-weatherhen-1": "N10", "blue-crab-1": "M10"}, ore=("N11",))
     sc.play("red", "load red-weatherhen-1 N11")
-    refused(sc, "build red-weatherhen-1 tank M10", P + "unload.occupied")
+    refused(sc, "build red-weatherhen-1 tank M10", "fmp.unload.occupied")
     covered = position({"red-weatherhen-1": "N10", "red-crab-1": "M11", "blue-tank-1": "K12",
                         "blue-tank-2": "L12"}, ore=("N11",))
     covered.play("red", "load red-weatherhen-1 N11")
     assert board.under_fire(covered.state, "M11", "red") and not board.under_fire(covered.state, "N10", "red")
-    refused(covered, "build red-weatherhen-1 tank M11", P + "unload.fire")
+    refused(covered, "build red-weatherhen-1 tank M11", "fmp.unload.fire")

@@ -113,7 +113,7 @@ def test_a_hasty_game_reaches_its_end_with_secret_choices():
 
 
 def test_the_greedy_bot_brings_ore_home_and_takes_off():
-    from engine.cli import selfplay_one
+    from engine.core.selfplay import selfplay_one
 
     store = memory()
     gid, steps, outcome = selfplay_one(store, "fmp", 7, 2, {}, "greedy")

@@ -46,7 +46,6 @@ from .commands import (
 from .setup import SET_ASIDE, TIDE_CARDS
 from .state import DEPARTURE, DEPLOYMENT, LANDING, OVER, PLAY, Planet, evolve
 
-R = "fmp."
 PODS = {"a": (HexDirection.N, HexDirection.SE, HexDirection.SW),
         "b": (HexDirection.NE, HexDirection.S, HexDirection.NW)}
 DEPARTURE_TURN, LAST_TURN = 21, 25
@@ -120,7 +119,7 @@ def decide(state: Planet, seat: str, command: Command, ctx: Context) -> list[Eve
             if isinstance(command, StartClock):
                 return _start_clock(state, ctx)
             if state.phase == DEPLOYMENT and deploying(state):
-                raise RuleViolation(R + "deploy.done", "players are still deploying: "
+                raise RuleViolation("fmp.deploy.done", "players are still deploying: "
                                                       + ", ".join(deploying(state)))
             return _tide_phase(state, ctx)
         case ChooseDeparture(freighter, choice):
@@ -140,7 +139,7 @@ def decide(state: Planet, seat: str, command: Command, ctx: Context) -> list[Eve
         case Done():
             _require_phase(state, seat, DEPLOYMENT)
             _require_time(state, ctx)
-            return [ev.DeploymentFinished(rule=R + "deploy.done", seat=seat)]
+            return [ev.DeploymentFinished(rule="fmp.deploy.done", seat=seat)]
     _require_phase(state, seat, PLAY)
     _require_time(state, ctx)
     if state.evacuation and not isinstance(command, Secure):
@@ -180,7 +179,7 @@ def _require_system(seat: str) -> None:
 
 def _require_phase(state: Planet, seat: str, phase: str) -> None:
     if state.phase != phase:
-        raise RuleViolation(R + "turn.phase", f"that is not done now: the mission is in its {state.phase} phase")
+        raise RuleViolation("fmp.turn.phase", f"that is not done now: the mission is in its {state.phase} phase")
     if phase == DEPLOYMENT:
         if seat not in deploying(state):
             raise RuleViolation("core.turn", f"{seat} is not deploying (done, or no Freighter landed)")
@@ -192,16 +191,16 @@ def _require_phase(state: Planet, seat: str, phase: str) -> None:
 def _require_time(state: Planet, ctx: Context) -> None:
     if state.deadline and as_utc(ctx.now) > _time(state.deadline):
         whose = f"{state.active}'s turn" if state.active else "the deployment"
-        raise RuleViolation(R + "time.over", f"the three minutes of {whose} ran out "
+        raise RuleViolation("fmp.time.over", f"the three minutes of {whose} ran out "
                                              f"at {state.deadline}: no further action")
 
 
 def _start_clock(state: Planet, ctx: Context) -> list[Event]:
     """Turn 1: each lander's three minutes; turn 2: three minutes for all."""
     if not _clock_due(state):
-        raise RuleViolation(R + "time.limit", "no landing or deployment waits for its clock")
+        raise RuleViolation("fmp.time.limit", "no landing or deployment waits for its clock")
     deadline = (as_utc(ctx.now) + timedelta(seconds=state.timer)).isoformat()
-    rule = R + ("time.landing" if state.phase == LANDING else "time.deployment")
+    rule = "fmp.time.landing" if state.phase == LANDING else "fmp.time.deployment"
     return [ev.TimerStarted(rule=rule, seat=state.active, deadline=deadline)]
 
 
@@ -221,16 +220,16 @@ def freighter_hexes(grid: HexGrid, centre: str, pods: str) -> tuple[str, tuple[s
 def _land(state: Planet, seat: str, centre: str, pods: str) -> list[Event]:
     sector = b.sector()
     if pods not in PODS:
-        raise RuleViolation(R + "landing.pods", f"pods {pods!r}: 'a' (N, SE, SW) or 'b' (NE, S, NW)")
+        raise RuleViolation("fmp.landing.pods", f"pods {pods!r}: 'a' (N, SE, SW) or 'b' (NE, S, NW)")
     placed = freighter_hexes(sector.grid, centre, pods)
     if placed is None:
-        raise RuleViolation(R + "landing.edge", f"a Freighter on {centre} would not fit on the map")
+        raise RuleViolation("fmp.landing.edge", f"a Freighter on {centre} would not fit on the map")
     hexes = (placed[0], *placed[1])
     _check_landing(state, hexes)
-    facts: list[Event] = [ev.FreighterLanded(rule=R + "landing.land", colour=seat,
+    facts: list[Event] = [ev.FreighterLanded(rule="fmp.landing.land", colour=seat,
                                              centre=placed[0], pods=placed[1])]
     if seat == state.order[-1]:
-        facts.append(ev.TurnBegan(rule=R + "turn.deployment", turn=2))
+        facts.append(ev.TurnBegan(rule="fmp.turn.deployment", turn=2))
     return facts
 
 
@@ -248,14 +247,14 @@ def landing_site(hexes: tuple[str, ...]) -> str | RuleViolation:
     sector, g = b.sector(), b.grid()
     cells = [b.hex_of(h) for h in hexes]
     if any(c.col in (0, g.cols - 1) or c.row in (0, g.rows - 1) for c in cells):
-        return RuleViolation(R + "landing.edge", "leave at least one hex of passage at the map's edge")
+        return RuleViolation("fmp.landing.edge", "leave at least one hex of passage at the map's edge")
     bad = [h for h in hexes if b.terrain(h) not in ("plain", "swamp")]
     if bad:
-        return RuleViolation(R + "landing.terrain", f"a Freighter lands on plain or swamp only, not {bad[0]} "
+        return RuleViolation("fmp.landing.terrain", f"a Freighter lands on plain or swamp only, not {bad[0]} "
                                                     f"({b.terrain(bad[0])})")
     zones = {sector.zone.get(c) for c in cells}
     if len(zones) != 1 or None in zones:
-        return RuleViolation(R + "landing.zone", "all four hexes must lie inside one landing zone")
+        return RuleViolation("fmp.landing.zone", "all four hexes must lie inside one landing zone")
     return zones.pop()
 
 
@@ -267,7 +266,7 @@ def zone_free(state: Planet, zone: str) -> None:
             continue
         theirs = sector.zone[b.hex_of(other.centre)]
         if theirs == zone or sector.zones_adjacent(zone, theirs):
-            raise RuleViolation(R + "landing.adjacent-zones",
+            raise RuleViolation("fmp.landing.adjacent-zones",
                                 f"zone {zone} is {'taken' if theirs == zone else 'next to'} zone {theirs} "
                                 f"of the {other.colour} Freighter")
 
@@ -282,14 +281,14 @@ def _tide_phase(state: Planet, ctx: Context) -> list[Event]:
     with its consequences, reshuffle when the pile is empty, show forecasts,
     then hand over to the first player (or to the turn-21 choice)."""
     turn = state.turn + 1
-    facts: list[Event] = [ev.TurnBegan(rule=R + "turn.begin", turn=turn)]
+    facts: list[Event] = [ev.TurnBegan(rule="fmp.turn.begin", turn=turn)]
     if turn == 3:
-        facts.append(ev.PlayOrderDrawn(rule=R + "turn.order", order=_play_order(state, ctx)))
+        facts.append(ev.PlayOrderDrawn(rule="fmp.turn.order", order=_play_order(state, ctx)))
     facts += _turn_tide(actions.fold(state, facts), turn, ctx)
     facts += _forecasts(actions.fold(state, facts))
     after = actions.fold(state, facts)
     if turn == DEPARTURE_TURN:
-        facts.append(ev.DeparturesCalled(rule=R + "departure.secret", freighters=_landed(after)))
+        facts.append(ev.DeparturesCalled(rule="fmp.departure.secret", freighters=_landed(after)))
         return facts
     return facts + _next_player(after, "", ctx)
 
@@ -318,22 +317,22 @@ def _turn_tide(state: Planet, turn: int, ctx: Context) -> list[Event]:
                            if uid != p))
     ore = tuple(sorted(state.units[p].at for p in doomed if state.units[p].at in state.ore))
     gone = set(doomed) | set(on_them)
-    turned = evolve(state, ev.TideChanged(rule=R + "tide.change", turn=turn, old=old, new=new,
+    turned = evolve(state, ev.TideChanged(rule="fmp.tide.change", turn=turn, old=old, new=new,
                                           neutralised=(), freed=(), pontoons_destroyed=(),
                                           units_destroyed=()))
     after = {u.id for u in turned.units.values() if b.is_stuck(turned, u)}
     facts: list[Event] = [ev.TideChanged(
-        rule=R + "tide.change", turn=turn, old=old, new=new,
+        rule="fmp.tide.change", turn=turn, old=old, new=new,
         neutralised=tuple(sorted(after - before - gone)), freed=tuple(sorted(before - after - gone)),
         pontoons_destroyed=doomed, units_destroyed=on_them)]
     if doomed:
-        facts.append(ev.PontoonsCollapsed(rule=R + "tide.pontoons", pontoons=doomed, units=on_them,
+        facts.append(ev.PontoonsCollapsed(rule="fmp.tide.pontoons", pontoons=doomed, units=on_them,
                                           ore=ore))
     if len(state.future) == 1:  # the pile is now empty: "Turn 5", reshuffle at turns 11 and 19
         rest = list(TIDE_CARDS)
         rest.remove(new)
         order = shuffled(rest, ctx.dice)
-        facts.append(ev.TideCardsReshuffled(rule=R + "tide.reshuffle", aside=order[:SET_ASIDE],
+        facts.append(ev.TideCardsReshuffled(rule="fmp.tide.reshuffle", aside=order[:SET_ASIDE],
                                             future=order[SET_ASIDE:]))
     return facts
 
@@ -351,7 +350,7 @@ def _forecasts(state: Planet) -> list[Event]:
     for seat in state.seats:
         hens = operational_hens(state, seat)
         if hens and state.future:
-            facts.append(ev.TideForecast(rule=R + "tide.forecast", seat=seat, hens=hens,
+            facts.append(ev.TideForecast(rule="fmp.tide.forecast", seat=seat, hens=hens,
                                          tides=state.future[:hens]))
     return facts
 
@@ -381,10 +380,10 @@ def _next_player(state: Planet, after: str, ctx: Context) -> list[Event]:
             deadline = ""
             if state.timer:
                 deadline = (as_utc(ctx.now) + timedelta(seconds=state.timer)).isoformat()
-            freed = [ev.UnitFreed(rule=R + "neutralise.freed", unit=uid)
+            freed = [ev.UnitFreed(rule="fmp.neutralise.freed", unit=uid)
                      for uid, by in sorted(state.neutralised.items())
                      if state.controller(state.units[uid]) == seat and not actions.held(state, uid, by)]
-            return [*freed, ev.PlayerTurnBegan(rule=R + "turn.ap", seat=seat, credit=credit(state, seat),
+            return [*freed, ev.PlayerTurnBegan(rule="fmp.turn.ap", seat=seat, credit=credit(state, seat),
                                                saved=state.saved.get(seat, 0), deadline=deadline)]
     if state.turn >= LAST_TURN or not _landed(state):
         return [_mission_ended(state)]
@@ -397,11 +396,11 @@ def _next_player(state: Planet, after: str, ctx: Context) -> list[Event]:
 def _end_turn(state: Planet, seat: str, ctx: Context) -> list[Event]:
     facts: list[Event] = []
     if state.turn == LAST_TURN:
-        facts += [ev.FreighterStranded(rule=R + "liftoff.stranded", freighter=c)
+        facts += [ev.FreighterStranded(rule="fmp.liftoff.stranded", freighter=c)
                   for c, f in sorted(state.freighters.items())
                   if f.controller == seat and f.status == "landed"]
     saved = min(10, state.ap // 5 * 5)
-    facts.append(ev.PlayerTurnEnded(rule=R + "turn.bonus" if saved else R + "turn.end", seat=seat,
+    facts.append(ev.PlayerTurnEnded(rule="fmp.turn.bonus" if saved else "fmp.turn.end", seat=seat,
                                     unspent=state.ap, saved=saved))
     return facts + _next_player(actions.fold(state, facts), seat, ctx)
 
@@ -409,26 +408,26 @@ def _end_turn(state: Planet, seat: str, ctx: Context) -> list[Event]:
 def _time_up(state: Planet, ctx: Context) -> list[Event]:
     timed = state.active or (state.phase == DEPLOYMENT and deploying(state))
     if not (timed and state.deadline and as_utc(ctx.now) > _time(state.deadline)):
-        raise RuleViolation(R + "time.limit", "no turn has run out of time")
+        raise RuleViolation("fmp.time.limit", "no turn has run out of time")
     seat = state.active
     if state.phase == LANDING:
         return _landing_missed(state, seat)
     if state.phase == DEPLOYMENT:  # what is not deployed yet stays in the Freighters
-        return [ev.TimeRanOut(rule=R + "time.deployment", seat="", deadline=state.deadline),
-                *(ev.DeploymentFinished(rule=R + "time.deployment", seat=s) for s in deploying(state))]
-    return [ev.TimeRanOut(rule=R + "time.over", seat=seat, deadline=state.deadline),
+        return [ev.TimeRanOut(rule="fmp.time.deployment", seat="", deadline=state.deadline),
+                *(ev.DeploymentFinished(rule="fmp.time.deployment", seat=s) for s in deploying(state))]
+    return [ev.TimeRanOut(rule="fmp.time.over", seat=seat, deadline=state.deadline),
             *_end_turn(state, seat, ctx)]
 
 
 def _landing_missed(state: Planet, seat: str) -> list[Event]:
     """Our reading: a Freighter still in orbit when its three minutes run
     out stays there; without a Freighter on the planet its player is out."""
-    facts: list[Event] = [ev.TimeRanOut(rule=R + "time.landing", seat=seat, deadline=state.deadline),
-                          ev.LandingMissed(rule=R + "time.landing", colour=seat, seat=seat),
-                          ev.PlayerEliminated(rule=R + "freighter.none-left", seat=seat)]
+    facts: list[Event] = [ev.TimeRanOut(rule="fmp.time.landing", seat=seat, deadline=state.deadline),
+                          ev.LandingMissed(rule="fmp.time.landing", colour=seat, seat=seat),
+                          ev.PlayerEliminated(rule="fmp.freighter.none-left", seat=seat)]
     if seat == state.order[-1]:
         after = actions.fold(state, facts)
-        facts.append(ev.TurnBegan(rule=R + "turn.deployment", turn=2) if _landed(after)
+        facts.append(ev.TurnBegan(rule="fmp.turn.deployment", turn=2) if _landed(after)
                      else _mission_ended(after))
     return facts
 
@@ -441,27 +440,27 @@ def _undecided(state: Planet, seat: str) -> bool:
 
 def _choose(state: Planet, seat: str, freighter: str, choice: str, ctx: Context) -> list[Event]:
     if state.phase != DEPARTURE:
-        raise RuleViolation(R + "departure.secret", "the choice to stay or leave is made at the start of turn 21")
+        raise RuleViolation("fmp.departure.secret", "the choice to stay or leave is made at the start of turn 21")
     f = state.freighters.get(freighter)
     if f is None or f.controller != seat or f.status != "landed":
-        raise RuleViolation(R + "departure.own", f"{seat} holds no hand for a Freighter {freighter!r}")
+        raise RuleViolation("fmp.departure.own", f"{seat} holds no hand for a Freighter {freighter!r}")
     if freighter in state.choices:
-        raise RuleViolation(R + "departure.once", f"the choice for the {freighter} Freighter is made")
+        raise RuleViolation("fmp.departure.once", f"the choice for the {freighter} Freighter is made")
     if choice not in (STAY, LEAVE):
-        raise RuleViolation(R + "departure.choice", f"choose '{STAY}' (a unit) or '{LEAVE}' (an ore)")
+        raise RuleViolation("fmp.departure.choice", f"choose '{STAY}' (a unit) or '{LEAVE}' (an ore)")
     step = ctx.step  # where this secret command is recorded: the reveal names it
-    facts: list[Event] = [ev.DepartureChosen(rule=R + "departure.secret", seat=seat,
+    facts: list[Event] = [ev.DepartureChosen(rule="fmp.departure.secret", seat=seat,
                                              freighter=freighter, choice=choice, step=step)]
     after = actions.fold(state, facts)
     if any(_undecided(after, s) for s in after.seats):
         return facts
     choices = tuple(sorted(after.choices.items()))
     steps = tuple(sorted(after.secret_steps))
-    facts += [ev.DeparturesRevealed(rule=R + "departure.reveal", choices=choices),
+    facts += [ev.DeparturesRevealed(rule="fmp.departure.reveal", choices=choices),
               SecretRevealed(rule="core.secret.revealed", steps=steps)]
     for colour, chosen in choices:
         if chosen == LEAVE:
-            facts += _take_off(after, colour, cost=0, rule=R + "departure.leave")
+            facts += _take_off(after, colour, cost=0, rule="fmp.departure.leave")
     return facts + _next_player(actions.fold(state, facts), "", ctx)
 
 
@@ -473,7 +472,7 @@ def _take_off(state: Planet, colour: str, cost: int, rule: str) -> list[Event]:
     left = tuple(sorted(u.id for u in state.units.values()
                         if u.colour == colour and not u.inside and u.kind != "turret"))
     if left:
-        facts.append(ev.UnitsAbandoned(rule=R + "departure.abandoned", freighter=colour, units=left))
+        facts.append(ev.UnitsAbandoned(rule="fmp.departure.abandoned", freighter=colour, units=left))
     return facts
 
 
@@ -503,19 +502,19 @@ def broken_turrets(state: Planet, colour: str) -> int:
 
 def _lift_off(state: Planet, seat: str, freighter: str, ctx: Context) -> list[Event]:
     if state.turn != LAST_TURN:
-        raise RuleViolation(R + "liftoff.turn", "Freighters take off at turn 21 (by choice) or at turn 25")
+        raise RuleViolation("fmp.liftoff.turn", "Freighters take off at turn 21 (by choice) or at turn 25")
     f = state.freighters.get(freighter)
     if f is None or f.controller != seat or f.status != "landed":
-        raise RuleViolation(R + "departure.own", f"{seat} has no Freighter {freighter!r} on the planet")
+        raise RuleViolation("fmp.departure.own", f"{seat} has no Freighter {freighter!r} on the planet")
     cost = 1 + broken_turrets(state, freighter)
     if state.ap < cost:
-        raise RuleViolation(R + "liftoff.cost", f"taking off costs {cost} action points; {state.ap} left")
-    facts = _take_off(state, freighter, cost, R + "liftoff.cost")
+        raise RuleViolation("fmp.liftoff.cost", f"taking off costs {cost} action points; {state.ap} left")
+    facts = _take_off(state, freighter, cost, "fmp.liftoff.cost")
     after = actions.fold(state, facts)
     if _in_play(after, seat):
         return facts
     saved = min(10, after.ap // 5 * 5)
-    facts.append(ev.PlayerTurnEnded(rule=R + "turn.end", seat=seat, unspent=after.ap, saved=saved))
+    facts.append(ev.PlayerTurnEnded(rule="fmp.turn.end", seat=seat, unspent=after.ap, saved=saved))
     return facts + _next_player(actions.fold(state, facts), seat, ctx)
 
 
@@ -535,6 +534,6 @@ def _mission_ended(state: Planet) -> Event:
     first, second = ranked[0], ranked[1] if len(ranked) > 1 else None
     tied = second is not None and rank[first] == rank[second]
     close = second is not None and totals[first][0] == totals[second][0]
-    return ev.MissionEnded(rule=R + ("score.tiebreak" if close else "score.points"),
+    return ev.MissionEnded(rule="fmp.score.tiebreak" if close else "fmp.score.points",
                            scores=tuple((seat, totals[seat][0]) for seat in ranked),
                            winner="" if tied else first)

@@ -13,7 +13,6 @@ from . import events as ev
 from .board import HIGH, LOW, NORMAL
 from .content import REEF, SEA
 
-R = "fmp."
 COLOURS = ("red", "blue", "green", "yellow")
 TURN_SECONDS = 180  # "Time": three minutes a turn
 
@@ -78,17 +77,17 @@ def setup(opts: dict[str, Any], dice: Dice) -> list[Event]:
     players = seats(opts)
     tanks, crabs, pontoons = RESERVE[opts["players"]]
     cards = dice.shuffled(TIDE_CARDS)
-    facts: list[Event] = [ev.SectorSurveyed(rule=R + "setup.map", map=sector.name,
+    facts: list[Event] = [ev.SectorSurveyed(rule="fmp.setup.map", map=sector.name,
                                             columns=sector.grid.cols, rows=sector.grid.rows)]
-    facts += [ev.FreighterAssigned(rule=R + "setup.freighters", colour=seat, seat=seat,
+    facts += [ev.FreighterAssigned(rule="fmp.setup.freighters", colour=seat, seat=seat,
                                    units=roster(seat)) for seat in players]
     facts += [
-        ev.OreSpread(rule=R + "setup.ore", hexes=ore_hexes(sector)),
-        ev.ReserveStocked(rule=R + "setup.reserve", tanks=tanks, crabs=crabs, pontoons=pontoons),
-        ev.TideCardsShuffled(rule=R + "setup.tides", aside=cards[:SET_ASIDE], future=cards[SET_ASIDE:]),
-        ev.TurnTimerSet(rule=R + "time.limit", seconds=opts["timer"]),
-        ev.LandingOrderDrawn(rule=R + "landing.order", order=dice.shuffled(players)),
-        ev.TurnBegan(rule=R + "turn.landing", turn=1),
+        ev.OreSpread(rule="fmp.setup.ore", hexes=ore_hexes(sector)),
+        ev.ReserveStocked(rule="fmp.setup.reserve", tanks=tanks, crabs=crabs, pontoons=pontoons),
+        ev.TideCardsShuffled(rule="fmp.setup.tides", aside=cards[:SET_ASIDE], future=cards[SET_ASIDE:]),
+        ev.TurnTimerSet(rule="fmp.time.limit", seconds=opts["timer"]),
+        ev.LandingOrderDrawn(rule="fmp.landing.order", order=dice.shuffled(players)),
+        ev.TurnBegan(rule="fmp.turn.landing", turn=1),
     ]
     return facts
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from . import board
 from . import events as ev
 from .content import matches
-from .resolve import R, Resolution, harm, roll_test, tested
+from .resolve import Resolution, harm, roll_test, tested
 
 
 # ---- drawing Combat cards --------------------------------------------------------------------
@@ -26,7 +26,9 @@ def draw_combat_card(res: Resolution, dice, deck_name: str, weapon: str) -> None
         if not deck.cards:
             order = dice.shuffled(deck.discards)
             res.add(
-                ev.CombatDeckReshuffled(rule=R + "combat.reshuffle", deck=deck_name, order=order)
+                ev.CombatDeckReshuffled(
+                    rule="forbidden_alchemy_story.combat.reshuffle", deck=deck_name, order=order
+                )
             )
             deck = res.state.decks[deck_name]
         top = deck.cards[0]
@@ -37,14 +39,18 @@ def draw_combat_card(res: Resolution, dice, deck_name: str, weapon: str) -> None
         chosen = weapon if weapon in types else next((x for x in types if matches(weapon, x)), "")
         if chosen:
             if weapon == "sharp and blunt melee weapon":
-                rule = R + "weapon.sharp-and-blunt"
+                rule = "forbidden_alchemy_story.weapon.sharp-and-blunt"
             elif len(attacks) == 2:
-                rule = R + "combat.two-types"
+                rule = "forbidden_alchemy_story.combat.two-types"
             else:
-                rule = R + "combat.match"
+                rule = "forbidden_alchemy_story.combat.match"
             res.add(ev.CombatCardDrawn(rule=rule, deck=deck_name, card=top, attack=chosen))
             return
-        rule = R + ("combat.keep-drawing" if len(attacks) == 2 else "combat.no-match")
+        rule = (
+            "forbidden_alchemy_story.combat.keep-drawing"
+            if len(attacks) == 2
+            else "forbidden_alchemy_story.combat.no-match"
+        )
         res.add(
             ev.CombatCardDrawn(rule=rule, deck=deck_name, card=top, attack=""),
             ev.CombatCardDiscarded(rule=rule, deck=deck_name, card=top),
@@ -60,14 +66,16 @@ def draw_monster_card(res: Resolution, dice, deck_name: str, monster: str) -> st
         if not deck.cards:
             order = dice.shuffled(deck.discards)
             res.add(
-                ev.CombatDeckReshuffled(rule=R + "combat.reshuffle", deck=deck_name, order=order)
+                ev.CombatDeckReshuffled(
+                    rule="forbidden_alchemy_story.combat.reshuffle", deck=deck_name, order=order
+                )
             )
             deck = res.state.decks[deck_name]
         top = deck.cards[0]
         if res.state.cards[top].get("monster"):
             res.add(
                 ev.MonsterCombatCardDrawn(
-                    rule=R + "monster.card",
+                    rule="forbidden_alchemy_story.monster.card",
                     deck=deck_name,
                     card=top,
                     monster=monster,
@@ -75,7 +83,7 @@ def draw_monster_card(res: Resolution, dice, deck_name: str, monster: str) -> st
                 )
             )
             return top
-        rule = R + "monster.card-no-match"
+        rule = "forbidden_alchemy_story.monster.card-no-match"
         res.add(
             ev.MonsterCombatCardDrawn(
                 rule=rule, deck=deck_name, card=top, monster=monster, resolved=False
@@ -136,7 +144,7 @@ def continue_attack(res: Resolution, dice) -> None:
                 # Nobody else in the room can make it: our reading, it counts as failed.
                 res.add(
                     ev.TestMade(
-                        rule=R + "tests.multiple.nobody",
+                        rule="forbidden_alchemy_story.tests.multiple.nobody",
                         seat="",
                         what=test["test"],
                         number=0,
@@ -147,7 +155,13 @@ def continue_attack(res: Resolution, dice) -> None:
                 continue
             if len(others) > 1:
                 return
-            res.add(ev.TesterChosen(rule=R + "tests.multiple.other", seat=a.seat, tester=others[0]))
+            res.add(
+                ev.TesterChosen(
+                    rule="forbidden_alchemy_story.tests.multiple.other",
+                    seat=a.seat,
+                    tester=others[0],
+                )
+            )
             continue
         if waiting_for(s) is not None:
             return
@@ -162,12 +176,23 @@ def _make_test(res: Resolution, dice, test: dict) -> None:
     if "remaining" in test:
         what = f"remaining {test['remaining']}"
         number = inv.sanity_left if test["remaining"] == "sanity" else inv.health_left
-        rule = R + "tests.non-attribute"
+        rules = (
+            "forbidden_alchemy_story.tests.non-attribute.pass",
+            "forbidden_alchemy_story.tests.non-attribute.fail",
+        )
     elif "either" in test:
-        what, rule = a.attribute, R + "tests.either-or"
+        what = a.attribute
+        rules = (
+            "forbidden_alchemy_story.tests.either-or.pass",
+            "forbidden_alchemy_story.tests.either-or.fail",
+        )
         number = tested(res, seat, what, inv.attributes[what])
     else:
-        what, rule = test["test"], R + "tests.attribute"
+        what = test["test"]
+        rules = (
+            "forbidden_alchemy_story.tests.attribute.pass",
+            "forbidden_alchemy_story.tests.attribute.fail",
+        )
         number = tested(res, seat, what, inv.attributes[what])
     if "per" in test:
         count = {"horror": inv.horror, "damage": inv.damage, "side-effect": len(inv.side_effects)}[
@@ -176,7 +201,7 @@ def _make_test(res: Resolution, dice, test: dict) -> None:
         amount = test["by"] * count
         res.add(
             ev.TestModified(
-                rule=R + "tests.conditional-modifier",
+                rule="forbidden_alchemy_story.tests.conditional-modifier",
                 seat=seat,
                 condition=test["per"],
                 count=count,
@@ -184,28 +209,39 @@ def _make_test(res: Resolution, dice, test: dict) -> None:
             )
         )
         number += amount
-    roll_test(res, dice, seat, what, number, rule)
+    roll_test(res, dice, seat, what, number, rules)
 
 
 RESULTS_OF_TWO = {2: "both", 1: "one", 0: "neither"}
+# The rule a card's result cites when it harms the attacker.
+HARM_RULES = {
+    "damage": "forbidden_alchemy_story.combat.damage",
+    "horror": "forbidden_alchemy_story.combat.horror",
+}
 
 
 def _finish_attack(res: Resolution) -> None:
     a = res.state.attack
     if len(a.results) == 2:
         key = RESULTS_OF_TWO[sum(a.results)]
-        res.add(ev.TestsTallied(rule=R + "tests.multiple", passed=sum(a.results), result=key))
+        res.add(
+            ev.TestsTallied(
+                rule="forbidden_alchemy_story.tests.multiple", passed=sum(a.results), result=key
+            )
+        )
     else:
         key = "pass" if a.results[0] else "fail"
     for effect, amount in a.attack[key]:
         if effect == "wound":
-            wound(res, a.monster, amount, R + "combat.wound", a.seat)
+            wound(res, a.monster, amount, "forbidden_alchemy_story.combat.wound", a.seat)
         else:
-            harm(res, a.seat, effect, amount, R + "combat." + effect)
+            harm(res, a.seat, effect, amount, HARM_RULES[effect])
     deck = res.state.kinds[res.state.monsters[a.monster].kind].deck
     res.add(
-        ev.CombatCardDiscarded(rule=R + "combat.discard", deck=deck, card=a.card),
-        ev.AttackEnded(rule=R + "attack.end", seat=a.seat),
+        ev.CombatCardDiscarded(
+            rule="forbidden_alchemy_story.combat.discard", deck=deck, card=a.card
+        ),
+        ev.AttackEnded(rule="forbidden_alchemy_story.attack.end", seat=a.seat),
     )
 
 
@@ -224,7 +260,7 @@ def examine(res: Resolution, monster: str, seat: str) -> None:
     if is_byakhee(s, monster):
         res.add(
             ev.ByakheeTokenExamined(
-                rule=R + "byakhee.keeper-examines",
+                rule="forbidden_alchemy_story.byakhee.keeper-examines",
                 monster=monster,
                 health=token["health"],
                 damage=token["damage"],
@@ -233,7 +269,7 @@ def examine(res: Resolution, monster: str, seat: str) -> None:
         if s.investigators[seat].ability == "keen-eye":
             res.add(
                 ev.KeenEyeLooked(
-                    rule=R + "byakhee.keen-eye",
+                    rule="forbidden_alchemy_story.byakhee.keen-eye",
                     seat=seat,
                     monster=monster,
                     health=token["health"],
@@ -243,7 +279,7 @@ def examine(res: Resolution, monster: str, seat: str) -> None:
     elif not s.monsters[monster].examined:
         res.add(
             ev.MonsterTokenExamined(
-                rule=R + "monster.examine",
+                rule="forbidden_alchemy_story.monster.examine",
                 monster=monster,
                 health=token["health"],
                 damage=token["damage"],
@@ -259,7 +295,7 @@ def wound(res: Resolution, monster: str, amount: int, rule: str, seat: str) -> N
     examine(res, monster, seat)
     m = res.state.monsters[monster]
     if m.wounds >= res.state.tokens[monster]["health"] + m.bonus_health:
-        res.add(ev.MonsterKilled(rule=R + "monster.killed", monster=monster))
+        res.add(ev.MonsterKilled(rule="forbidden_alchemy_story.monster.killed", monster=monster))
 
 
 # ---- horror checks ---------------------------------------------------------------------------
@@ -276,8 +312,22 @@ def horror_checks(res: Resolution, dice, room_id: str, seats: list[str] | None =
         if res.over or res.state.investigators[seat].status != "active":
             continue
         hidden = res.state.investigators[seat].hidden
-        rule = R + ("hiding.horror-check" if hidden else "horror.check")
+        rule = (
+            "forbidden_alchemy_story.hiding.horror-check"
+            if hidden
+            else "forbidden_alchemy_story.horror.check"
+        )
         res.add(ev.HorrorCheckMade(rule=rule, seat=seat, monster=worst, horror=horror))
         will = tested(res, seat, "will", res.state.investigators[seat].attributes["will"])
-        if not roll_test(res, dice, seat, "will", will - horror, R + "horror.test"):
-            harm(res, seat, "horror", horror, R + "horror.fail")
+        if not roll_test(
+            res,
+            dice,
+            seat,
+            "will",
+            will - horror,
+            (
+                "forbidden_alchemy_story.horror.test.pass",
+                "forbidden_alchemy_story.horror.test.fail",
+            ),
+        ):
+            harm(res, seat, "horror", horror, "forbidden_alchemy_story.horror.fail")

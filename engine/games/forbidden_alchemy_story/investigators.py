@@ -25,37 +25,36 @@ from .combat import (
     waiting_for,
     wound,
 )
-from .resolve import R, Resolution, end_story, hand_over, harm, lasting, roll_test, tested
-from .rulebook import PUZZLE_PREFIX
+from .resolve import Resolution, end_story, hand_over, harm, lasting, roll_test, tested
+from .rulebook import in_story
 from .state import INVESTIGATORS, Story
 
 # Errata > General: these two cards begin "Action: Attack a monster in your space."
 ATTACK_IN_SPACE = frozenset({"bone-saw", "sword-cane"})
-P = R + "puzzle."  # the puzzle game's rules, under this game's ids (rulebook.py)
-
-
-def _ours(rule: str) -> str:
-    """The puzzle game's rule id as this game's table lists it."""
-    return P + rule.removeprefix(PUZZLE_PREFIX)
 
 
 # ---- guards ----------------------------------------------------------------------------------
 def require_turn(s: Story, seat: str) -> None:
     if s.phase != INVESTIGATORS or s.current != seat:
-        raise RuleViolation(R + "turn.order", f"it is not {seat}'s turn")
+        raise RuleViolation("forbidden_alchemy_story.turn.order", f"it is not {seat}'s turn")
     if s.attack is not None or s.question is not None or s.attempter or s.choosing:
-        raise RuleViolation(R + "turn.pending", "a resolution waits for an answer first")
+        raise RuleViolation(
+            "forbidden_alchemy_story.turn.pending", "a resolution waits for an answer first"
+        )
 
 
 def require_action(s: Story, seat: str) -> None:
     require_turn(s, seat)
     if s.acted:
-        raise RuleViolation(R + "turn.one-action", f"{seat} has already taken an action this turn")
+        raise RuleViolation(
+            "forbidden_alchemy_story.turn.one-action",
+            f"{seat} has already taken an action this turn",
+        )
 
 
 def _require_move_point(s: Story) -> None:
     if s.moves < 1:
-        raise RuleViolation(R + "move.points", "no movement left this turn")
+        raise RuleViolation("forbidden_alchemy_story.move.points", "no movement left this turn")
 
 
 def _stop_hiding(res: Resolution, seat: str, rule: str) -> None:
@@ -75,15 +74,18 @@ def move(s: Story, seat: str, space: str, dice) -> list:
     here = s.investigators[seat].space
     kind = board.link(s, here, space)
     if kind is None:
-        raise RuleViolation(R + "move.adjacent", f"{space} is not next to {here}")
+        raise RuleViolation(
+            "forbidden_alchemy_story.move.adjacent", f"{space} is not next to {here}"
+        )
     if kind == "impassable":
         raise RuleViolation(
-            R + "border.impassable", f"a dashed impassable border lies between {here} and {space}"
+            "forbidden_alchemy_story.border.impassable",
+            f"a dashed impassable border lies between {here} and {space}",
         )
     if board.locked_out(s, s.investigators[seat], space):
         locked = board.room(s, space)
         raise RuleViolation(
-            R + "lock.key",
+            "forbidden_alchemy_story.lock.key",
             f"a Lock card bars the {s.rooms[locked]['name']}: it opens to "
             f"{s.items[s.locks[locked]].name} only",
         )
@@ -92,8 +94,12 @@ def move(s: Story, seat: str, space: str, dice) -> list:
     if not _leaves(res, seat, here, dice):
         return _done(res)
     if not misted:
-        _stop_hiding(res, seat, R + "hiding.move-ends")
-    rule = R + ("hiding.mists-move" if misted else "move.step")
+        _stop_hiding(res, seat, "forbidden_alchemy_story.hiding.move-ends")
+    rule = (
+        "forbidden_alchemy_story.hiding.mists-move"
+        if misted
+        else "forbidden_alchemy_story.move.step"
+    )
     res.add(ev.InvestigatorMoved(rule=rule, seat=seat, origin=here, to=space))
     room = board.room(s, space)
     if room != board.room(s, here):
@@ -121,10 +127,27 @@ def _evaded(res: Resolution, seat: str, here: str, dice) -> bool:
         inv = s.investigators[seat]
         number = tested(res, seat, "dexterity", inv.attributes["dexterity"])
         number -= s.kinds[s.monsters[monster].kind].horror
-        if not roll_test(res, dice, seat, "dexterity", number, R + "move.evade"):
-            res.add(ev.EvadeFailed(rule=R + "move.evade.fail", seat=seat, monster=monster))
+        if not roll_test(
+            res,
+            dice,
+            seat,
+            "dexterity",
+            number,
+            ("forbidden_alchemy_story.move.evade.pass", "forbidden_alchemy_story.move.evade.fail"),
+        ):
+            res.add(
+                ev.EvadeFailed(
+                    rule="forbidden_alchemy_story.move.evade.fail", seat=seat, monster=monster
+                )
+            )
             examine(res, monster, seat)
-            harm(res, seat, "damage", s.tokens[monster]["damage"], R + "move.evade.damage")
+            harm(
+                res,
+                seat,
+                "damage",
+                s.tokens[monster]["damage"],
+                "forbidden_alchemy_story.move.evade.damage",
+            )
             return False
     return not res.over
 
@@ -140,19 +163,24 @@ def escape(s: Story, seat: str, dice) -> list:
     win = s.revealed_win()
     if win.get("kind") != "escape":
         raise RuleViolation(
-            R + "escape.objective", "the revealed objective does not call for an escape"
+            "forbidden_alchemy_story.escape.objective",
+            "the revealed objective does not call for an escape",
         )
     here = s.investigators[seat].space
     room = board.room(s, here)
     if room != win["room"] or here not in s.rooms[room]["edge"]:
         raise RuleViolation(
-            R + "escape.edge",
+            "forbidden_alchemy_story.escape.edge",
             f"{here} has no outer edge of the {s.rooms[win['room']]['name']} to cross",
         )
     res = Resolution(s)
     if not _leaves(res, seat, here, dice):
         return _done(res)
-    res.add(ev.InvestigatorEscaped(rule=R + "escape.cross", seat=seat, space=here, room=room))
+    res.add(
+        ev.InvestigatorEscaped(
+            rule="forbidden_alchemy_story.escape.cross", seat=seat, space=here, room=room
+        )
+    )
     if win["carrying"] in s.investigators[seat].items:
         name = s.items[win["carrying"]].name
         end_story(
@@ -160,10 +188,15 @@ def escape(s: Story, seat: str, dice) -> list:
             "investigators",
             f"{s.investigators[seat].name} escaped from the "
             f"{s.rooms[room]['name']} carrying the {name}",
-            R + "objective.escape-win",
+            "forbidden_alchemy_story.objective.escape-win",
         )
     elif not res.state.active():
-        end_story(res, "keeper", "no investigator is left in the house", R + "end.no-investigators")
+        end_story(
+            res,
+            "keeper",
+            "no investigator is left in the house",
+            "forbidden_alchemy_story.end.no-investigators",
+        )
     return _done(res)
 
 
@@ -173,10 +206,10 @@ def run(s: Story, seat: str) -> list:
     limited = run_beyond_limit(s, seat)
     if limited:
         raise RuleViolation(
-            R + "side-effect.lasting",
+            "forbidden_alchemy_story.side-effect.lasting",
             f"{limited} allows no more spaces this turn: running would exceed it",
         )
-    return [ev.InvestigatorRan(rule=R + "action.run", seat=seat)]
+    return [ev.InvestigatorRan(rule="forbidden_alchemy_story.action.run", seat=seat)]
 
 
 def run_beyond_limit(s: Story, seat: str) -> str:
@@ -194,10 +227,11 @@ def explore(s: Story, seat: str, dice) -> list:
     room = board.room(s, s.investigators[seat].space)
     if not s.exploration.get(room):
         raise RuleViolation(
-            R + "explore.empty", f"nothing is left to explore in the {s.rooms[room]['name']}"
+            "forbidden_alchemy_story.explore.empty",
+            f"nothing is left to explore in the {s.rooms[room]['name']}",
         )
     res = Resolution(s)
-    _take_top_card(res, seat, room, dice, R + "action.explore")
+    _take_top_card(res, seat, room, dice, "forbidden_alchemy_story.action.explore")
     return _done(res)
 
 
@@ -215,10 +249,14 @@ def _take_top_card(res: Resolution, seat: str, room: str, dice, rule: str) -> No
         return
     res.add(
         ev.AlchemyCardRevealed(
-            rule=R + "puzzle.exploration", seat=seat, room=room, card=card, tile=puzzle[0]
+            rule="forbidden_alchemy_story.puzzle.exploration",
+            seat=seat,
+            room=room,
+            card=card,
+            tile=puzzle[0],
         )
     )
-    _set_up_puzzle(res, seat, puzzle[0], dice, R + "puzzle.exploration")
+    _set_up_puzzle(res, seat, puzzle[0], dice, "forbidden_alchemy_story.puzzle.exploration")
 
 
 def _obstacle(res: Resolution, seat: str, room: str, card: str, dice) -> None:
@@ -227,12 +265,30 @@ def _obstacle(res: Resolution, seat: str, room: str, card: str, dice) -> None:
     attribute = res.state.items[card].obstacle[0]
     inv = res.state.investigators[seat]
     number = tested(res, seat, attribute, inv.attributes[attribute])
-    if not roll_test(res, dice, seat, attribute, number, R + "obstacle.test"):
-        res.add(ev.ObstacleHeld(rule=R + "obstacle.held", seat=seat, room=room, card=card))
+    if not roll_test(
+        res,
+        dice,
+        seat,
+        attribute,
+        number,
+        (
+            "forbidden_alchemy_story.obstacle.test.pass",
+            "forbidden_alchemy_story.obstacle.test.fail",
+        ),
+    ):
+        res.add(
+            ev.ObstacleHeld(
+                rule="forbidden_alchemy_story.obstacle.held", seat=seat, room=room, card=card
+            )
+        )
         return
-    res.add(ev.ObstacleCleared(rule=R + "obstacle.cleared", seat=seat, room=room, card=card))
+    res.add(
+        ev.ObstacleCleared(
+            rule="forbidden_alchemy_story.obstacle.cleared", seat=seat, room=room, card=card
+        )
+    )
     if res.state.exploration.get(room):
-        _take_top_card(res, seat, room, dice, R + "obstacle.continue")
+        _take_top_card(res, seat, room, dice, "forbidden_alchemy_story.obstacle.continue")
 
 
 def hide(s: Story, seat: str) -> list:
@@ -240,24 +296,34 @@ def hide(s: Story, seat: str) -> list:
     inv = s.investigators[seat]
     room = board.room(s, inv.space)
     if not s.rooms[room]["hiding"]:
-        raise RuleViolation(R + "hiding.place", f"the {s.rooms[room]['name']} has no place to hide")
+        raise RuleViolation(
+            "forbidden_alchemy_story.hiding.place",
+            f"the {s.rooms[room]['name']} has no place to hide",
+        )
     if inv.hidden:
-        raise RuleViolation(R + "hiding.already", f"{seat} is already hiding")
-    return [ev.InvestigatorHid(rule=R + "hiding.hide", seat=seat)]
+        raise RuleViolation("forbidden_alchemy_story.hiding.already", f"{seat} is already hiding")
+    return [ev.InvestigatorHid(rule="forbidden_alchemy_story.hiding.hide", seat=seat)]
 
 
 def use_item(s: Story, seat: str, item: str) -> list:
     require_action(s, seat)
     inv = s.investigators[seat]
     if item not in inv.items or not s.items[item].use:
-        raise RuleViolation(R + "item.use", f"{seat} holds no item {item!r} that can be used")
+        raise RuleViolation(
+            "forbidden_alchemy_story.item.use", f"{seat} holds no item {item!r} that can be used"
+        )
     effect, amount = s.items[item].use
     if effect == "discard-insanity-trauma":
         return _studies_on_hysteria(s, seat, item)
     if effect == "mists-of-releh":
         if not inv.hidden:
-            raise RuleViolation(R + "hiding.mists", f"{seat} is not hiding: the Mists hide no one")
-        return [ev.MistsOfRelehCast(rule=R + "hiding.mists", seat=seat, spell=item)]
+            raise RuleViolation(
+                "forbidden_alchemy_story.hiding.mists",
+                f"{seat} is not hiding: the Mists hide no one",
+            )
+        return [
+            ev.MistsOfRelehCast(rule="forbidden_alchemy_story.hiding.mists", seat=seat, spell=item)
+        ]
     if effect == "dynamite":
         return _dynamite(s, seat, item, amount)
     if effect == "blood-pact":
@@ -265,11 +331,14 @@ def use_item(s: Story, seat: str, item: str) -> list:
     what = effect.removeprefix("recover-")
     suffered = inv.damage if what == "health" else inv.horror
     res = Resolution(s)
-    res.add(ev.ItemUsed(rule=R + "action.use-item", seat=seat, item=item))
+    res.add(ev.ItemUsed(rule="forbidden_alchemy_story.action.use-item", seat=seat, item=item))
     if min(amount, suffered) > 0:
         res.add(
             ev.InvestigatorRecovered(
-                rule=R + "item.recover", seat=seat, what=what, amount=min(amount, suffered)
+                rule="forbidden_alchemy_story.item.recover",
+                seat=seat,
+                what=what,
+                amount=min(amount, suffered),
             )
         )
     return res.facts
@@ -281,13 +350,15 @@ def _dynamite(s: Story, seat: str, item: str, amount: int) -> list:
     here = s.investigators[seat].space
     monsters = sorted(board.monsters_in_space(s, here))
     if not monsters:
-        raise RuleViolation(R + "item.dynamite", f"no monster in {seat}'s space")
+        raise RuleViolation(
+            "forbidden_alchemy_story.item.dynamite", f"no monster in {seat}'s space"
+        )
     res = Resolution(s)
-    _stop_hiding(res, seat, R + "hiding.attack-ends")
-    res.add(ev.ItemUsed(rule=R + "item.dynamite", seat=seat, item=item))
+    _stop_hiding(res, seat, "forbidden_alchemy_story.hiding.attack-ends")
+    res.add(ev.ItemUsed(rule="forbidden_alchemy_story.item.dynamite", seat=seat, item=item))
     for monster in monsters:
-        wound(res, monster, amount, R + "item.dynamite", seat)
-    harm(res, seat, "damage", 1, R + "item.dynamite")
+        wound(res, monster, amount, "forbidden_alchemy_story.item.dynamite", seat)
+    harm(res, seat, "damage", 1, "forbidden_alchemy_story.item.dynamite")
     return _done(res)
 
 
@@ -296,14 +367,19 @@ def _blood_pact(s: Story, seat: str, item: str, amount: int) -> list:
     sanity (no more than lost); the spell is kept."""
     inv = s.investigators[seat]
     if not inv.horror:
-        raise RuleViolation(R + "item.blood-pact", f"{seat} has suffered no horror")
+        raise RuleViolation(
+            "forbidden_alchemy_story.item.blood-pact", f"{seat} has suffered no horror"
+        )
     res = Resolution(s)
-    res.add(ev.SpellCast(rule=R + "item.blood-pact", seat=seat, spell=item))
-    harm(res, seat, "damage", 1, R + "item.blood-pact")
+    res.add(ev.SpellCast(rule="forbidden_alchemy_story.item.blood-pact", seat=seat, spell=item))
+    harm(res, seat, "damage", 1, "forbidden_alchemy_story.item.blood-pact")
     if res.state.investigators[seat].status == "active":
         res.add(
             ev.InvestigatorRecovered(
-                rule=R + "item.blood-pact", seat=seat, what="sanity", amount=min(amount, inv.horror)
+                rule="forbidden_alchemy_story.item.blood-pact",
+                seat=seat,
+                what="sanity",
+                amount=min(amount, inv.horror),
             )
         )
     return _done(res)
@@ -322,11 +398,14 @@ def _studies_on_hysteria(s: Story, seat: str, item: str) -> list:
     found = insanity_traumas(s, seat)
     if not found:
         raise RuleViolation(
-            R + "errata.studies-on-hysteria", f"{seat} has no insanity Trauma card in play"
+            "forbidden_alchemy_story.errata.studies-on-hysteria",
+            f"{seat} has no insanity Trauma card in play",
         )
     return [
-        ev.ItemUsed(rule=R + "action.use-item", seat=seat, item=item),
-        ev.TraumaDiscarded(rule=R + "errata.studies-on-hysteria", card=found[0]),
+        ev.ItemUsed(rule="forbidden_alchemy_story.action.use-item", seat=seat, item=item),
+        ev.TraumaDiscarded(
+            rule="forbidden_alchemy_story.errata.studies-on-hysteria", card=found[0]
+        ),
     ]
 
 
@@ -334,7 +413,9 @@ def weapon_of(s: Story, seat: str, item: str) -> str:
     if item == "none":
         return "no weapon"
     if item not in s.investigators[seat].items or not s.items[item].weapon:
-        raise RuleViolation(R + "attack.weapon", f"{seat} holds no weapon {item!r}")
+        raise RuleViolation(
+            "forbidden_alchemy_story.attack.weapon", f"{seat} holds no weapon {item!r}"
+        )
     return s.items[item].weapon
 
 
@@ -343,19 +424,31 @@ def attack(s: Story, seat: str, monster: str, item: str, dice) -> list:
     weapon = weapon_of(s, seat, item)
     m = s.monsters.get(monster)
     if m is None or m.space is None:
-        raise RuleViolation(R + "attack.monster", f"no monster {monster!r} on the map")
+        raise RuleViolation(
+            "forbidden_alchemy_story.attack.monster", f"no monster {monster!r} on the map"
+        )
     here = s.investigators[seat].space
     if weapon == "firearm":
         if not board.line_of_sight(s, here, m.space):
-            raise RuleViolation(R + "attack.line-of-sight", f"{monster} is not in line of sight")
+            raise RuleViolation(
+                "forbidden_alchemy_story.attack.line-of-sight", f"{monster} is not in line of sight"
+            )
     elif m.space != here:
-        rule = R + ("errata.attack-in-space" if item in ATTACK_IN_SPACE else "attack.reach")
+        rule = (
+            "forbidden_alchemy_story.errata.attack-in-space"
+            if item in ATTACK_IN_SPACE
+            else "forbidden_alchemy_story.attack.reach"
+        )
         raise RuleViolation(rule, f"{monster} is not in {seat}'s space")
     res = Resolution(s)
-    _stop_hiding(res, seat, R + "hiding.attack-ends")
+    _stop_hiding(res, seat, "forbidden_alchemy_story.hiding.attack-ends")
     res.add(
         ev.AttackDeclared(
-            rule=R + "action.attack", seat=seat, monster=monster, item=item, weapon=weapon
+            rule="forbidden_alchemy_story.action.attack",
+            seat=seat,
+            monster=monster,
+            item=item,
+            weapon=weapon,
         )
     )
     draw_combat_card(res, dice, s.kinds[m.kind].deck, weapon)
@@ -370,13 +463,21 @@ def end_turn(s: Story, seat: str) -> list:
     res = Resolution(s)
     inv = s.investigators[seat]
     if board.room(s, inv.space) in s.fire:
-        rule = R + ("hiding.status-effects" if inv.hidden else "fire.burn")
+        rule = (
+            "forbidden_alchemy_story.hiding.status-effects"
+            if inv.hidden
+            else "forbidden_alchemy_story.fire.burn"
+        )
         harm(res, seat, "damage", 1, rule)
     if board.room(s, inv.space) in s.dark:
-        rule = R + ("hiding.status-effects" if inv.hidden else "darkness.dread")
+        rule = (
+            "forbidden_alchemy_story.hiding.status-effects"
+            if inv.hidden
+            else "forbidden_alchemy_story.darkness.dread"
+        )
         harm(res, seat, "horror", 1, rule)
     if not res.over and res.state.investigators[seat].status == "active":
-        res.add(ev.TurnEnded(rule=R + "turn.end", seat=seat))
+        res.add(ev.TurnEnded(rule="forbidden_alchemy_story.turn.end", seat=seat))
     return _done(res)
 
 
@@ -387,14 +488,21 @@ def travel(s: Story, seat: str, period: str) -> list:
     room = board.room(s, s.investigators[seat].space)
     if not s.rooms[room].get("rift"):
         raise RuleViolation(
-            R + "time.rift", f"the {s.rooms[room]['name']} is no place to travel in time from"
+            "forbidden_alchemy_story.time.rift",
+            f"the {s.rooms[room]['name']} is no place to travel in time from",
         )
     periods = dict(s.periods)
     if period not in periods or period == s.period:
         others = ", ".join(p for p in periods if p != s.period)
-        raise RuleViolation(R + "time.period", f"travel to another Time Period card: {others}")
+        raise RuleViolation(
+            "forbidden_alchemy_story.time.period", f"travel to another Time Period card: {others}"
+        )
     res = Resolution(s)
-    res.add(ev.TimeTravelled(rule=R + "time.travel", seat=seat, origin=s.period, to=period))
+    res.add(
+        ev.TimeTravelled(
+            rule="forbidden_alchemy_story.time.travel", seat=seat, origin=s.period, to=period
+        )
+    )
     win = s.revealed_win()
     if (
         win.get("kind") == "seeds"
@@ -406,7 +514,7 @@ def travel(s: Story, seat: str, period: str) -> list:
             "investigators",
             f"the Seeds planted in the {s.rooms[win['room']]['name']} in "
             f"{periods[win['planted']]} have grown by {periods[period]}",
-            R + "objective.seeds-win",
+            "forbidden_alchemy_story.objective.seeds-win",
         )
     return _done(res)
 
@@ -417,18 +525,28 @@ def plant(s: Story, seat: str) -> list:
     require_action(s, seat)
     win = s.revealed_win()
     if win.get("kind") != "seeds":
-        raise RuleViolation(R + "seeds.objective", "the revealed objective has no Seeds to plant")
+        raise RuleViolation(
+            "forbidden_alchemy_story.seeds.objective",
+            "the revealed objective has no Seeds to plant",
+        )
     inv = s.investigators[seat]
     if win["card"] not in inv.items:
-        raise RuleViolation(R + "seeds.held", f"{inv.name} does not hold the Seeds")
+        raise RuleViolation(
+            "forbidden_alchemy_story.seeds.held", f"{inv.name} does not hold the Seeds"
+        )
     room = board.room(s, inv.space)
     if room != win["room"]:
         raise RuleViolation(
-            R + "seeds.room", f"the Seeds are planted in the {s.rooms[win['room']]['name']}"
+            "forbidden_alchemy_story.seeds.room",
+            f"the Seeds are planted in the {s.rooms[win['room']]['name']}",
         )
     return [
         ev.SeedsPlanted(
-            rule=R + "seeds.plant", seat=seat, card=win["card"], room=room, period=s.period
+            rule="forbidden_alchemy_story.seeds.plant",
+            seat=seat,
+            card=win["card"],
+            room=room,
+            period=s.period,
         )
     ]
 
@@ -437,11 +555,20 @@ def plant(s: Story, seat: str) -> list:
 def choose_attribute(s: Story, seat: str, attribute: str, dice) -> list:
     asked = waiting_for(s)
     if asked is None or (asked.seat, asked.kind) != (seat, "attribute"):
-        raise RuleViolation(R + "tests.either-or", f"{seat} is not asked to choose an attribute")
+        raise RuleViolation(
+            "forbidden_alchemy_story.tests.either-or", f"{seat} is not asked to choose an attribute"
+        )
     if attribute not in asked.choices:
-        raise RuleViolation(R + "tests.either-or", f"the card offers {' or '.join(asked.choices)}")
+        raise RuleViolation(
+            "forbidden_alchemy_story.tests.either-or",
+            f"the card offers {' or '.join(asked.choices)}",
+        )
     res = Resolution(s)
-    res.add(ev.AttributeChosen(rule=R + "tests.either-or", seat=seat, attribute=attribute))
+    res.add(
+        ev.AttributeChosen(
+            rule="forbidden_alchemy_story.tests.either-or", seat=seat, attribute=attribute
+        )
+    )
     continue_attack(res, dice)
     return _done(res)
 
@@ -457,15 +584,20 @@ def pick_tester(s: Story, seat: str, tester: str, dice) -> list:
     asked = waiting_for(s)
     if asked is None or (asked.seat, asked.kind) != (seat, "tester"):
         raise RuleViolation(
-            R + "tests.multiple.other", f"{seat} is not asked to choose an investigator"
+            "forbidden_alchemy_story.tests.multiple.other",
+            f"{seat} is not asked to choose an investigator",
         )
     if tester not in asked.choices:
         raise RuleViolation(
-            R + "tests.multiple.other",
+            "forbidden_alchemy_story.tests.multiple.other",
             f"choose another investigator in your room: {', '.join(asked.choices)}",
         )
     res = Resolution(s)
-    rule = R + ("hiding.chosen" if s.investigators[tester].hidden else "tests.multiple.other")
+    rule = (
+        "forbidden_alchemy_story.hiding.chosen"
+        if s.investigators[tester].hidden
+        else "forbidden_alchemy_story.tests.multiple.other"
+    )
     res.add(ev.TesterChosen(rule=rule, seat=seat, tester=tester))
     continue_attack(res, dice)
     return _done(res)
@@ -473,16 +605,18 @@ def pick_tester(s: Story, seat: str, tester: str, dice) -> list:
 
 def answer_byakhee(s: Story, seat: str, answer: str) -> list:
     if s.question is None or s.question.seat != seat:
-        raise RuleViolation(R + "byakhee.answer", f"no byakhee question waits for {seat}")
+        raise RuleViolation(
+            "forbidden_alchemy_story.byakhee.answer", f"no byakhee question waits for {seat}"
+        )
     if answer not in ("yes", "no"):
-        raise RuleViolation(R + "byakhee.answer", "answer yes or no")
+        raise RuleViolation("forbidden_alchemy_story.byakhee.answer", "answer yes or no")
     monster = s.question.monster
     token = s.tokens[monster]
     res = Resolution(s)
     # Only the result of the answer given is read out; the other stays on the token.
     res.add(
         ev.ByakheeAnswered(
-            rule=R + "byakhee.answer",
+            rule="forbidden_alchemy_story.byakhee.answer",
             monster=monster,
             seat=seat,
             answer=answer,
@@ -494,7 +628,7 @@ def answer_byakhee(s: Story, seat: str, answer: str) -> list:
         # The byakhee deals damage ("Secrecy and Byakhees"): only the keeper examines its
         # token, and Darrell Simmins's Keen Eye looks too, as for any damage it deals.
         examine(res, monster, seat)
-    harm(res, seat, effect, amount, R + "byakhee.result")
+    harm(res, seat, effect, amount, "forbidden_alchemy_story.byakhee.result")
     return _done(res)
 
 
@@ -506,15 +640,18 @@ def begin_puzzle(s: Story, seat: str, dice) -> list:
     require_action(s, seat)
     win = s.revealed_win()
     if win.get("kind") != "puzzle":
-        raise RuleViolation(R + "puzzle.objective", "the revealed objective has no Alchemy puzzle")
+        raise RuleViolation(
+            "forbidden_alchemy_story.puzzle.objective",
+            "the revealed objective has no Alchemy puzzle",
+        )
     inv = s.investigators[seat]
     if win["clue"] not in inv.items:
         raise RuleViolation(
-            R + "puzzle.clue",
+            "forbidden_alchemy_story.puzzle.clue",
             f"only an investigator with {s.items[win['clue']].name} may attempt it",
         )
     res = Resolution(s)
-    _set_up_puzzle(res, seat, win["tile"], dice, R + "objective.puzzle-attempt")
+    _set_up_puzzle(res, seat, win["tile"], dice, "forbidden_alchemy_story.objective.puzzle-attempt")
     return res.facts
 
 
@@ -527,10 +664,13 @@ def _set_up_puzzle(res: Resolution, seat: str, tile_id: str, dice, rule: str) ->
     res.add(
         ev.PuzzleAttemptBegun(rule=rule, seat=seat, tile=tile.id),
         pev.SetupTilePlaced(
-            rule=P + "setup.tile", tile=tile.id, edges=tile.edges, adjacent=tile.adjacent
+            rule="forbidden_alchemy_story.puzzle.setup.tile",
+            tile=tile.id,
+            edges=tile.edges,
+            adjacent=tile.adjacent,
         ),
         pev.InvestigatorAttempting(
-            rule=P + "setup.investigator",
+            rule="forbidden_alchemy_story.puzzle.setup.investigator",
             investigator=inv.id,
             name=inv.name,
             intellect=inv.attributes["intellect"],
@@ -538,16 +678,24 @@ def _set_up_puzzle(res: Resolution, seat: str, tile_id: str, dice, rule: str) ->
             skill_points=inv.skill_points,
             investigators=len(s.investigators),
         ),
-        pev.PuzzlePiecesShuffled(rule=P + "setup.shuffle", pile=pile),
+        pev.PuzzlePiecesShuffled(rule="forbidden_alchemy_story.puzzle.setup.shuffle", pile=pile),
     )
     res.add(
         *[
-            pev.PuzzlePieceDealt(rule=P + "setup.deal", edge=edge, piece=piece, shape=shape)
+            pev.PuzzlePieceDealt(
+                rule="forbidden_alchemy_story.puzzle.setup.deal",
+                edge=edge,
+                piece=piece,
+                shape=shape,
+            )
             for edge, (piece, shape) in enumerate(pile[: len(tile.edges)], 1)
         ]
     )
     res.add(
-        pev.PuzzleActionsGranted(rule=P + "actions.intellect", actions=inv.attributes["intellect"])
+        pev.PuzzleActionsGranted(
+            rule="forbidden_alchemy_story.puzzle.actions.intellect",
+            actions=inv.attributes["intellect"],
+        )
     )
 
 
@@ -555,20 +703,27 @@ def puzzle_step(s: Story, seat: str, command, ctx) -> list:
     """A puzzle action, decided by the puzzle game's own rules; when the test
     is made, the attempt ends and a pass wins the story."""
     if s.attempter != seat:
-        raise RuleViolation(P + "actions.phase", f"{seat} is not attempting an Alchemy puzzle")
+        raise RuleViolation(
+            "forbidden_alchemy_story.puzzle.actions.phase",
+            f"{seat} is not attempting an Alchemy puzzle",
+        )
     try:
         facts = puzzle_rules.decide(s.alchemy, PUZZLE_SEAT, command, ctx)
     except RuleViolation as refused:
-        raise RuleViolation(_ours(refused.rule), refused.reason) from None
+        raise RuleViolation(in_story(refused.rule), refused.reason) from None
     res = Resolution(s)
     source = s.puzzle_card
     for fact in facts:
-        if isinstance(fact, pev.PuzzlePiecesReturned) and source and not res.state.alchemy.completed:
+        if (
+            isinstance(fact, pev.PuzzlePiecesReturned)
+            and source
+            and not res.state.alchemy.completed
+        ):
             # "Attempting an Alchemy Puzzle" (the example, step 4) and "Completing": after the
             # Side Effect card, the card that began the puzzle adds its own failure effects;
             # only then do the pieces go back under the pile.
             _card_puzzle_failed(res, seat, source[1])
-        res.add(replace(fact, rule=_ours(fact.rule)))
+        res.add(replace(fact, rule=in_story(fact.rule)))
         # The card acts as it is drawn, before it is kept or discarded; a
         # multi-investigator card drawn by a lone investigator is set aside unread.
         if isinstance(fact, pev.SideEffectDrawn) and not (
@@ -577,7 +732,11 @@ def puzzle_step(s: Story, seat: str, command, ctx) -> list:
             _side_effect_now(res, seat, fact.card)
     if res.state.alchemy.phase == PUZZLE_OVER:
         completed = bool(res.state.alchemy.completed)
-        res.add(ev.PuzzleAttemptEnded(rule=R + "puzzle.end", seat=seat, completed=completed))
+        res.add(
+            ev.PuzzleAttemptEnded(
+                rule="forbidden_alchemy_story.puzzle.end", seat=seat, completed=completed
+            )
+        )
         if source:
             _card_puzzle_done(res, seat, source, completed, ctx.dice)
         elif completed:
@@ -585,7 +744,7 @@ def puzzle_step(s: Story, seat: str, command, ctx) -> list:
                 res,
                 "investigators",
                 f"{s.investigators[seat].name} completed Alchemy Puzzle #{s.alchemy.tile}",
-                R + "objective.puzzle-win",
+                "forbidden_alchemy_story.objective.puzzle-win",
             )
     side_effects.settle(res)
     return _done(res)
@@ -597,15 +756,19 @@ def _card_puzzle_done(res: Resolution, seat: str, source, completed: bool, dice)
     room (its own failure effects were applied before the pieces went back)."""
     room, card = source
     if completed:
-        res.add(ev.AlchemyCardCleared(rule=R + "puzzle.card-pass", seat=seat, room=room, card=card))
+        res.add(
+            ev.AlchemyCardCleared(
+                rule="forbidden_alchemy_story.puzzle.card-pass", seat=seat, room=room, card=card
+            )
+        )
         if res.state.exploration.get(room):
-            _take_top_card(res, seat, room, dice, R + "puzzle.card-continue")
+            _take_top_card(res, seat, room, dice, "forbidden_alchemy_story.puzzle.card-continue")
 
 
 def _card_puzzle_failed(res: Resolution, seat: str, card: str) -> None:
     """The failure effects the card that began the puzzle lists, after the Side Effect card."""
     for effect, amount in res.state.items[card].puzzle[1]:
-        harm(res, seat, effect, amount, R + "puzzle.card-fail")
+        harm(res, seat, effect, amount, "forbidden_alchemy_story.puzzle.card-fail")
 
 
 def _side_effect_now(res: Resolution, seat: str, card: str) -> None:

@@ -10,21 +10,33 @@ from engine.core.events import SecretRevealed, evolved
 from . import board
 from . import events as ev
 from .combat import draw_monster_card, examine, horror_checks, is_byakhee
-from .resolve import R, Resolution, eliminate, end_story, hand_over, harm, roll_test, tested
+from .resolve import Resolution, eliminate, end_story, hand_over, harm, roll_test, tested
 from .state import ACTIVE, CHOOSE, KEEPER, Story
 
 
 # ---- the #1 story choice ---------------------------------------------------------------------
 def choose(s: Story, choice: str, step: int) -> list:
     if s.phase != CHOOSE:
-        raise RuleViolation(R + "choice.once", "the #1 story choice is made once, before play")
+        raise RuleViolation(
+            "forbidden_alchemy_story.choice.once", "the #1 story choice is made once, before play"
+        )
     if choice not in s.objectives:
-        raise RuleViolation(R + "choice.known", f"choose one of {', '.join(sorted(s.objectives))}")
+        raise RuleViolation(
+            "forbidden_alchemy_story.choice.known",
+            f"choose one of {', '.join(sorted(s.objectives))}",
+        )
     objective = s.objectives[choice]
     res = Resolution(s)
     res.add(
-        ev.StoryChoiceMade(rule=R + "choice.make", step=step, choice=choice, objective=objective),
-        ev.ExplorationCardsPlaced(rule=R + "choice.exploration", rooms=objective["exploration"]),
+        ev.StoryChoiceMade(
+            rule="forbidden_alchemy_story.choice.make",
+            step=step,
+            choice=choice,
+            objective=objective,
+        ),
+        ev.ExplorationCardsPlaced(
+            rule="forbidden_alchemy_story.choice.exploration", rooms=objective["exploration"]
+        ),
     )
     hand_over(res)
     return res.facts
@@ -33,24 +45,29 @@ def choose(s: Story, choice: str, step: int) -> list:
 # ---- guards ----------------------------------------------------------------------------------
 def _require_keeper_turn(s: Story) -> None:
     if s.phase != KEEPER:
-        raise RuleViolation(R + "keeper.turn", "it is not the keeper's turn")
+        raise RuleViolation("forbidden_alchemy_story.keeper.turn", "it is not the keeper's turn")
     if s.question is not None:
-        raise RuleViolation(R + "turn.pending", "a byakhee's question waits for its answer")
+        raise RuleViolation(
+            "forbidden_alchemy_story.turn.pending", "a byakhee's question waits for its answer"
+        )
     if s.placing:
-        raise RuleViolation(R + "errata.pet", f"place {s.placing[0]} first")
+        raise RuleViolation("forbidden_alchemy_story.errata.pet", f"place {s.placing[0]} first")
 
 
 def _require_threat(s: Story, cost: int) -> None:
     if s.threat < cost:
         raise RuleViolation(
-            R + "keeper.threat-cost", f"it costs {cost} threat; the keeper has {s.threat}"
+            "forbidden_alchemy_story.keeper.threat-cost",
+            f"it costs {cost} threat; the keeper has {s.threat}",
         )
 
 
 def _target_in_house(s: Story, seat: str) -> None:
     inv = s.investigators.get(seat)
     if inv is None or inv.status != ACTIVE:
-        raise RuleViolation(R + "keeper.target", f"{seat} is not an investigator in the house")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.target", f"{seat} is not an investigator in the house"
+        )
 
 
 def _target(s: Story, seat: str) -> None:
@@ -59,14 +76,17 @@ def _target(s: Story, seat: str) -> None:
     inv = s.investigators[seat]
     if inv.hidden:
         raise RuleViolation(
-            R + "hiding.not-a-target", f"{inv.name} is hiding: no Keeper Action may target them"
+            "forbidden_alchemy_story.hiding.not-a-target",
+            f"{inv.name} is hiding: no Keeper Action may target them",
         )
 
 
 def _placed(s: Story, monster: str):
     m = s.monsters.get(monster)
     if m is None or m.space is None:
-        raise RuleViolation(R + "keeper.monster", f"no monster {monster!r} on the map")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.monster", f"no monster {monster!r} on the map"
+        )
     return m
 
 
@@ -77,20 +97,28 @@ MAX_REACH = 3  # the farthest any monster moves with one Creature of Night (West
 def keeper_action(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
     _require_keeper_turn(s)
     if card not in s.actions:
-        raise RuleViolation(R + "keeper.action-unknown", f"no Keeper Action card {card!r}")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.action-unknown", f"no Keeper Action card {card!r}"
+        )
     name, cost, effect = s.actions[card].name, s.actions[card].cost, s.actions[card].effect
     if card in s.used:
-        raise RuleViolation(R + "keeper.action-once", f"{name} was already used this turn")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.action-once", f"{name} was already used this turn"
+        )
     _require_threat(s, cost)
     wants = {"move-monster": (2, 2 + MAX_REACH), "summon": (2,), "special-attack": (2,)}.get(
         effect, (1,)
     )
     if not wants[0] <= len(targets) <= wants[-1]:
-        raise RuleViolation(R + "keeper.action-targets", f"{name} takes {wants[0]} target(s)")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.action-targets", f"{name} takes {wants[0]} target(s)"
+        )
     res = Resolution(s)
     check, resolve = ACTION_EFFECTS[effect]
     check(s, *targets)
-    res.add(ev.KeeperActionPlayed(rule=R + "keeper.action", card=card, cost=cost))
+    res.add(
+        ev.KeeperActionPlayed(rule="forbidden_alchemy_story.keeper.action", card=card, cost=cost)
+    )
     if resolve is None:
         _harm_target(res, card, *targets)
     else:
@@ -102,7 +130,11 @@ def keeper_action(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
 def _check_move(s: Story, monster: str, *path: str) -> None:
     m = _placed(s, monster)
     if len(path) > m.moves:
-        rule = R + ("errata.west-moves" if m.moves > 1 else "keeper.creature-of-night")
+        rule = (
+            "forbidden_alchemy_story.errata.west-moves"
+            if m.moves > 1
+            else "forbidden_alchemy_story.keeper.creature-of-night"
+        )
         raise RuleViolation(rule, f"{monster} moves at most {m.moves} space(s)")
     here = m.space
     for n, space in enumerate(path, 1):
@@ -111,14 +143,18 @@ def _check_move(s: Story, monster: str, *path: str) -> None:
             continue
         kind = board.link(s, here, space)
         if kind is None:
-            raise RuleViolation(R + "keeper.monster-move", f"{space} is not next to {here}")
+            raise RuleViolation(
+                "forbidden_alchemy_story.keeper.monster-move", f"{space} is not next to {here}"
+            )
         if kind == "impassable" and not s.kinds[m.kind].flying:
             raise RuleViolation(
-                R + "border.impassable", f"{monster} does not fly over the impassable border"
+                "forbidden_alchemy_story.border.impassable",
+                f"{monster} does not fly over the impassable border",
             )
         if board.barred(s, evolved(m, space=here), space):
             raise RuleViolation(
-                R + "errata.pet-lock", f"{m.name or monster} cannot enter a room with a Lock card"
+                "forbidden_alchemy_story.errata.pet-lock",
+                f"{m.name or monster} cannot enter a room with a Lock card",
             )
         here = space
 
@@ -134,9 +170,13 @@ def _move_monster(res: Resolution, dice, monster: str, *path: str) -> None:
             _monster_escapes(res, monster, origin)
             return
         crossing = board.link(s, origin, space) == "impassable"
-        rule = R + ("border.flying" if crossing else "keeper.creature-of-night")
+        rule = (
+            "forbidden_alchemy_story.border.flying"
+            if crossing
+            else "forbidden_alchemy_story.keeper.creature-of-night"
+        )
         if len(path) > 1:
-            rule = R + "errata.west-moves"
+            rule = "forbidden_alchemy_story.errata.west-moves"
         res.add(ev.MonsterMoved(rule=rule, monster=monster, origin=origin, to=space))
         room = board.room(s, space)
         if room != board.room(s, origin):
@@ -182,57 +222,78 @@ def monster_may_escape(s: Story, m, here: str) -> bool:
 def _check_monster_escape(s: Story, m, here: str, last: bool) -> None:
     if (s.objective or {}).get("keeper_win", {}).get("kind") != "monster-escape":
         raise RuleViolation(
-            R + "escape.objective", "the keeper's objective does not call for a monster to escape"
+            "forbidden_alchemy_story.escape.objective",
+            "the keeper's objective does not call for a monster to escape",
         )
     if not last or not monster_may_escape(s, m, here):
         raise RuleViolation(
-            R + "escape.edge", f"{m.id} is not on the outer edge of the room it must escape from"
+            "forbidden_alchemy_story.escape.edge",
+            f"{m.id} is not on the outer edge of the room it must escape from",
         )
 
 
 def _monster_escapes(res: Resolution, monster: str, here: str) -> None:
     room = board.room(res.state, here)
-    res.add(ev.MonsterEscaped(rule=R + "escape.monster", monster=monster, space=here, room=room))
+    res.add(
+        ev.MonsterEscaped(
+            rule="forbidden_alchemy_story.escape.monster", monster=monster, space=here, room=room
+        )
+    )
     end_story(
         res,
         "keeper",
         f"{monster} escaped from the {res.state.rooms[room]['name']}",
-        R + "objective.monster-escape-win",
+        "forbidden_alchemy_story.objective.monster-escape-win",
     )
 
 
 def _check_sample(s: Story, seat: str) -> None:
     _target(s, seat)
     if not board.monsters_in_space(s, s.investigators[seat].space):
-        raise RuleViolation(R + "keeper.sample-target", f"no monster shares {seat}'s space")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.sample-target", f"no monster shares {seat}'s space"
+        )
 
 
 def _take_sample(res: Resolution, dice, seat: str) -> None:
-    harm(res, seat, "damage", 1, R + "keeper.take-sample")
+    harm(res, seat, "damage", 1, "forbidden_alchemy_story.keeper.take-sample")
 
 
 def _check_summon(s: Story, monster: str, space: str) -> None:
     m = s.monsters.get(monster)
     if m is None or m.space is not None or m.dead or m.escaped:
-        raise RuleViolation(R + "keeper.summon-monster", f"{monster!r} is not waiting off the map")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.summon-monster",
+            f"{monster!r} is not waiting off the map",
+        )
     if space not in s.room_of:
-        raise RuleViolation(R + "keeper.summon-space", f"no space {space!r}")
+        raise RuleViolation("forbidden_alchemy_story.keeper.summon-space", f"no space {space!r}")
     if any(i.space == space for i in s.active()):
-        raise RuleViolation(R + "keeper.summon-space", f"an investigator stands in {space}")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.summon-space", f"an investigator stands in {space}"
+        )
 
 
 def _summon(res: Resolution, dice, monster: str, space: str) -> None:
-    res.add(ev.MonsterPlaced(rule=R + "keeper.dark-summons", monster=monster, space=space))
+    res.add(
+        ev.MonsterPlaced(
+            rule="forbidden_alchemy_story.keeper.dark-summons", monster=monster, space=space
+        )
+    )
     horror_checks(res, dice, board.room(res.state, space))
 
 
 def _check_screech(s: Story, monster: str, seat: str) -> None:
     m = _placed(s, monster)
     if not is_byakhee(s, monster):
-        raise RuleViolation(R + "byakhee.special", f"{monster} is not a byakhee")
+        raise RuleViolation(
+            "forbidden_alchemy_story.byakhee.special", f"{monster} is not a byakhee"
+        )
     _target(s, seat)
     if s.investigators[seat].space != m.space:
-        raise RuleViolation(R + "byakhee.special", f"{seat} is not in {monster}'s space")
+        raise RuleViolation(
+            "forbidden_alchemy_story.byakhee.special", f"{seat} is not in {monster}'s space"
+        )
 
 
 def _screech(res: Resolution, dice, monster: str, seat: str) -> None:
@@ -240,18 +301,24 @@ def _screech(res: Resolution, dice, monster: str, seat: str) -> None:
     question = res.state.tokens[monster]["question"]
     res.add(
         ev.ByakheeQuestionAsked(
-            rule=R + "byakhee.question", monster=monster, seat=seat, question=question
+            rule="forbidden_alchemy_story.byakhee.question",
+            monster=monster,
+            seat=seat,
+            question=question,
         )
     )
 
 
 def _check_fire(s: Story, room: str) -> None:
     if room not in s.rooms or room in s.fire:
-        raise RuleViolation(R + "keeper.kindle", f"{room!r} is not a room that is not yet burning")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.kindle",
+            f"{room!r} is not a room that is not yet burning",
+        )
 
 
 def _kindle(res: Resolution, dice, room: str) -> None:
-    res.add(ev.RoomSetOnFire(rule=R + "keeper.kindle", room=room))
+    res.add(ev.RoomSetOnFire(rule="forbidden_alchemy_story.keeper.kindle", room=room))
 
 
 def _check_harm(s: Story, seat: str) -> None:
@@ -261,49 +328,65 @@ def _check_harm(s: Story, seat: str) -> None:
 def _harm_target(res: Resolution, card: str, seat: str) -> None:
     """A Keeper Action whose face says what the investigator suffers (the R cards, ours)."""
     kind, amount = res.state.actions[card].harm
-    harm(res, seat, kind, amount, R + "keeper.harm")
+    harm(res, seat, kind, amount, "forbidden_alchemy_story.keeper.harm")
 
 
 def _check_dark(s: Story, room: str) -> None:
     if room not in s.rooms or room in s.dark:
-        raise RuleViolation(R + "keeper.darkness", f"{room!r} is not a room still lit")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.darkness", f"{room!r} is not a room still lit"
+        )
 
 
 def _darken(res: Resolution, dice, room: str) -> None:
-    res.add(ev.RoomDarkened(rule=R + "keeper.darkness", room=room))
+    res.add(ev.RoomDarkened(rule="forbidden_alchemy_story.keeper.darkness", room=room))
 
 
 def _check_hand(s: Story, seat: str) -> None:
     _target(s, seat)
     if not s.supply.get("crawling-hand"):
-        raise RuleViolation(R + "tokens.supply", "all six Crawling Hand tokens are in play")
+        raise RuleViolation(
+            "forbidden_alchemy_story.tokens.supply", "all six Crawling Hand tokens are in play"
+        )
 
 
 def _crawling_hand(res: Resolution, dice, seat: str) -> None:
-    res.add(ev.TokenPlaced(rule=R + "keeper.crawling-hands", token="crawling-hand", seat=seat))
+    res.add(
+        ev.TokenPlaced(
+            rule="forbidden_alchemy_story.keeper.crawling-hands", token="crawling-hand", seat=seat
+        )
+    )
 
 
 def _check_mutate(s: Story, seat: str) -> None:
     _target(s, seat)
     if not s.investigators[seat].damage:
-        raise RuleViolation(R + "keeper.mutation", f"{seat} has suffered no damage")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.mutation", f"{seat} has suffered no damage"
+        )
     if not s.supply.get("mutation"):
-        raise RuleViolation(R + "tokens.supply", "all ten Mutation tokens are in play")
+        raise RuleViolation(
+            "forbidden_alchemy_story.tokens.supply", "all ten Mutation tokens are in play"
+        )
 
 
 def _mutate(res: Resolution, dice, seat: str) -> None:
-    res.add(ev.TokenPlaced(rule=R + "keeper.mutation", token="mutation", seat=seat))
+    res.add(
+        ev.TokenPlaced(rule="forbidden_alchemy_story.keeper.mutation", token="mutation", seat=seat)
+    )
 
 
 def _check_bloom(s: Story, seat: str) -> None:
     _target(s, seat)
     if "mutation" not in s.investigators[seat].tokens:
-        raise RuleViolation(R + "keeper.writhing-growths", f"{seat} has no Mutation token")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.writhing-growths", f"{seat} has no Mutation token"
+        )
 
 
 def _bloom(res: Resolution, dice, seat: str) -> None:
     count = res.state.investigators[seat].tokens.count("mutation")
-    harm(res, seat, "damage", count, R + "keeper.writhing-growths")
+    harm(res, seat, "damage", count, "forbidden_alchemy_story.keeper.writhing-growths")
 
 
 ACTION_EFFECTS = {
@@ -325,25 +408,45 @@ def monster_attack(s: Story, monster: str, seat: str, dice) -> list:
     _require_keeper_turn(s)
     m = _placed(s, monster)
     if "attack:" + monster in s.used:
-        raise RuleViolation(R + "monster.once", f"{monster} has already attacked this turn")
+        raise RuleViolation(
+            "forbidden_alchemy_story.monster.once", f"{monster} has already attacked this turn"
+        )
     inv = s.investigators.get(seat)
     if inv is None or inv.status != ACTIVE or inv.space != m.space:
-        raise RuleViolation(R + "monster.reach", f"{seat} is not in {monster}'s space")
+        raise RuleViolation(
+            "forbidden_alchemy_story.monster.reach", f"{seat} is not in {monster}'s space"
+        )
     if inv.hidden:
-        raise RuleViolation(R + "monster.hidden", f"{inv.name} is hiding")
+        raise RuleViolation("forbidden_alchemy_story.monster.hidden", f"{inv.name} is hiding")
     res = Resolution(s)
-    res.add(ev.MonsterAttacked(rule=R + "monster.attack", monster=monster, seat=seat))
+    res.add(
+        ev.MonsterAttacked(
+            rule="forbidden_alchemy_story.monster.attack", monster=monster, seat=seat
+        )
+    )
     deck = s.kinds[m.kind].deck
     card = draw_monster_card(res, dice, deck, monster)
     attack = s.cards[card]["monster"]
     number = tested(res, seat, attack["test"], inv.attributes[attack["test"]])
-    passed = roll_test(res, dice, seat, attack["test"], number, R + "monster.evade")
+    passed = roll_test(
+        res,
+        dice,
+        seat,
+        attack["test"],
+        number,
+        (
+            "forbidden_alchemy_story.monster.evade.pass",
+            "forbidden_alchemy_story.monster.evade.fail",
+        ),
+    )
     for effect, amount in attack["pass" if passed else "fail"]:
         if effect == "damage":
             examine(res, monster, seat)
             amount = s.tokens[monster]["damage"] if amount == "token" else amount
-        harm(res, seat, effect, amount, R + "monster.damage")
-    res.add(ev.CombatCardDiscarded(rule=R + "combat.discard", deck=deck, card=card))
+        harm(res, seat, effect, amount, "forbidden_alchemy_story.monster.damage")
+    res.add(
+        ev.CombatCardDiscarded(rule="forbidden_alchemy_story.combat.discard", deck=deck, card=card)
+    )
     hand_over(res)
     return res.facts
 
@@ -352,25 +455,33 @@ def monster_attack(s: Story, monster: str, seat: str, dice) -> list:
 def play_trauma(s: Story, card: str, seat: str) -> list:
     _require_keeper_turn(s)
     if card not in s.hand:
-        raise RuleViolation(R + "trauma.in-hand", f"{card!r} is not in the keeper's hand")
+        raise RuleViolation(
+            "forbidden_alchemy_story.trauma.in-hand", f"{card!r} is not in the keeper's hand"
+        )
     face = s.trauma_cards[card]
     _require_threat(s, face["cost"])
     inv = s.investigators.get(seat)
     if inv is None or inv.status != ACTIVE:
-        raise RuleViolation(R + "keeper.target", f"{seat} is not an investigator in the house")
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.target", f"{seat} is not an investigator in the house"
+        )
     suffered = inv.damage if face["kind"] == "physical" else inv.horror
     if suffered < 1:
         raise RuleViolation(
-            R + "trauma.kind",
+            "forbidden_alchemy_story.trauma.kind",
             f"a {face['kind']} trauma needs an investigator who has "
             f"suffered {'damage' if face['kind'] == 'physical' else 'horror'}",
         )
     res = Resolution(s)
-    res.add(ev.TraumaPlayed(rule=R + "trauma.play", card=card, seat=seat, cost=face["cost"]))
+    res.add(
+        ev.TraumaPlayed(
+            rule="forbidden_alchemy_story.trauma.play", card=card, seat=seat, cost=face["cost"]
+        )
+    )
     effect, amount = face["on_play"]
-    harm(res, seat, effect, amount, R + "trauma.effect")
+    harm(res, seat, effect, amount, "forbidden_alchemy_story.trauma.effect")
     if "threat_cost" not in face:
-        res.add(ev.TraumaDiscarded(rule=R + "trauma.discard", card=card))
+        res.add(ev.TraumaDiscarded(rule="forbidden_alchemy_story.trauma.discard", card=card))
     hand_over(res)
     return res.facts
 
@@ -393,20 +504,31 @@ def threat_effect(s: Story, card: str) -> list:
     _require_keeper_turn(s)
     seat, face = threat_cards(s).get(card, (None, {}))
     if seat is None:
-        raise RuleViolation(R + "threat.card", f"no card {card!r} in play has a threat effect")
+        raise RuleViolation(
+            "forbidden_alchemy_story.threat.card", f"no card {card!r} in play has a threat effect"
+        )
     if "threat:" + card in s.used:
         raise RuleViolation(
-            R + "threat.once", f"{face['title']}'s threat effect was used this turn"
+            "forbidden_alchemy_story.threat.once",
+            f"{face['title']}'s threat effect was used this turn",
         )
     _require_threat(s, face["threat_cost"])
     if s.investigators[seat].status != ACTIVE:
-        raise RuleViolation(R + "threat.card", f"{face['title']}'s investigator has left the game")
+        raise RuleViolation(
+            "forbidden_alchemy_story.threat.card",
+            f"{face['title']}'s investigator has left the game",
+        )
     res = Resolution(s)
     res.add(
-        ev.ThreatEffectUsed(rule=R + "threat.spend", card=card, seat=seat, cost=face["threat_cost"])
+        ev.ThreatEffectUsed(
+            rule="forbidden_alchemy_story.threat.spend",
+            card=card,
+            seat=seat,
+            cost=face["threat_cost"],
+        )
     )
     effect, amount = face["threat_effect"]
-    harm(res, seat, effect, amount, R + "threat.effect")
+    harm(res, seat, effect, amount, "forbidden_alchemy_story.threat.effect")
     hand_over(res)
     return res.facts
 
@@ -438,11 +560,16 @@ def wrong_turn_spaces(s: Story, here: str) -> list[str]:
 def play_mythos(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
     _require_keeper_turn(s)
     if card not in s.mythos_hand:
-        raise RuleViolation(R + "mythos.in-hand", f"{card!r} is not in the keeper's hand")
+        raise RuleViolation(
+            "forbidden_alchemy_story.mythos.in-hand", f"{card!r} is not in the keeper's hand"
+        )
     face = s.mythos_cards[card]
     _require_threat(s, face["cost"])
     if not 1 <= len(targets) <= 2:
-        raise RuleViolation(R + "mythos.targets", f"{face['title']}: an investigator (and a space)")
+        raise RuleViolation(
+            "forbidden_alchemy_story.mythos.targets",
+            f"{face['title']}: an investigator (and a space)",
+        )
     seat, *space = targets
     _target_in_house(s, seat)
     effect, amount = face["fail"]
@@ -450,27 +577,41 @@ def play_mythos(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
         effect != "wrong-turn" or space[0] not in wrong_turn_spaces(s, s.investigators[seat].space)
     ):
         raise RuleViolation(
-            R + "errata.wrong-turn",
+            "forbidden_alchemy_story.errata.wrong-turn",
             "only to another space of a Hallway with no Exploration card left",
         )
     inv = s.investigators[seat]
     res = Resolution(s)
-    res.add(ev.MythosPlayed(rule=R + "mythos.play", card=card, seat=seat, cost=face["cost"]))
+    res.add(
+        ev.MythosPlayed(
+            rule="forbidden_alchemy_story.mythos.play", card=card, seat=seat, cost=face["cost"]
+        )
+    )
     attribute = face["test"]
     number = tested(res, seat, attribute, inv.attributes[attribute])
-    if not roll_test(res, dice, seat, attribute, number, R + "mythos.test"):
+    if not roll_test(
+        res,
+        dice,
+        seat,
+        attribute,
+        number,
+        ("forbidden_alchemy_story.mythos.test.pass", "forbidden_alchemy_story.mythos.test.fail"),
+    ):
         if effect != "wrong-turn":
-            harm(res, seat, effect, amount, R + "mythos.fail")
+            harm(res, seat, effect, amount, "forbidden_alchemy_story.mythos.fail")
         elif space:
             res.add(
                 ev.InvestigatorMovedByKeeper(
-                    rule=R + "errata.wrong-turn", seat=seat, origin=inv.space, to=space[0]
+                    rule="forbidden_alchemy_story.errata.wrong-turn",
+                    seat=seat,
+                    origin=inv.space,
+                    to=space[0],
                 )
             )
             room = board.room(s, space[0])
             if room != board.room(s, inv.space):
                 horror_checks(res, dice, room, [seat])
-    res.add(ev.MythosDiscarded(rule=R + "mythos.discard", card=card))
+    res.add(ev.MythosDiscarded(rule="forbidden_alchemy_story.mythos.discard", card=card))
     hand_over(res)
     return res.facts
 
@@ -485,7 +626,7 @@ def _named_monster_arrives(res: Resolution, dice, named: dict) -> None:
     # A figure already on the map is taken up and placed in the named monster's space.
     res.add(
         ev.NamedMonsterPlaced(
-            rule=R + "errata.west",
+            rule="forbidden_alchemy_story.errata.west",
             monster=monster.id,
             name=named["name"],
             space=named["space"],
@@ -506,12 +647,31 @@ def _subject_tests(res: Resolution, dice) -> None:
     for seat in board.investigators_in_room(res.state, test["room"]):
         if res.over:
             return
-        res.add(ev.SubjectTestMade(rule=R + "errata.subject-test", seat=seat, test=test["test"]))
+        res.add(
+            ev.SubjectTestMade(
+                rule="forbidden_alchemy_story.errata.subject-test", seat=seat, test=test["test"]
+            )
+        )
         number = tested(
             res, seat, test["test"], res.state.investigators[seat].attributes[test["test"]]
         )
-        if roll_test(res, dice, seat, test["test"], number, R + "errata.subject-test"):
-            eliminate(res, seat, "passed Objective 1C's test", R + "errata.subject-test.pass")
+        if roll_test(
+            res,
+            dice,
+            seat,
+            test["test"],
+            number,
+            (
+                "forbidden_alchemy_story.errata.subject-test.pass",
+                "forbidden_alchemy_story.errata.subject-test.fail",
+            ),
+        ):
+            eliminate(
+                res,
+                seat,
+                "passed Objective 1C's test",
+                "forbidden_alchemy_story.errata.subject-test.pass",
+            )
 
 
 def _pet_awaited(res: Resolution) -> None:
@@ -523,7 +683,10 @@ def _pet_awaited(res: Resolution) -> None:
     rooms = tuple(sorted({board.room(res.state, i.space) for i in res.state.active()} - {None}))
     res.add(
         ev.NamedMonsterAwaited(
-            rule=R + "errata.pet", monster=pet["monster"], name=pet["name"], rooms=rooms
+            rule="forbidden_alchemy_story.errata.pet",
+            monster=pet["monster"],
+            name=pet["name"],
+            rooms=rooms,
         )
     )
 
@@ -537,16 +700,19 @@ def place_named(s: Story, space: str, dice) -> list:
     """The keeper places the awaited named monster (Story 2 errata: The Pet, a named
     shoggoth with more health for each investigator, barred from locked rooms)."""
     if not s.placing:
-        raise RuleViolation(R + "errata.pet", "no named monster waits to be placed")
+        raise RuleViolation(
+            "forbidden_alchemy_story.errata.pet", "no named monster waits to be placed"
+        )
     if space not in placing_spaces(s):
         raise RuleViolation(
-            R + "errata.pet-room", f"{space!r} is not in a room holding an investigator"
+            "forbidden_alchemy_story.errata.pet-room",
+            f"{space!r} is not in a room holding an investigator",
         )
     pet = s.objective["place_on_reveal"]
     res = Resolution(s)
     res.add(
         ev.NamedMonsterPlaced(
-            rule=R + "errata.pet",
+            rule="forbidden_alchemy_story.errata.pet",
             monster=pet["monster"],
             name=pet["name"],
             space=space,
@@ -564,11 +730,13 @@ def end_turn(s: Story, dice) -> list:
     """The keeper's turn ends with the next Event card (our stand-in timeline)."""
     _require_keeper_turn(s)
     res = Resolution(s)
-    res.add(ev.KeeperTurnEnded(rule=R + "keeper.end"))
+    res.add(ev.KeeperTurnEnded(rule="forbidden_alchemy_story.keeper.end"))
     number = s.events_resolved + 1
     res.add(
         ev.EventCardResolved(
-            rule=R + "event.resolve", number=number, text=s.event_texts[number - 1]
+            rule="forbidden_alchemy_story.event.resolve",
+            number=number,
+            text=s.event_texts[number - 1],
         )
     )
     for named in s.named:
@@ -577,7 +745,9 @@ def end_turn(s: Story, dice) -> list:
     if number == s.reveal_at and not s.revealed:
         res.add(
             ev.ObjectiveRevealed(
-                rule=R + "objective.reveal", choice=s.choice, objective=s.objective
+                rule="forbidden_alchemy_story.objective.reveal",
+                choice=s.choice,
+                objective=s.objective,
             ),
             SecretRevealed(rule="core.secret.revealed", steps=(s.choice_step,)),
         )
@@ -587,7 +757,10 @@ def end_turn(s: Story, dice) -> list:
         winner = s.objective["last_event"]
         reason = "the last Event card was resolved"
         end_story(
-            res, "nobody" if winner == "nobody" else "keeper", reason, R + "objective.last-event"
+            res,
+            "nobody" if winner == "nobody" else "keeper",
+            reason,
+            "forbidden_alchemy_story.objective.last-event",
         )
     hand_over(res)
     return res.facts

@@ -9,11 +9,11 @@ as it now is; once the story is over, nothing more is added.
 from __future__ import annotations
 
 from engine.core.events import Event, SecretRevealed
+from engine.kit.rolls import d10_test, passed
 
 from . import events as ev
 from .state import ACTIVE, KEEPER_SEAT, OVER, Story, evolve
 
-R = "forbidden_alchemy_story."
 MOVES = 2  # movement points at the start of an investigator's turn (our stand-in)
 
 
@@ -38,20 +38,26 @@ class Resolution:
 
 
 # ---- tests -----------------------------------------------------------------------------------
-def roll_test(res: Resolution, dice, seat: str, what: str, number: int, rule: str) -> bool:
-    """Roll a d10 against `number`: at or under passes.  A 1 always passes and
-    a 10 always fails, whatever the number (the expansion's reminder under
-    "New Combat Card Tests"); `rule` names the kind of test for the rest."""
+def roll_test(
+    res: Resolution, dice, seat: str, what: str, number: int, rules: tuple[str, str]
+) -> bool:
+    """Roll a d10 against `number` (the kit's `d10_test`: a 1 always passes and a
+    10 always fails, the expansion's reminder under "New Combat Card Tests");
+    `rules` are what a pass and a fail of this kind of test cite."""
     roll = dice.d10()
-    if roll == 1:
-        passed, cited = True, R + "tests.natural-1"
-    elif roll == 10:
-        passed, cited = False, R + "tests.natural-10"
-    else:
-        passed = roll <= number
-        cited = rule + (".pass" if passed else ".fail")
-    res.add(ev.TestMade(rule=cited, seat=seat, what=what, number=number, roll=roll, passed=passed))
-    return passed
+    outcome = d10_test(roll, number)
+    cited = {
+        "natural-1": "forbidden_alchemy_story.tests.natural-1",
+        "natural-10": "forbidden_alchemy_story.tests.natural-10",
+        "pass": rules[0],
+        "fail": rules[1],
+    }[outcome]
+    res.add(
+        ev.TestMade(
+            rule=cited, seat=seat, what=what, number=number, roll=roll, passed=passed(outcome)
+        )
+    )
+    return passed(outcome)
 
 
 # ---- harm and elimination --------------------------------------------------------------------
@@ -64,9 +70,9 @@ def harm(res: Resolution, seat: str, kind: str, amount: int, rule: str) -> None:
     res.add(fact(rule=rule, seat=seat, amount=amount))
     inv = res.state.investigators[seat]
     if inv.health_left <= 0:
-        eliminate(res, seat, "no health left", R + "health.eliminated")
+        eliminate(res, seat, "no health left", "forbidden_alchemy_story.health.eliminated")
     elif inv.sanity_left <= 0:
-        eliminate(res, seat, "no sanity left: insane", R + "sanity.eliminated")
+        eliminate(res, seat, "no sanity left: insane", "forbidden_alchemy_story.sanity.eliminated")
 
 
 def eliminate(res: Resolution, seat: str, reason: str, rule: str) -> None:
@@ -74,10 +80,19 @@ def eliminate(res: Resolution, seat: str, reason: str, rule: str) -> None:
     inv = res.state.investigators[seat]
     room = res.state.room_of.get(inv.space or "")
     if inv.items and room:
-        res.add(ev.ItemsDropped(rule=R + "items.dropped", seat=seat, room=room, items=inv.items))
+        res.add(
+            ev.ItemsDropped(
+                rule="forbidden_alchemy_story.items.dropped", seat=seat, room=room, items=inv.items
+            )
+        )
     res.add(ev.InvestigatorEliminated(rule=rule, seat=seat, reason=reason))
     if not res.state.active():
-        end_story(res, "keeper", "no investigator is left in the house", R + "end.no-investigators")
+        end_story(
+            res,
+            "keeper",
+            "no investigator is left in the house",
+            "forbidden_alchemy_story.end.no-investigators",
+        )
 
 
 # ---- the end ---------------------------------------------------------------------------------
@@ -89,17 +104,23 @@ def end_story(res: Resolution, winner: str, reason: str, rule: str) -> None:
     s = res.state
     if not s.revealed and s.objective is not None:
         res.add(
-            ev.ObjectiveRevealed(rule=R + "objective.end", choice=s.choice, objective=s.objective),
+            ev.ObjectiveRevealed(
+                rule="forbidden_alchemy_story.objective.end", choice=s.choice, objective=s.objective
+            ),
             SecretRevealed(rule="core.secret.revealed", steps=(s.choice_step,)),
         )
     objective = s.objective or {}
     if winner == "nobody":
         res.add(ev.AllPlayersLost(rule=rule, reason=reason))
-        res._apply(ev.NoEpilogue(rule=R + "epilogue.none"))
+        res._apply(ev.NoEpilogue(rule="forbidden_alchemy_story.epilogue.none"))
         return
     res.add(ev.GameWon(rule=rule, winner=winner, reason=reason))
     text = objective.get(f"epilogue_{winner}", "")
-    res._apply(ev.EpilogueRead(rule=R + "epilogue.read", choice=s.choice, winner=winner, text=text))
+    res._apply(
+        ev.EpilogueRead(
+            rule="forbidden_alchemy_story.epilogue.read", choice=s.choice, winner=winner, text=text
+        )
+    )
 
 
 # ---- whose turn ------------------------------------------------------------------------------
@@ -118,7 +139,9 @@ def hand_over(res: Resolution) -> None:
     else:
         seat = s.current
     if seat == KEEPER_SEAT:
-        res.add(ev.KeeperTurnBegan(rule=R + "keeper.threat", gained=len(s.active())))
+        res.add(
+            ev.KeeperTurnBegan(rule="forbidden_alchemy_story.keeper.threat", gained=len(s.active()))
+        )
         return
     _investigator_turn_begins(res, seat)
 
@@ -128,16 +151,24 @@ def _investigator_turn_begins(res: Resolution, seat: str) -> None:
     then the cards that act as a turn begins, then a stun takes the turn's action."""
     limits = [x[1] for _, x in lasting(res.state, seat, "moves")]
     moves = min([MOVES, *limits])
-    rule = R + ("side-effect.lasting" if moves < MOVES else "turn.investigator")
+    rule = (
+        "forbidden_alchemy_story.side-effect.lasting"
+        if moves < MOVES
+        else "forbidden_alchemy_story.turn.investigator"
+    )
     hands = res.state.investigators[seat].tokens.count("crawling-hand")
     res.add(ev.InvestigatorTurnBegan(rule=rule, seat=seat, moves=max(moves - hands, 0)))
     if hands:
-        res.add(ev.CrawlingHandsDropped(rule=R + "crawling-hands.drop", seat=seat, count=hands))
+        res.add(
+            ev.CrawlingHandsDropped(
+                rule="forbidden_alchemy_story.crawling-hands.drop", seat=seat, count=hands
+            )
+        )
     for _, (_, kind, amount) in lasting(res.state, seat, "turn-start"):
-        harm(res, seat, kind, amount, R + "side-effect.lasting")
+        harm(res, seat, kind, amount, "forbidden_alchemy_story.side-effect.lasting")
     inv = res.state.investigators[seat]
     if inv.status == ACTIVE and inv.stunned:
-        res.add(ev.StunEnded(rule=R + "side-effect.stun", seat=seat))
+        res.add(ev.StunEnded(rule="forbidden_alchemy_story.side-effect.stun", seat=seat))
     if res.state.current != res.state.begun:  # he left the house as his turn began
         hand_over(res)
 
@@ -159,7 +190,7 @@ def tested(res: Resolution, seat: str, attribute: str, number: int) -> int:
         if what == attribute:
             res.add(
                 ev.TestModified(
-                    rule=R + "side-effect.lasting",
+                    rule="forbidden_alchemy_story.side-effect.lasting",
                     seat=seat,
                     condition=card,
                     count=1,

@@ -47,11 +47,9 @@ from .commands import (
     UseItem,
     UseThreatEffect,
 )
-from .resolve import R
 from .state import ACTIVE, CHOOSE, INVESTIGATORS, KEEPER, KEEPER_SEAT, OVER, Story
 
 RANDOM_CHOICE = "random"  # the system keeper's story choice, drawn when decided
-P = R + "puzzle."  # the puzzle game's rules, under this game's ids (rulebook.py)
 MAX_INVESTIGATORS = 4  # base game: up to five players, one of whom is the keeper
 
 
@@ -130,13 +128,13 @@ def setup(opts: dict[str, Any], dice) -> list:
     monsters = content.monsters_of(c, story["id"])
     facts: list = [
         ev.MansionBuilt(
-            rule=R + "setup.map",
+            rule="forbidden_alchemy_story.setup.map",
             altar=c.map["altar"],
             links=tuple(tuple(x) for x in content.links_of(c, story["id"])),
             rooms=tuple(_room(r) for r in content.rooms_of(c, story["id"])),
         ),
         ev.ItemsListed(
-            rule=R + "setup.items",
+            rule="forbidden_alchemy_story.setup.items",
             items=tuple(
                 (
                     i["id"],
@@ -151,7 +149,7 @@ def setup(opts: dict[str, Any], dice) -> list:
             ),
         ),
         ev.StoryBegun(
-            rule=R + "setup.story",
+            rule="forbidden_alchemy_story.setup.story",
             keeper=opts.get("keeper", "player"),
             story=story["id"],
             name=story["name"],
@@ -168,7 +166,7 @@ def setup(opts: dict[str, Any], dice) -> list:
         trait = c.traits[traits[n]]
         facts.append(
             ev.InvestigatorJoined(
-                rule=R + "setup.investigators",
+                rule="forbidden_alchemy_story.setup.investigators",
                 seat=seat,
                 investigator=who,
                 name=i["name"],
@@ -183,7 +181,7 @@ def setup(opts: dict[str, Any], dice) -> list:
         )
         facts.append(
             ev.TraitChosen(
-                rule=R + "setup.trait",
+                rule="forbidden_alchemy_story.setup.trait",
                 seat=seat,
                 trait=trait["id"],
                 name=trait["name"],
@@ -193,7 +191,7 @@ def setup(opts: dict[str, Any], dice) -> list:
         )
     facts.append(
         ev.MonstersListed(
-            rule=R + "setup.monsters",
+            rule="forbidden_alchemy_story.setup.monsters",
             kinds=tuple(
                 (k, x["name"], x["class"], x["flying"], x["horror"]) for k, x in monsters.items()
             ),
@@ -204,64 +202,90 @@ def setup(opts: dict[str, Any], dice) -> list:
         bottoms = dice.shuffled([t for t in c.tokens if t["kind"] == kind])
         for n, token in enumerate(bottoms[: x["figures"]], 1):
             tokens[f"{kind}-{n}"] = token
-    facts.append(ev.MonsterTokensSlotted(rule=R + "setup.monster-tokens", tokens=tokens))
+    facts.append(
+        ev.MonsterTokensSlotted(rule="forbidden_alchemy_story.setup.monster-tokens", tokens=tokens)
+    )
     facts += [
-        ev.MonsterPlaced(rule=R + "setup.monster-placed", monster=mon, space=space)
+        ev.MonsterPlaced(
+            rule="forbidden_alchemy_story.setup.monster-placed", monster=mon, space=space
+        )
         for mon, space in story["monsters"]
     ]
     facts.append(
-        ev.CombatCardsListed(rule=R + "setup.combat", cards={x["id"]: x for x in c.combat})
+        ev.CombatCardsListed(
+            rule="forbidden_alchemy_story.setup.combat", cards={x["id"]: x for x in c.combat}
+        )
     )
     for deck in sorted({x["class"] for x in monsters.values()}):
         order = dice.shuffled([x["id"] for x in c.combat if x["deck"] == deck])
-        facts.append(ev.CombatDeckShuffled(rule=R + "setup.combat", deck=deck, order=order))
+        facts.append(
+            ev.CombatDeckShuffled(
+                rule="forbidden_alchemy_story.setup.combat", deck=deck, order=order
+            )
+        )
     facts += [
         ev.KeeperActionsListed(
-            rule=R + "setup.keeper-actions",
+            rule="forbidden_alchemy_story.setup.keeper-actions",
             actions=tuple(
                 (a["id"], a["name"], a["cost"], a["effect"], a["text"], tuple(a.get("harm", ())))
                 for a in c.actions
             ),
         ),
-        ev.TraumaCardsListed(rule=R + "setup.trauma", cards={t["id"]: t for t in c.trauma}),
+        ev.TraumaCardsListed(
+            rule="forbidden_alchemy_story.setup.trauma", cards={t["id"]: t for t in c.trauma}
+        ),
         ev.SideEffectThreatsListed(
-            rule=R + "setup.side-effect-threats", threats=c.side_effect_threats
+            rule="forbidden_alchemy_story.setup.side-effect-threats", threats=c.side_effect_threats
         ),
         ev.SideEffectsNowListed(
-            rule=R + "setup.side-effect-now",
+            rule="forbidden_alchemy_story.setup.side-effect-now",
             effects=c.side_effect_now,
             lasting=c.side_effect_lasting,
         ),
     ]
     order = dice.shuffled([t["id"] for t in c.trauma])
     facts += [
-        ev.TraumaDeckShuffled(rule=R + "setup.trauma", order=order),
-        ev.TraumaCardsDealt(rule=R + "setup.keeper-hand", cards=order[: c.hand]),
-        ev.MythosCardsListed(rule=R + "setup.mythos", cards={x["id"]: x for x in c.mythos}),
+        ev.TraumaDeckShuffled(rule="forbidden_alchemy_story.setup.trauma", order=order),
+        ev.TraumaCardsDealt(
+            rule="forbidden_alchemy_story.setup.keeper-hand", cards=order[: c.hand]
+        ),
+        ev.MythosCardsListed(
+            rule="forbidden_alchemy_story.setup.mythos", cards={x["id"]: x for x in c.mythos}
+        ),
     ]
     order = dice.shuffled([x["id"] for x in c.mythos])
     facts += [
-        ev.MythosDeckShuffled(rule=R + "setup.mythos", order=order),
-        ev.MythosCardsDealt(rule=R + "setup.keeper-hand", cards=order[: c.mythos_hand]),
+        ev.MythosDeckShuffled(rule="forbidden_alchemy_story.setup.mythos", order=order),
+        ev.MythosCardsDealt(
+            rule="forbidden_alchemy_story.setup.keeper-hand", cards=order[: c.mythos_hand]
+        ),
         ev.TimePeriodMarkerPlaced(
-            rule=R + "setup.time-period",
+            rule="forbidden_alchemy_story.setup.time-period",
             period=c.start_period,
             periods=tuple((p["id"], p["name"]) for p in c.periods),
         ),
-        pev.PuzzlePiecesShuffled(rule=P + "setup.shuffle", pile=dice.shuffled(c.puzzle.pieces)),
+        pev.PuzzlePiecesShuffled(
+            rule="forbidden_alchemy_story.puzzle.setup.shuffle", pile=dice.shuffled(c.puzzle.pieces)
+        ),
         pev.SideEffectDeckShuffled(
-            rule=P + "setup.side-effect-deck",
+            rule="forbidden_alchemy_story.puzzle.setup.side-effect-deck",
             deck=tuple(dice.shuffled([x.to_data() for x in c.puzzle.side_effects])),
         ),
         ev.KeeperGuideRead(
-            rule=R + "setup.keeper-guide",
+            rule="forbidden_alchemy_story.setup.keeper-guide",
             objectives=story["choices"],
             named=tuple(story.get("named", ())),
         ),
     ]
-    facts.append(ev.TokensSupplied(rule=R + "setup.tokens", tokens=dict(c.supply)))
+    facts.append(
+        ev.TokensSupplied(rule="forbidden_alchemy_story.setup.tokens", tokens=dict(c.supply))
+    )
     if story.get("locks"):
-        facts.append(ev.LockCardsPlaced(rule=R + "setup.locks", locks=dict(story["locks"])))
+        facts.append(
+            ev.LockCardsPlaced(
+                rule="forbidden_alchemy_story.setup.locks", locks=dict(story["locks"])
+            )
+        )
     return facts
 
 
@@ -325,23 +349,33 @@ def prompts(s: Story) -> tuple[Prompt, ...]:
         return ()
     choices = tuple(c.notation() for c in legal_commands(s, seat))
     if s.phase == CHOOSE:
-        return (Prompt(seat, "make the #1 story choice (secret)", R + "choice.make", choices),)
+        return (
+            Prompt(
+                seat,
+                "make the #1 story choice (secret)",
+                "forbidden_alchemy_story.choice.make",
+                choices,
+            ),
+        )
     if s.placing:
         text = f"place {s.monsters[s.placing[0]].id} in a room holding an investigator"
-        return (Prompt(seat, text, R + "errata.pet", choices),)
+        return (Prompt(seat, text, "forbidden_alchemy_story.errata.pet", choices),)
     if s.choosing:
         text = f"choose the investigator your Side Effect card {s.choosing[1]} acts on"
-        return (Prompt(seat, text, R + "side-effect.choose", choices),)
+        return (Prompt(seat, text, "forbidden_alchemy_story.side-effect.choose", choices),)
     if s.question is not None:
         question = f"{s.question.monster} asks: {s.question.text} (answer yes or no)"
-        return (Prompt(seat, question, R + "byakhee.question", choices),)
+        return (Prompt(seat, question, "forbidden_alchemy_story.byakhee.question", choices),)
     asked = waiting_for(s)
     if asked is None:
         return ()
     if asked.kind == "attribute":
         return (
             Prompt(
-                seat, f"test either {' or '.join(asked.choices)}", R + "tests.either-or", choices
+                seat,
+                f"test either {' or '.join(asked.choices)}",
+                "forbidden_alchemy_story.tests.either-or",
+                choices,
             ),
         )
     what = s.attack.attack["tests"][len(s.attack.results)]["test"]
@@ -349,7 +383,7 @@ def prompts(s: Story) -> tuple[Prompt, ...]:
         Prompt(
             seat,
             f"choose an investigator in your room to test {what}",
-            R + "tests.multiple.other",
+            "forbidden_alchemy_story.tests.multiple.other",
             choices,
         ),
     )
@@ -393,7 +427,9 @@ def _keeper(s: Story, command: Command, ctx: Context) -> list:
             return keeper.place_named(s, space, dice)
         case End():
             return keeper.end_turn(s, dice)
-    raise RuleViolation(R + "keeper.commands", f"the keeper has no command {command.verb!r}")
+    raise RuleViolation(
+        "forbidden_alchemy_story.keeper.commands", f"the keeper has no command {command.verb!r}"
+    )
 
 
 def _investigator(s: Story, seat: str, command: Command, ctx: Context) -> list:
@@ -431,7 +467,9 @@ def _investigator(s: Story, seat: str, command: Command, ctx: Context) -> list:
             return inv.answer_byakhee(s, seat, answer)
         case End():
             return inv.end_turn(s, seat)
-    raise RuleViolation(R + "turn.commands", f"investigators have no command {command.verb!r}")
+    raise RuleViolation(
+        "forbidden_alchemy_story.turn.commands", f"investigators have no command {command.verb!r}"
+    )
 
 
 # ---- legal commands --------------------------------------------------------------------------

@@ -10,9 +10,9 @@ from engine.core.errors import RuleViolation
 
 from . import board
 from . import events as ev
-from .resolve import R, Resolution, eliminate, harm
+from .resolve import Resolution, eliminate, harm
 
-RULE = R + "side-effect.immediate"
+RULE = "forbidden_alchemy_story.side-effect.immediate"
 
 
 CHOSEN = ("another", "self-and-another", "another-in-room")  # the drawer chooses the other
@@ -37,7 +37,7 @@ def take_effect(res: Resolution, seat: str, card: str) -> None:
         EFFECTS[effect](res, seat, target, amount)
 
 
-CHOOSE = R + "side-effect.choose"
+CHOOSE = "forbidden_alchemy_story.side-effect.choose"
 
 
 def _how_many(now) -> int:
@@ -63,7 +63,7 @@ def choose(res: Resolution, seat: str, target: str) -> None:
     card, choices = s.choosing[1], s.choosing[2:]
     if target not in choices:
         raise RuleViolation(CHOOSE, f"choose one of {', '.join(choices)}")
-    rule = R + "hiding.chosen" if s.investigators[target].hidden else CHOOSE
+    rule = "forbidden_alchemy_story.hiding.chosen" if s.investigators[target].hidden else CHOOSE
     res.add(ev.SideEffectTargetChosen(rule=rule, seat=seat, card=card, target=target))
     effect, amount = s.side_effect_now[card]["effect"]
     EFFECTS[effect](res, seat, target, amount)
@@ -94,7 +94,7 @@ def _skill_point(res: Resolution, seat: str, target: str, amount: int) -> None:
 def _max_health(res: Resolution, seat: str, target: str, amount: int) -> None:
     res.add(ev.MaxHealthChanged(rule=RULE, seat=target, amount=amount))
     if res.state.investigators[target].health_left <= 0:
-        eliminate(res, target, "no health left", R + "health.eliminated")
+        eliminate(res, target, "no health left", "forbidden_alchemy_story.health.eliminated")
 
 
 def _discard_item(res: Resolution, seat: str, target: str, amount: int) -> None:

@@ -99,6 +99,11 @@ def end_turn(s, seat, text="end", dice=None):
     return [f for f in facts if not isinstance(f, (ev.ActionsEnded, ev.EndWindowPassed))]
 
 
+def discarded(s, pile="shared"):
+    """A relic pile's discards in the order they were discarded."""
+    return tuple(reversed(s.state.relic_decks[pile].discards))
+
+
 def given(s, *facts):
     """Offstage facts (a wound, a bleed tile) folded into the position."""
     s.apply(facts)
@@ -207,7 +212,7 @@ def test_two_hazards_outside_the_starting_rows_then_the_first_turn_begins():
     events = s.play("south", "hazard ruined-wall E4")
     assert rules_of(events) == ["setup.hazards", "turn.order", "relic.draw"]
     assert s.state.active == "north" and s.state.turn == 1
-    assert s.state.hands["north"] == (RELICS[0],)
+    assert s.state.hand("north") == (RELICS[0],)
     # The drawn card is the north team's secret.
     assert game.redact(events[-1], "south")["cards"] == {"hidden": 1}
     assert game.redact(events[-1], "north")["cards"] == [RELICS[0]]
@@ -665,15 +670,15 @@ def test_healing_never_passes_the_top_of_the_track():
 def test_relics_are_drawn_up_to_a_hand_of_three_and_discarded_in_phase_four():
     s = duel(hands={"south": ("hell-fire-1", "meteor-1")}, deck=RELICS)
     events = end_turn(s, "north", "end")
-    assert events[-1].cards == (RELICS[0],) and len(s.state.hands["south"]) == 3
+    assert events[-1].cards == (RELICS[0],) and len(s.state.hand("south")) == 3
     s.expect_violation("south", "end wrath-1", rule=P + "relic.discard")
     s.expect_violation("south", "end meteor-1 hell-fire-1", rule=P + "relic.discard")
     end_turn(s, "south", "end")
     end_turn(s, "north", "end")
-    assert len(s.state.hands["south"]) == 3  # full: nothing drawn
+    assert len(s.state.hand("south")) == 3  # full: nothing drawn
     events = end_turn(s, "south", "end hell-fire-1 meteor-1")
     assert rules_of(events)[0] == "relic.discard"
-    assert s.state.relic_discards == {"shared": ("hell-fire-1", "meteor-1")}
+    assert discarded(s) == ("hell-fire-1", "meteor-1")
 
 
 def test_a_team_with_one_hero_left_draws_two():
@@ -689,7 +694,7 @@ def test_an_empty_relic_deck_is_reshuffled_from_the_discards():
           ev.RelicsDiscarded(rule=P + "relic.discard", team="north", cards=("meteor-1",)))
     events = end_turn(s, "north", "end", dice=LoadedDice())
     assert rules_of(events)[-2:] == ["relic.reshuffle", "relic.draw"]
-    assert s.state.hands["south"] == ("meteor-1",) and s.state.relic_discards == {"shared": ()}
+    assert s.state.hand("south") == ("meteor-1",) and discarded(s) == ()
 
 
 # ---- death and victory --------------------------------------------------------------------------
@@ -916,8 +921,8 @@ def test_a_relic_is_played_without_an_action_and_discarded():
     events = s.play("north", "relic wrath-1 grave-keeper")  # in sight of the assassin
     assert rules_of(events) == ["relic.play", "effect.damage"]
     assert hero(s, "grave-keeper").health == 7
-    assert s.state.relic_discards == {"shared": ("wrath-1",)}
-    assert s.state.hands["north"] == () and s.state.acted == {}
+    assert discarded(s) == ("wrath-1",)
+    assert s.state.hand("north") == () and s.state.acted == {}
     s.expect_violation("north", "relic wrath-1 grave-keeper", rule=P + "relic.hand")
 
 
@@ -996,12 +1001,11 @@ def test_start_of_turn_relics_come_before_the_first_action():
 def test_a_next_time_relic_waits_in_play_until_it_triggers():
     s = duel(hands={"south": ("saints-ward-1",)}, heroes={"grave-keeper": ("south", "C3")})
     s.play("south", "relic saints-ward-1 grave-keeper")  # an Any Turn card, in north's turn
-    assert s.state.wards == {"grave-keeper": "saints-ward-1"} and s.state.relic_discards == {
-        "shared": ()}
+    assert s.state.wards == {"grave-keeper": "saints-ward-1"} and discarded(s) == ()
     events = s.play("north", "use assassin throwing-knife grave-keeper")
     assert rules_of(events) == ["ability.use", "relic.next-time"]
     assert hero(s, "grave-keeper").health == 10
-    assert s.state.relic_discards == {"shared": ("saints-ward-1",)}
+    assert discarded(s) == ("saints-ward-1",)
     s.play("north", "use assassin twin-blades grave-keeper")
     assert hero(s, "grave-keeper").health == 9  # only the next time
 
@@ -1049,7 +1053,7 @@ def test_master_thief_takes_a_random_card_seen_only_by_the_two_teams():
     events = s.play("south", "pass", dice=LoadedDice(values=(2,)))
     assert rules_of(events) == ["stack.pass", "stack.resolve", "relic.steal"]
     assert events[-1].card == "wrath-1"  # the second of (meteor-2, wrath-1)
-    assert s.state.hands == {"north": ("wrath-1",), "south": ("meteor-2",)}
+    assert (s.state.hand("north"), s.state.hand("south")) == (("wrath-1",), ("meteor-2",))
     assert game.redact(events[-1], "")["card"] == {"hidden": 1}
     assert game.redact(events[-1], "south")["card"] == "wrath-1"
 
@@ -1096,7 +1100,7 @@ def test_controlled_chaos_drafts_four_stacks_into_two_team_decks():
     assert s.state.phase == "choose-heroes"
     for team in ("north", "south"):
         cards = s.state.drafted[team]
-        assert len(cards) == 16 and sorted(s.state.relic_decks[team]) == sorted(cards)
+        assert len(cards) == 16 and sorted(s.state.relic_decks[team].cards) == sorted(cards)
         kinds_of = [content.relics()[content.relic_of(c)]["type"] for c in cards]
         assert {k: kinds_of.count(k) for k in set(kinds_of)} == {
             "blessing": 4, "curse": 4, "op": 4, "utility": 4}
@@ -1115,12 +1119,12 @@ def test_in_controlled_chaos_each_team_draws_from_and_discards_to_its_own_deck()
     events = end_turn(s, "north", "end")
     assert events[-1].cards == ("withering-1",)
     end_turn(s, "south", "end withering-1")
-    assert s.state.relic_discards["south"] == ("withering-1",)
-    assert s.state.hands["north"] == ("wrath-1",)
+    assert discarded(s, "south") == ("withering-1",)
+    assert s.state.hand("north") == ("wrath-1",)
     # A stolen card, once played, goes back to its owner's discards.
     given(s, ev.RelicStolen(rule=P + "relic.steal", team="south", victim="north", card="wrath-1"))
     s.play("south", "relic wrath-1 assassin")
-    assert s.state.relic_discards["north"] == ("wrath-1",)
+    assert discarded(s, "north") == ("wrath-1",)
 
 
 # ---- more edges ---------------------------------------------------------------------------------
@@ -1212,7 +1216,7 @@ def test_with_four_players_each_plays_one_hero_and_the_team_shares_the_rest():
     s.play("north-1", "move assassin B1")
     s.play("north-2", "move conjurer G2")
     # Both players of a team see its relic hand; the other team's do not.
-    card = s.state.hands["north"][0]
+    card = s.state.hand("north")[0]
     assert game.view(s.state, "north-2")["hands"] == {"north": [card]}
     assert game.view(s.state, "south-1")["hands"] == {"south": []}
     prompts_seats = game.to_act(s.state)
@@ -1226,7 +1230,7 @@ def test_a_draw_of_two_stops_at_the_hand_of_three():
     given(s, ev.HeroDied(rule=P + "death.die", hero="executioner"))
     events = end_turn(s, "north", "end")
     assert rules_of(events)[-1] == "relic.hand-limit" and len(events[-1].cards) == 1
-    assert len(s.state.hands["south"]) == 3
+    assert len(s.state.hand("south")) == 3
 
 
 def test_each_bleed_tile_hurts_as_its_own_fact():

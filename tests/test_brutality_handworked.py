@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from test_brutality import (
     P,
+    discarded,
     duel,
     end_turn,
     game,
@@ -245,7 +246,7 @@ def test_relic_cards_a_team_with_one_hero_left_and_one_card_draws_two():
     drawn = [e for e in events if isinstance(e, ev.RelicsDrawn)]
     assert [(e.team, e.cards, e.rule) for e in drawn] == [
         ("north", ("wrath-1", "wrath-2"), P + "relic.draw-two")]
-    assert len(s.state.hands["north"]) == 3
+    assert len(s.state.hand("north")) == 3
     assert legal(s, "north")  # the turn goes on
 
 
@@ -270,7 +271,7 @@ def test_relic_cards_a_warded_hero_takes_no_second_ward_and_no_card_is_lost():
     events = s.play("north", "pass")
     assert rules_of(events) == ["stack.pass", "stack.resolve", "relic.next-time"]
     assert hero(s, "assassin").health == 8 and s.state.wards == {}
-    assert set(s.state.relic_discards["shared"]) == {"saints-ward-1", "wrath-1"}
+    assert set(discarded(s, "shared")) == {"saints-ward-1", "wrath-1"}
     end_turn(s, "south", "end")
     assert "relic saints-ward-2 assassin" in legal(s, "north")
 
@@ -379,8 +380,8 @@ def test_your_teams_turn_discard_comes_before_the_end_of_turn_effects():
     bleeding(s, "assassin", 1)
     events = end_turn(s, "north", "end meteor-1")
     assert rules_of(events)[:3] == ["relic.discard", "status.bleed.end", "turn.end"]
-    assert s.state.hands["north"] == ("wrath-1",)
-    assert s.state.relic_discards["shared"] == ("meteor-1",)
+    assert s.state.hand("north") == ("wrath-1",)
+    assert discarded(s, "shared") == ("meteor-1",)
 
 
 # ---- Action: Move + Relic Cards: two bonuses together ---------------------------------------------
@@ -583,7 +584,7 @@ def test_setup_the_random_starting_team_leads_every_alternating_choice():
     s.play("south", "hazard pike-trap C3")
     events = s.play("north", "hazard catapult E4")
     assert rules_of(events)[:3] == ["setup.hazards", "turn.order", "relic.draw"]
-    assert s.state.active == "south" and s.state.turn == 1 and len(s.state.hands["south"]) == 1
+    assert s.state.active == "south" and s.state.turn == 1 and len(s.state.hand("south")) == 1
     assert s.play("south", "move assassin B5")[0].spaces == 4
     end_turn(s, "south", "end")
     assert s.play("north", "move grave-keeper A2")[0].spaces == 3

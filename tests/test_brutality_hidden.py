@@ -137,15 +137,15 @@ def test_with_no_card_on_either_side_the_turn_ends_at_once():
 def _twin(state, team, rng):
     """`state` with `team`'s hidden cards replaced by as many others, of other relics.
     The cards it named for phase 4 when it ended its actions are public: kept."""
-    held = list(state.hands.get(team, ()))
+    held = list(state.hand(team))
     named = [c for c in state.closing or () if c in held] if team == state.active else []
     for card in named:
         held.remove(card)
     taken = {relic_of(c) for c in held}
     pool = [c for c in CARDS if relic_of(c) not in taken
-            and all(c not in h for h in state.hands.values())]
+            and all(c not in state.hand(t) for t in state.hands)]
     hand = tuple(named) + tuple(rng.sample(pool, len(held)))
-    return evolved(state, hands={**state.hands, team: hand})
+    return evolved(state, hands={**state.hands, team: evolved(state.held(team), cards=hand)})
 
 
 def _shown(state, seat, command, seed):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.kit.memo import StateMemo
 from engine.kit.squaregrid import Direction, Square, SquareGrid
 
 from .state import Battle, Hero
@@ -55,6 +56,11 @@ END_OF_TURN_RULE = {
     "relentless-fire": "brutality.hazard.relentless-fire.end",
     "corpse-parts": "brutality.hazard.corpse-parts.end",
 }
+
+
+# What is derived from one state, kept while it lives (the kit's per-state memo);
+# geometry that depends only on a board's size is memoised with `cache`.
+MEMO = StateMemo()
 
 
 @cache
@@ -122,20 +128,11 @@ def footprint(state: Battle, hero: Hero) -> tuple[str, ...]:
     return footprint_at(state, hero, to_square(hero.square)) or ()
 
 
-_OCCUPANTS: dict[int, tuple] = {}
-
-
+@MEMO.memoised("occupants")
 def occupants(state: Battle) -> dict[str, str]:
     """{space: hero id} for every miniature on the board (do not change it: it is
-    shared by every state with the same heroes)."""
-    hit = _OCCUPANTS.get(id(state.heroes))
-    if hit is not None and hit[0] is state.heroes:
-        return hit[1]
-    found = {sq: h.id for h in state.heroes.values() for sq in footprint(state, h)}
-    if len(_OCCUPANTS) > 512:
-        _OCCUPANTS.clear()
-    _OCCUPANTS[id(state.heroes)] = (state.heroes, found)  # the reference keeps the id unique
-    return found
+    kept with the state)."""
+    return {sq: h.id for h in state.heroes.values() for sq in footprint(state, h)}
 
 
 def graves(state: Battle) -> dict[str, tuple[str, ...]]:

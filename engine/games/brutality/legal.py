@@ -74,7 +74,7 @@ def _turn_commands(state: Battle, team: str) -> list[Command]:
     found += artifacts.uses(state, team)
     found += _relic_commands(state, team)
     found += _knight_moves(state, team)
-    hand = sorted(state.hands.get(team, ()))
+    hand = sorted(state.hand(team))
     ends = [EndActions(tuple(cards)) for n in range(len(hand) + 1)
             for cards in sorted(set(combinations(hand, n)))]
     found += [c for c in ends if end_refusal(state, team, c) is None]
@@ -108,7 +108,7 @@ def _knight_moves(state: Battle, team: str) -> list[Command]:
 
 def _relic_commands(state: Battle, team: str) -> list[Command]:
     found: list[Command] = []
-    for card in sorted(set(state.hands.get(team, ()))):
+    for card in sorted(set(state.hand(team))):
         if relics.refusal(state, team, card) is None:
             found += [PlayRelic(card, target) for target in relics.targets(state, team, card)]
     return found

@@ -16,7 +16,7 @@ from .board import END_OF_TURN_RULE, HAZARDS, footprint
 from .commands import EndActions
 from .resolution import Resolution
 from .stack import offered
-from .state import HAND_LIMIT, Battle, other
+from .state import Battle, other, relic_deck
 
 
 def begin_turn(res: Resolution, team: str, number: int, dice) -> None:
@@ -42,7 +42,7 @@ def begin_turn(res: Resolution, team: str, number: int, dice) -> None:
 def _draw_relics(res: Resolution, team: str, dice) -> None:
     s = res.state
     two = len(s.alive(team)) == 1
-    room = HAND_LIMIT - len(s.hands.get(team, ()))
+    room = s.held(team).room
     wanted = min(2 if two else 1, room)
     # A draw cut short by the hand of three cites the limit.
     rule = ("brutality.relic.hand-limit" if wanted < (2 if two else 1)
@@ -50,11 +50,14 @@ def _draw_relics(res: Resolution, team: str, dice) -> None:
     if wanted <= 0:
         return
     pile = s.pile(team)
-    first = s.relic_decks.get(pile, ())[:wanted]
+    deck = s.relic_decks.get(pile, relic_deck(pile, ()))
+    first = deck.peek(wanted)
     if first:
         res.add(ev.RelicsDrawn(rule=rule, team=team, cards=first))
     missing = wanted - len(first)
-    discards = res.state.relic_discards.get(pile, ())
+    # The discards are shuffled as they were discarded, oldest first (the kit's
+    # pile holds the most recent first): the order the dice are given.
+    discards = tuple(reversed(res.state.relic_decks.get(pile, deck).discards))
     if missing and discards:
         order = tuple(dice.shuffled(discards))
         res.add(ev.RelicDeckReshuffled(rule="brutality.relic.reshuffle", pile=pile, order=order))
@@ -83,7 +86,7 @@ def end_of_turn_steps(state: Battle, team: str) -> list[tuple]:
 def end_refusal(state: Battle, seat: str, cmd: EndActions) -> RuleViolation | None:
     """The cards named for phase 4 are in the team's hand, each once, listed in
     alphabetical order (so each choice has one spelling)."""
-    hand = list(state.hands.get(seat, ()))
+    hand = list(state.hand(seat))
     for card in cmd.discard:
         if card not in hand:
             return RuleViolation("brutality.relic.discard", f"{card!r} is not in your team's hand")
@@ -119,7 +122,7 @@ def pass_end_window(state: Battle, seat: str, ctx: Context) -> list[Event]:
     res.add(ev.EndWindowPassed(rule="brutality.timing.end", team=seat, window=window))
     if not window:
         # Our reading: cards named for phase 4 but played in the window are simply gone.
-        left = tuple(c for c in state.closing if c in state.hands.get(state.active, ()))
+        left = tuple(c for c in state.closing if c in state.hand(state.active))
         _finish(res, state.active, left, ctx.dice)
     return res.facts
 

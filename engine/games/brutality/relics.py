@@ -49,7 +49,7 @@ def refusal(state: Battle, seat: str, card: str) -> RuleViolation | None:
     if state.phase != ACTIONS or state.question:
         return RuleViolation("brutality.timing.phase", "relics are played in an action phase, "
                              "not while a question waits")
-    if card not in state.hands.get(seat, ()):
+    if card not in state.hand(seat):
         return RuleViolation("brutality.relic.hand", f"{card!r} is not in your team's hand")
     timing = state.relic_cards[relic_of(card)]["timing"]
     own = seat == state.active
@@ -94,7 +94,7 @@ def targets(state: Battle, seat: str, card: str) -> list[tuple[str, ...]]:
     if kind == "line-4":
         return _lines_of_four(state)
     if kind == "none":
-        return [()] if state.hands.get(other(seat)) else []
+        return [()] if state.hand(other(seat)) else []
     raise ValueError(f"unknown relic target {kind!r}")
 
 
@@ -257,7 +257,7 @@ def hell_fire(res: Resolution, team: str, turns: int, *squares: str):
 
 def steal(res: Resolution, team: str):
     """The thief's card: a random card of the enemy hand, drawn when it resolves."""
-    hand = sorted(res.state.hands.get(other(team), ()))
+    hand = sorted(res.state.hand(other(team)))
     if hand:
         res.add(ev.RelicStolen(rule="brutality.relic.steal", team=team, victim=other(team),
                                card=res.dice.choice(hand)))

@@ -34,7 +34,7 @@ def offered(state: Battle, team: str) -> bool:
     `state` is the position as the team would be asked in it (with
     `responder` or `window` set to the team where that matters): an artifact
     answers a declared effect but is no "End of..." card."""
-    return bool(state.hands.get(team)) or bool(artifacts.uses(state, team))
+    return bool(state.hand(team)) or bool(artifacts.uses(state, team))
 
 
 def declare(res: Resolution, team: str, source: str, what: str, target: tuple[str, ...],

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.core.events import Folds, evolved
 from engine.core.prompts import EffectStack
+from engine.kit.deck import Deck, Hand
 
 from . import content
 from . import events as ev
@@ -31,6 +32,11 @@ TEAMS = ("north", "south")
 HEROES_PER_TEAM = 2
 HAND_LIMIT = 3  # "Relic Cards": a team holds three relic cards at most
 COOLDOWN = 3    # "Cooldown": a used artifact's token starts on the "3" skull
+
+
+def relic_deck(pile: str, order) -> Deck:
+    """A relic draw pile in this order, top first, with no discards."""
+    return Deck(tuple(order), name=f"{pile} relic deck")
 
 
 def other(team: str) -> str:
@@ -90,12 +96,13 @@ class Battle:
     active: str = ""
     acted: dict[str, tuple[str, ...]] = field(default_factory=dict)  # actions used this turn
     movement: dict[str, int] = field(default_factory=dict)     # movement left this turn
-    relic_decks: dict[str, tuple[str, ...]] = field(default_factory=dict)     # top first (hidden)
-    relic_discards: dict[str, tuple[str, ...]] = field(default_factory=dict)  # by pile
+    # The relic piles (the shared one, or each team's drafted one): the order of
+    # a draw pile is hidden, its discards are public.
+    relic_decks: dict[str, Deck] = field(default_factory=dict)
     draft_stacks: dict[str, tuple[str, ...]] = field(default_factory=dict)    # Controlled Chaos
     draft_open: str = ""                                       # the relic type being drafted
     drafted: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    hands: dict[str, Hand] = field(default_factory=dict)       # each team's relic cards
     wards: dict[str, str] = field(default_factory=dict)        # hero -> "next time" card
     haste: dict[str, int] = field(default_factory=dict)        # extra movement this turn
     grounded: tuple[str, ...] = ()                             # no Move action this turn
@@ -120,12 +127,21 @@ class Battle:
         (a stolen card goes back to its owner's discards)."""
         return next((t for t, cards in self.drafted.items() if card in cards), SHARED)
 
-    def discard(self, cards) -> dict[str, tuple[str, ...]]:
-        piles = dict(self.relic_discards)
+    def discard(self, cards) -> dict[str, Deck]:
+        """The relic piles with `cards` discarded, each onto its owner's pile."""
+        piles = dict(self.relic_decks)
         for card in cards:
             pile = self.owner_pile(card)
-            piles[pile] = piles.get(pile, ()) + (card,)
+            piles[pile] = piles.get(pile, relic_deck(pile, ())).discard((card,))
         return piles
+
+    def hand(self, team: str) -> tuple[str, ...]:
+        """The relic cards `team` holds, in the order they came."""
+        return self.held(team).cards
+
+    def held(self, team: str) -> Hand:
+        """`team`'s relic hand (three cards at most: "Relic Cards")."""
+        return self.hands.get(team) or Hand(limit=HAND_LIMIT)
 
     def team_heroes(self, team: str) -> list[Hero]:
         return [h for h in self.heroes.values() if h.team == team]
@@ -199,10 +215,14 @@ def _(state, e):
 
 
 @_folds(ev.RelicDeckShuffled)
+def _(state, e):
+    return evolved(state, relic_decks={**state.relic_decks, e.pile: relic_deck(e.pile, e.order)})
+
+
 @_folds(ev.RelicDeckReshuffled)
 def _(state, e):
-    return evolved(state, relic_decks={**state.relic_decks, e.pile: tuple(e.order)},
-                   relic_discards={**state.relic_discards, e.pile: ()})
+    deck = state.relic_decks[e.pile].reshuffle(e.order)  # refused unless the same cards
+    return evolved(state, relic_decks={**state.relic_decks, e.pile: deck})
 
 
 @_folds(ev.DraftStacksDealt)
@@ -287,12 +307,11 @@ def _(state, e):
 @_folds(ev.RelicsDrawn)
 def _(state, e):
     pile = state.pile(e.team)
-    deck = list(state.relic_decks[pile])
-    for card in e.cards:  # the fact names the cards: the top ones, as the rules drew them
-        deck.remove(card)
-    hands = dict(state.hands)
-    hands[e.team] = hands.get(e.team, ()) + tuple(e.cards)
-    return evolved(state, relic_decks={**state.relic_decks, pile: tuple(deck)}, hands=hands)
+    deck = state.relic_decks[pile]
+    for card in e.cards:  # the fact names the cards (the top ones, as the rules drew them)
+        deck = deck.remove(card)
+    return evolved(state, relic_decks={**state.relic_decks, pile: deck},
+                   hands={**state.hands, e.team: state.held(e.team).add(e.cards)})
 
 
 @_folds(ev.MoveActionTaken)
@@ -399,7 +418,7 @@ def _(state, e):
     state = _hero(state, e.hero, dead=True, square=None, buried=False, hung=False, bleed=0)
     if e.hero in state.wards:  # a ward over a dead hero has nothing left to guard
         wards = dict(state.wards)
-        state = evolved(state, wards=wards, relic_discards=state.discard((wards.pop(e.hero),)))
+        state = evolved(state, wards=wards, relic_decks=state.discard((wards.pop(e.hero),)))
     return state
 
 
@@ -453,12 +472,9 @@ def _(state, e):
 @_folds(ev.RelicPlayed)
 def _(state, e):
     state = evolved(state, pushes=())
-    hands = dict(state.hands)
-    held = list(hands[e.team])
-    held.remove(e.card)
-    hands[e.team] = tuple(held)
-    discards = state.relic_discards if e.kept else state.discard((e.card,))
-    return evolved(state, hands=hands, relic_discards=discards)
+    hands = {**state.hands, e.team: state.held(e.team).play(e.card)}
+    decks = state.relic_decks if e.kept else state.discard((e.card,))
+    return evolved(state, hands=hands, relic_decks=decks)
 
 
 @_folds(ev.WardRaised)
@@ -470,7 +486,7 @@ def _(state, e):
 def _(state, e):
     wards = dict(state.wards)
     del wards[e.hero]
-    return evolved(state, wards=wards, relic_discards=state.discard((e.card,)))
+    return evolved(state, wards=wards, relic_decks=state.discard((e.card,)))
 
 
 @_folds(ev.MovementGranted)
@@ -501,11 +517,8 @@ def _(state, e):
 
 @_folds(ev.RelicStolen)
 def _(state, e):
-    hands = dict(state.hands)
-    held = list(hands[e.victim])
-    held.remove(e.card)
-    hands[e.victim] = tuple(held)
-    hands[e.team] = hands.get(e.team, ()) + (e.card,)
+    hands = {**state.hands, e.victim: state.held(e.victim).play(e.card),
+             e.team: state.held(e.team).add((e.card,))}
     return evolved(state, hands=hands)
 
 
@@ -537,12 +550,10 @@ def _(state, e):
 
 @_folds(ev.RelicsDiscarded)
 def _(state, e):
-    hands = dict(state.hands)
-    held = list(hands.get(e.team, ()))
+    held = state.held(e.team)
     for card in e.cards:
-        held.remove(card)
-    hands[e.team] = tuple(held)
-    return evolved(state, hands=hands, relic_discards=state.discard(e.cards))
+        held = held.play(card)
+    return evolved(state, hands={**state.hands, e.team: held}, relic_decks=state.discard(e.cards))
 
 
 @_folds(ev.TurnEnded)

@@ -36,12 +36,13 @@ def view(state: Battle, seat: str | None) -> dict[str, Any]:
         "pushes": [_push(state, h, a, b) for h, a, b in state.pushes],
         "graves": {sq: list(ids) for sq, ids in sorted(graves(state).items())},
         "relic_deck_sizes": {p: len(d) for p, d in sorted(state.relic_decks.items())},
-        "relic_discards": {p: list(d) for p, d in sorted(state.relic_discards.items())},
+        "relic_discards": {p: list(reversed(d.discards))  # the oldest first
+                           for p, d in sorted(state.relic_decks.items())},
         "draft": {"stack_sizes": {t: len(c) for t, c in sorted(state.draft_stacks.items())},
                   "open": state.draft_open,
                   "open_stack": sorted(state.draft_stacks.get(state.draft_open, ())),
                   "drafted": {t: list(c) for t, c in sorted(state.drafted.items())}},
-        "hand_sizes": {t: len(state.hands.get(t, ())) for t in TEAMS},
+        "hand_sizes": {t: len(state.hand(t)) for t in TEAMS},
         "wards": dict(state.wards),
         "stack": [{"team": t, "source": src, "what": what}  # in the order declared
                   for t, src, what, _ in state.stack.items],
@@ -54,10 +55,10 @@ def view(state: Battle, seat: str | None) -> dict[str, Any]:
             "choices": list(state.question[3])},
         "winner": state.winner,
     }
-    board["hands"] = {t: list(state.hands.get(t, ())) for t in TEAMS
+    board["hands"] = {t: list(state.hand(t)) for t in TEAMS
                       if seat is None or team_of(seat) == t}
     if seat is None:  # the omniscient view adds the deck order
-        board["relic_decks"] = {p: list(d) for p, d in sorted(state.relic_decks.items())}
+        board["relic_decks"] = {p: list(d.cards) for p, d in sorted(state.relic_decks.items())}
         board["draft"]["stacks"] = {t: list(c) for t, c in sorted(state.draft_stacks.items())}
     return board
 
@@ -112,21 +113,22 @@ def scramble_hidden(state: Battle, seat: str | None, rng: random.Random) -> Batt
     """Reorder the deck and replace the hands `seat` cannot see."""
     if seat is None:
         return state
-    decks = {p: list(d) for p, d in state.relic_decks.items()}
-    for deck in decks.values():
+    cards = {p: list(d.cards) for p, d in state.relic_decks.items()}
+    for deck in cards.values():
         rng.shuffle(deck)
     hands = dict(state.hands)
     for team in TEAMS:
         pile = state.pile(team)
-        if team != team_of(seat) and hands.get(team):  # swap unseen cards with its own deck
-            pool = list(hands[team]) + decks.get(pile, [])
+        held = state.hand(team)
+        if team != team_of(seat) and held:  # swap unseen cards with its own deck
+            pool = list(held) + cards.get(pile, [])
             rng.shuffle(pool)
-            n = len(hands[team])
-            hands[team], decks[pile] = tuple(pool[:n]), pool[n:]
+            hands[team] = evolved(state.held(team), cards=tuple(pool[:len(held)]))
+            cards[pile] = pool[len(held):]
+    decks = {p: evolved(d, cards=tuple(cards[p])) for p, d in state.relic_decks.items()}
     stacks = {t: tuple(rng.sample(c, len(c))) if t != state.draft_open else c
               for t, c in state.draft_stacks.items()}
-    return evolved(state, relic_decks={p: tuple(d) for p, d in decks.items()}, hands=hands,
-                   draft_stacks=stacks)
+    return evolved(state, relic_decks=decks, hands=hands, draft_stacks=stacks)
 
 
 def board_targets(commands) -> dict[str, list[tuple[str, str]]]:

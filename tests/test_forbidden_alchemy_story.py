@@ -23,6 +23,7 @@ from engine.kit.testing import LoadedDice, Scenario
 register("forbidden_alchemy_story", "engine.games.forbidden_alchemy_story")
 game = find_game("forbidden_alchemy_story")
 from engine.games.forbidden_alchemy_story import events as ev  # noqa: E402
+from engine.games.forbidden_alchemy_story import play_events as play  # noqa: E402
 from engine.games.forbidden_alchemy_story.content import matches  # noqa: E402
 
 R = "forbidden_alchemy_story."
@@ -57,7 +58,7 @@ def fresh_turn(s: Scenario) -> None:
 def put(s: Scenario, seat: str, space: str) -> None:
     """`seat` stands in `space`; the turn in play starts over."""
     here = s.state.investigators[seat].space
-    offstage(s, ev.InvestigatorMoved(rule=R + "move.step", seat=seat, origin=here, to=space))
+    offstage(s, play.InvestigatorMoved(rule=R + "move.step", seat=seat, origin=here, to=space))
     fresh_turn(s)
 
 
@@ -104,7 +105,7 @@ def legal(s: Scenario, seat: str) -> list[str]:
 
 
 def rolls(facts):
-    return [f for f in facts if isinstance(f, ev.TestMade)]
+    return [f for f in facts if isinstance(f, play.TestMade)]
 
 
 # ---- seats, setup, the #1 story choice -------------------------------------------------------
@@ -189,7 +190,7 @@ def test_a_two_type_card_resolves_the_type_that_matches_the_weapon():
     # beast-1 lists a firearm attack and a sharp melee one: Jenny's revolver takes the first.
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(2,)))
     drawn = facts[1]
-    assert isinstance(drawn, ev.CombatCardDrawn)
+    assert isinstance(drawn, play.CombatCardDrawn)
     assert (drawn.card, drawn.attack, drawn.rule) == ("beast-1", "firearm", R + "combat.two-types")
 
 
@@ -198,7 +199,7 @@ def test_when_neither_listed_type_matches_the_keeper_keeps_drawing():
     place(s, "byakhee-1", "foyer")
     deck(s, "beast", "beast-1", "beast-3", "beast-2", "beast-4")
     facts = s.play(JENNY, "attack byakhee-1 fire-poker")
-    draws = [f for f in facts if isinstance(f, ev.CombatCardDrawn)]
+    draws = [f for f in facts if isinstance(f, play.CombatCardDrawn)]
     # beast-1 (firearm / sharp) and beast-3 (firearm) do not answer a blunt weapon.
     assert [(d.card, d.attack, d.rule) for d in draws] == [
         ("beast-1", "", R + "combat.keep-drawing"),
@@ -222,12 +223,12 @@ def test_an_empty_combat_deck_is_reshuffled_from_its_discards():
     offstage(
         s,
         ev.CombatDeckShuffled(rule=R + "setup.combat", deck="beast", order=("beast-1",)),
-        ev.CombatCardDiscarded(rule=R + "combat.discard", deck="beast", card="beast-2"),
+        play.CombatCardDiscarded(rule=R + "combat.discard", deck="beast", card="beast-2"),
     )
     dice = LoadedDice(values=(1,), orders=[("beast-2", "beast-1")])
     facts = s.play(JENNY, "attack byakhee-1 fire-poker", dice=dice)
     assert "CombatDeckReshuffled" in kinds(facts)
-    drawn = [f for f in facts if isinstance(f, ev.CombatCardDrawn)][-1]
+    drawn = [f for f in facts if isinstance(f, play.CombatCardDrawn)][-1]
     assert drawn.card == "beast-2" and drawn.attack == "blunt melee weapon"
 
 
@@ -248,20 +249,20 @@ def test_the_sword_cane_resolves_the_first_card_naming_sharp_or_blunt():
     deck(s, "beast", "beast-3", "beast-1", "beast-2", "beast-4")
     # beast-3 is firearm only; beast-1 names a sharp melee weapon: resolved.
     facts = s.play(JENNY, "attack byakhee-1 sword-cane", dice=LoadedDice(values=(2,)))
-    draws = [f for f in facts if isinstance(f, ev.CombatCardDrawn)]
+    draws = [f for f in facts if isinstance(f, play.CombatCardDrawn)]
     assert [(d.card, d.attack) for d in draws] == [
         ("beast-3", ""),
         ("beast-1", "sharp melee weapon"),
     ]
     assert draws[-1].rule == R + "weapon.sharp-and-blunt"
     # Harvey's Strength 2 against the card's Strength test: a 2 passes, the byakhee takes 2.
-    assert [f.amount for f in facts if isinstance(f, ev.MonsterWounded)] == [2]
+    assert [f.amount for f in facts if isinstance(f, play.MonsterWounded)] == [2]
 
     s = begin(characters="harvey-walters,jenny-barnes")
     place(s, "byakhee-1", "foyer")
     deck(s, "beast", "beast-4", "beast-1")
     facts = s.play(JENNY, "attack byakhee-1 sword-cane", dice=LoadedDice(values=(3,)))
-    drawn = next(f for f in facts if isinstance(f, ev.CombatCardDrawn))
+    drawn = next(f for f in facts if isinstance(f, play.CombatCardDrawn))
     assert (drawn.card, drawn.attack) == ("beast-4", "melee weapon")  # "melee weapon" answers too
 
 
@@ -270,7 +271,7 @@ def _firearm_with_horror(horror: int, roll: int):
     s = begin()
     place(s, "byakhee-1", "foyer")
     deck(s, "beast", "beast-1")
-    offstage(s, ev.InvestigatorHorrified(rule=R + "combat.horror", seat=JENNY, amount=horror))
+    offstage(s, play.InvestigatorHorrified(rule=R + "combat.horror", seat=JENNY, amount=horror))
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(roll,)))
     return s, facts
 
@@ -279,7 +280,7 @@ def test_a_conditional_modifier_changes_the_number_before_the_roll():
     # beast-1, firearm: Marksmanship, -1 for each horror. Jenny: Marksmanship 4, +1 for her
     # Trait card Steady Hands, 3 horror -> 2.
     s, facts = _firearm_with_horror(3, 2)
-    mod = next(f for f in facts if isinstance(f, ev.TestModified))
+    mod = next(f for f in facts if isinstance(f, play.TestModified))
     assert (mod.condition, mod.count, mod.amount, mod.rule) == (
         "horror",
         3,
@@ -367,7 +368,7 @@ def test_a_non_attribute_test_rolls_against_the_number_it_names():
         s = begin()
         place(s, "byakhee-1", "foyer")
         deck(s, "beast", "beast-2")
-        offstage(s, ev.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=2))
+        offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=2))
         facts = s.play(JENNY, "attack byakhee-1 none", dice=LoadedDice(values=(roll,)))
         (test,) = rolls(facts)
         assert (test.what, test.number, test.roll, test.passed) == (
@@ -391,7 +392,7 @@ def _three_in_the_foyer():
 
 def test_two_tests_in_order_then_the_cards_both_one_or_neither_result():
     s = _three_in_the_foyer()
-    offstage(s, ev.InvestigatorHid(rule=R + "hiding.hide", seat="investigator-3"))
+    offstage(s, play.InvestigatorHid(rule=R + "hiding.hide", seat="investigator-3"))
     fresh_turn(s)
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(4,)))
     first = rolls(facts)[0]
@@ -408,20 +409,20 @@ def test_two_tests_in_order_then_the_cards_both_one_or_neither_result():
         3,
         False,
     )
-    tally = next(f for f in facts if isinstance(f, ev.TestsTallied))
+    tally = next(f for f in facts if isinstance(f, play.TestsTallied))
     assert (tally.passed, tally.result, tally.rule) == (1, "one", R + "tests.multiple")
-    assert [f.amount for f in facts if isinstance(f, ev.MonsterWounded)] == [1]  # "one": 1 damage
+    assert [f.amount for f in facts if isinstance(f, play.MonsterWounded)] == [1]  # "one": 1 damage
 
     s = _three_in_the_foyer()
     s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(2,)))
     facts = s.play(JENNY, "pick investigator-2", dice=LoadedDice(values=(3,)))
-    assert next(f for f in facts if isinstance(f, ev.TestsTallied)).result == "both"
-    assert [f.amount for f in facts if isinstance(f, ev.MonsterWounded)] == [3]
+    assert next(f for f in facts if isinstance(f, play.TestsTallied)).result == "both"
+    assert [f.amount for f in facts if isinstance(f, play.MonsterWounded)] == [3]
 
     s = _three_in_the_foyer()
     s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(9,)))
     facts = s.play(JENNY, "pick investigator-2", dice=LoadedDice(values=(9,)))
-    assert next(f for f in facts if isinstance(f, ev.TestsTallied)).result == "neither"
+    assert next(f for f in facts if isinstance(f, play.TestsTallied)).result == "neither"
     assert s.state.investigators[JENNY].damage == 1
 
 
@@ -430,7 +431,7 @@ def test_with_one_other_investigator_he_is_chosen_and_with_none_the_test_fails()
     place(s, "byakhee-1", "foyer")
     deck(s, "beast", "beast-3")
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(2, 2)))
-    assert [(f.tester, f.rule) for f in facts if isinstance(f, ev.TesterChosen)] == [
+    assert [(f.tester, f.rule) for f in facts if isinstance(f, play.TesterChosen)] == [
         (HARVEY, R + "tests.multiple.other")
     ]
     assert [t.seat for t in rolls(facts)] == [JENNY, HARVEY]
@@ -443,7 +444,7 @@ def test_with_one_other_investigator_he_is_chosen_and_with_none_the_test_fails()
         (True, R + "tests.attribute.pass"),
         (False, R + "tests.multiple.nobody"),
     ]
-    assert next(f for f in facts if isinstance(f, ev.TestsTallied)).result == "one"
+    assert next(f for f in facts if isinstance(f, play.TestsTallied)).result == "one"
 
 
 # ---- Impassable Borders ----------------------------------------------------------------------
@@ -485,7 +486,7 @@ def test_an_impassable_border_keeps_line_of_sight():
     deck(s, "eldritch", "eldritch-4")
     facts = s.play(JENNY, "attack crawling-one-1 revolver", dice=LoadedDice(values=(1,)))
     assert facts[0].rule == R + "action.attack"
-    assert [f.monster for f in facts if isinstance(f, ev.MonsterWounded)] == ["crawling-one-1"]
+    assert [f.monster for f in facts if isinstance(f, play.MonsterWounded)] == ["crawling-one-1"]
 
 
 def test_using_an_item_spends_the_action_and_the_item():
@@ -497,7 +498,7 @@ def test_using_an_item_spends_the_action_and_the_item():
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     s.play("keeper", "end")
-    offstage(s, ev.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=3))
+    offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=3))
     facts = s.play(JENNY, "use bandages")
     assert kinds(facts) == ["ItemUsed", "InvestigatorRecovered"]
     assert (facts[1].what, facts[1].amount, facts[1].rule) == ("health", 2, R + "item.recover")
@@ -580,7 +581,7 @@ def test_only_the_keeper_sees_a_byakhees_token_bottom():
     place(s, "byakhee-2", "foyer")
     deck(s, "beast", "beast-1")
     facts = s.play(JENNY, "attack byakhee-2 revolver", dice=LoadedDice(values=(2,)))
-    examined = next(f for f in facts if isinstance(f, ev.ByakheeTokenExamined))
+    examined = next(f for f in facts if isinstance(f, play.ByakheeTokenExamined))
     assert examined.rule == R + "byakhee.keeper-examines"
     for seat in (JENNY, HARVEY, ""):
         assert game.redact(examined, seat)["health"] == "hidden"
@@ -601,7 +602,7 @@ def test_a_byakhees_special_attack_shows_the_question_then_only_the_answer_given
     s.play(HARVEY, "end")
     facts = s.play("keeper", f"action screech byakhee-1 {JENNY}")
     asked = facts[-1]
-    assert isinstance(asked, ev.ByakheeQuestionAsked) and asked.rule == R + "byakhee.question"
+    assert isinstance(asked, play.ByakheeQuestionAsked) and asked.rule == R + "byakhee.question"
     assert asked.question == "Do you look up at the beating wings?"
     assert game.to_act(s.state) == (JENNY,)
     assert legal(s, JENNY) == ["answer no", "answer yes"]
@@ -628,10 +629,10 @@ def _story3_carrier_in_hallway_2(carrying=True):
     if carrying:
         offstage(
             s,
-            ev.ExplorationCardTaken(
+            play.ExplorationCardTaken(
                 rule=R + "action.explore", seat=JENNY, room="greenhouse", card="dust"
             ),
-            ev.ExplorationCardTaken(
+            play.ExplorationCardTaken(
                 rule=R + "action.explore", seat=JENNY, room="greenhouse", card="yellow-matter"
             ),
         )
@@ -673,7 +674,7 @@ def _story1_with_clue():
     reveal(s)
     offstage(
         s,
-        ev.ExplorationCardTaken(
+        play.ExplorationCardTaken(
             rule=R + "action.explore", seat=JENNY, room="laboratory", card="clue-1"
         ),
     )
@@ -721,7 +722,7 @@ def test_a_failed_attempt_keeps_the_pile_for_the_next_attempt():
     s.play(JENNY, "end")
     offstage(
         s,
-        ev.ExplorationCardTaken(
+        play.ExplorationCardTaken(
             rule=R + "action.explore", seat=HARVEY, room="laboratory", card="bone-saw"
         ),
     )
@@ -849,11 +850,11 @@ def test_west_moves_up_to_three_spaces_with_creature_of_night():
         "action creature-of-night maniac-1 hall1-e hall1-w foyer",
         dice=LoadedDice(values=(2, 2)),
     )
-    moved = [f for f in facts if isinstance(f, ev.MonsterMoved)]
+    moved = [f for f in facts if isinstance(f, play.MonsterMoved)]
     assert [(f.to, f.rule) for f in moved] == [
         (x, R + "errata.west-moves") for x in ("hall1-e", "hall1-w", "foyer")
     ]
-    assert [f.seat for f in facts if isinstance(f, ev.HorrorCheckMade)] == [JENNY, HARVEY]
+    assert [f.seat for f in facts if isinstance(f, play.HorrorCheckMade)] == [JENNY, HARVEY]
 
 
 # ---- the keeper's turn: threat, Trauma cards and threat effects ------------------------------
@@ -864,7 +865,7 @@ def test_threat_by_investigators_and_a_trauma_cards_threat_effect_once_per_turn(
     assert s.state.threat == 3  # one threat token per investigator
     assert s.state.hand == ("trauma-1", "trauma-2", "trauma-3")
     assert "trauma trauma-2 investigator-1" not in legal(s, "keeper")  # no horror suffered yet
-    offstage(s, ev.InvestigatorHorrified(rule=R + "horror.fail", seat=JENNY, amount=1))
+    offstage(s, play.InvestigatorHorrified(rule=R + "horror.fail", seat=JENNY, amount=1))
     facts = s.play("keeper", f"trauma trauma-2 {JENNY}")
     assert kinds(facts) == ["TraumaPlayed", "InvestigatorHorrified"]
     assert s.state.trauma_in_play == {"trauma-2": JENNY} and s.state.threat == 2
@@ -979,12 +980,12 @@ def test_a_monster_attack_discards_combat_cards_without_a_monster_attack():
     s.play(HARVEY, "end")
     # humanoid-2 has no monster attack; humanoid-3 tests Strength (Harvey's 2): a 2 passes.
     facts = s.play("keeper", f"monster-attack maniac-1 {HARVEY}", dice=LoadedDice(values=(2,)))
-    drawn = [f for f in facts if isinstance(f, ev.MonsterCombatCardDrawn)]
+    drawn = [f for f in facts if isinstance(f, play.MonsterCombatCardDrawn)]
     assert [(f.card, f.resolved, f.rule) for f in drawn] == [
         ("humanoid-2", False, R + "monster.card-no-match"),
         ("humanoid-3", True, R + "monster.card"),
     ]
-    test = next(f for f in facts if isinstance(f, ev.TestMade))
+    test = next(f for f in facts if isinstance(f, play.TestMade))
     assert (test.what, test.number, test.passed) == ("strength", 2, True)
     assert "InvestigatorDamaged" not in kinds(facts)
     assert sorted(s.state.decks["humanoid"].discards) == ["humanoid-2", "humanoid-3"]
@@ -1021,12 +1022,12 @@ def test_take_sample_and_dark_summons():
 def test_a_monster_whose_damage_reaches_its_health_is_killed():
     s = begin()
     place(s, "byakhee-1", "foyer")
-    offstage(s, ev.MonsterWounded(rule=R + "combat.wound", monster="byakhee-1", amount=2))
+    offstage(s, play.MonsterWounded(rule=R + "combat.wound", monster="byakhee-1", amount=2))
     deck(s, "beast", "beast-1")
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(1,)))
     # byakhee-a: health 4; 2 + 2 = 4.
     assert "MonsterKilled" in kinds(facts)
-    assert next(f for f in facts if isinstance(f, ev.MonsterKilled)).rule == R + "monster.killed"
+    assert next(f for f in facts if isinstance(f, play.MonsterKilled)).rule == R + "monster.killed"
     assert s.state.monsters["byakhee-1"].space is None and s.state.monsters["byakhee-1"].dead
     assert "attack byakhee-1 revolver" not in legal(s, JENNY)
 
@@ -1034,7 +1035,7 @@ def test_a_monster_whose_damage_reaches_its_health_is_killed():
 def test_an_investigator_out_of_health_is_eliminated_and_the_last_one_loses_the_story():
     s = begin(players=2)
     place(s, "maniac-1", "foyer")
-    offstage(s, ev.InvestigatorDamaged(rule=R + "combat.damage", seat=HARVEY, amount=4))
+    offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=HARVEY, amount=4))
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     facts = s.play("keeper", f"monster-attack maniac-1 {HARVEY}", dice=LoadedDice(values=(9,)))
@@ -1043,7 +1044,7 @@ def test_an_investigator_out_of_health_is_eliminated_and_the_last_one_loses_the_
     assert s.state.turns.seats == (JENNY, "keeper")
     s.play("keeper", "end")
     assert game.to_act(s.state) == (JENNY,)
-    offstage(s, ev.InvestigatorHorrified(rule=R + "horror.fail", seat=JENNY, amount=5))
+    offstage(s, play.InvestigatorHorrified(rule=R + "horror.fail", seat=JENNY, amount=5))
     s.play(JENNY, "end")
     facts = s.play("keeper", "trauma trauma-2 investigator-1")  # Night Terrors: 1 horror
     assert kinds(facts) == [
@@ -1086,7 +1087,7 @@ def _pending_question(s: Scenario) -> Scenario:
     offstage(
         s,
         ev.MonsterPlaced(rule=R + "setup.monster-placed", monster="byakhee-1", space="foyer"),
-        ev.ByakheeQuestionAsked(
+        play.ByakheeQuestionAsked(
             rule=R + "byakhee.question", monster="byakhee-1", seat=JENNY, question="?"
         ),
     )
@@ -1126,9 +1127,9 @@ REFUSALS = [
     (_keeper_turn, "keeper", "trauma trauma-6 investigator-1", R + "trauma.in-hand"),
     (_keeper_turn, "keeper", "threat trauma-1", R + "threat.card"),
     (
-        lambda s: _with(ev.InvestigatorHid(rule=R + "hiding.hide", seat=JENNY))(
+        lambda s: _with(play.InvestigatorHid(rule=R + "hiding.hide", seat=JENNY))(
             _with(
-                ev.InvestigatorMoved(rule=R + "move.step", seat=JENNY, origin="foyer", to="library")
+                play.InvestigatorMoved(rule=R + "move.step", seat=JENNY, origin="foyer", to="library")
             )(s)
         ),
         JENNY,
@@ -1169,7 +1170,7 @@ def test_hiding_ends_with_a_move_or_an_attack_and_cannot_be_repeated():
 
 def test_a_trauma_card_without_a_threat_effect_is_discarded_once_played():
     s = _keeper_turn(begin())
-    offstage(s, ev.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=1))
+    offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=1))
     facts = s.play("keeper", f"trauma trauma-1 {JENNY}")
     assert kinds(facts) == ["TraumaPlayed", "InvestigatorDamaged", "TraumaDiscarded"]
     assert facts[2].rule == R + "trauma.discard" and s.state.trauma.discards == ("trauma-1",)
@@ -1181,7 +1182,7 @@ def test_darrell_simmins_keen_eye_sees_a_byakhees_bottom_no_other_investigator_d
     place(s, "byakhee-2", "foyer")
     deck(s, "beast", "beast-1")
     facts = s.play(darrell, "attack byakhee-2 revolver", dice=LoadedDice(values=(2,)))
-    looked = next(f for f in facts if isinstance(f, ev.KeenEyeLooked))
+    looked = next(f for f in facts if isinstance(f, play.KeenEyeLooked))
     assert (looked.seat, looked.health, looked.rule) == (darrell, 5, R + "byakhee.keen-eye")
     assert game.redact(looked, darrell)["health"] == 5
     assert game.redact(looked, jenny)["health"] == "hidden"

@@ -17,6 +17,7 @@ from tests.test_forbidden_alchemy_story import (
     legal,
     offstage,
     place,
+    play,
     put,
 )
 
@@ -76,7 +77,7 @@ def test_the_rulebook_example_swap_replace_stop_and_a_7_fails_side_effect_then_t
     assert "AlchemyTestFailed" in names
     # The Side Effect card first, then the card's own failure (Sealed Retort: 1 damage).
     assert names.index("SideEffectDrawn") < names.index("InvestigatorDamaged")
-    hurt = next(f for f in facts if isinstance(f, ev.InvestigatorDamaged))
+    hurt = next(f for f in facts if isinstance(f, play.InvestigatorDamaged))
     assert (hurt.rule, hurt.amount) == (R + "puzzle.card-fail", 1)
     assert s.state.investigators[JENNY].damage == 1
     # Pieces are not left on the table; the card stays, to be attempted again.
@@ -121,7 +122,7 @@ def test_the_bone_saw_and_sword_cane_attack_only_a_monster_in_your_space():
     assert R + "errata.attack-in-space" in game.RULES
     offstage(
         s,
-        ev.InvestigatorMoved(
+        play.InvestigatorMoved(
             rule=R + "move.step", seat="investigator-1", origin="hall1-w", to="foyer"
         ),
     )
@@ -189,9 +190,9 @@ def test_objective_1c_eliminates_the_investigator_who_passes_its_test():
     s, facts = _to_event_ii((3,))  # Will 4: 3 passes
     names = kinds(facts)
     assert "ObjectiveRevealed" in names and "SubjectTestMade" in names
-    test = next(f for f in facts if isinstance(f, ev.TestMade))
+    test = next(f for f in facts if isinstance(f, play.TestMade))
     assert test.passed and test.seat == JENNY
-    gone = next(f for f in facts if isinstance(f, ev.InvestigatorEliminated))
+    gone = next(f for f in facts if isinstance(f, play.InvestigatorEliminated))
     assert gone.rule == R + "errata.subject-test.pass"
     assert s.state.investigators[JENNY].status == "eliminated"
     assert s.state.investigators[HARVEY].status == "active"  # not in the Greenhouse
@@ -199,7 +200,7 @@ def test_objective_1c_eliminates_the_investigator_who_passes_its_test():
 
 def test_objective_1c_leaves_the_investigator_who_fails_its_test():
     s, facts = _to_event_ii((8,))
-    test = next(f for f in facts if isinstance(f, ev.TestMade))
+    test = next(f for f in facts if isinstance(f, play.TestMade))
     assert not test.passed and test.rule == R + "errata.subject-test.fail"
     assert s.state.investigators[JENNY].status == "active"
 
@@ -218,7 +219,7 @@ def test_objective_1a_and_1b_of_story_3_call_for_no_such_test():
 def test_studies_on_hysteria_discards_one_insanity_trauma_in_play_on_its_holder():
     mandy = JENNY  # investigator-1 plays Mandy Thompson here
     s = begin(players=1, characters="mandy-thompson")
-    offstage(s, ev.InvestigatorHorrified(rule=R + "horror.fail", seat=mandy, amount=1))
+    offstage(s, play.InvestigatorHorrified(rule=R + "horror.fail", seat=mandy, amount=1))
     # No insanity trauma on her yet: the item cannot be used.
     assert "use studies-on-hysteria" not in legal(s, mandy)
     s.expect_violation(mandy, "use studies-on-hysteria", rule=R + "errata.studies-on-hysteria")
@@ -239,7 +240,7 @@ def _byakhee_on_the_edge(choice="A"):
     s = begin(players=2, story="3", choice=choice)
     offstage(
         s,
-        ev.MonsterMoved(
+        play.MonsterMoved(
             rule=R + "keeper.creature-of-night", monster="byakhee-1", origin="gh-door", to="hall2-s"
         ),
     )
@@ -287,7 +288,7 @@ def test_a_two_type_card_whose_types_both_answer_resolves_the_exact_one():
     deck = ("beast-x",)
     offstage(s, ev.CombatDeckShuffled(rule=R + "setup.combat", deck="beast", order=deck))
     facts = s.play(JENNY, "attack byakhee-1 kitchen-knife", dice=LoadedDice(values=(2,)))
-    drawn = next(f for f in facts if isinstance(f, ev.CombatCardDrawn))
+    drawn = next(f for f in facts if isinstance(f, play.CombatCardDrawn))
     assert (drawn.card, drawn.attack, drawn.rule) == (
         "beast-x",
         "sharp melee weapon",
@@ -313,7 +314,7 @@ def test_mists_of_releh_lets_a_hiding_investigator_move_hidden_with_a_horror_che
     facts = s.play(harvey, "move hall1-e", dice=LoadedDice(values=(2,)))
     assert "HidingEnded" not in kinds(facts)
     assert facts[0].rule == R + "hiding.mists-move"
-    check = next(f for f in facts if isinstance(f, ev.HorrorCheckMade))
+    check = next(f for f in facts if isinstance(f, play.HorrorCheckMade))
     assert check.rule == R + "hiding.horror-check" and check.seat == harvey
     assert s.state.investigators[harvey].hidden
     # The next turn, without the Mists, moving ends hiding again.

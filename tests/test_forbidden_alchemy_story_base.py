@@ -14,6 +14,7 @@ from tests.test_forbidden_alchemy_story import (
     kinds,
     offstage,
     place,
+    play,
     put,
 )
 
@@ -60,7 +61,7 @@ def test_move_evade_is_not_needed_under_the_mists_of_releh():
 def test_move_evade_a_hiding_investigator_who_moves_must_evade():
     s = begin()
     put(s, JENNY, "library")
-    offstage(s, ev.InvestigatorHid(rule=R + "hiding.hide", seat=JENNY))
+    offstage(s, play.InvestigatorHid(rule=R + "hiding.hide", seat=JENNY))
     place(s, "crawling-one-2", "library")  # Jenny hides with a monster in her space
     offstage(s, ev.InvestigatorTurnBegan(rule=R + "turn.investigator", seat=JENNY, moves=2))
     facts = s.play(JENNY, "move hall1-e", dice=LoadedDice(values=(2,)))
@@ -101,11 +102,11 @@ def test_setup_trait_each_investigator_takes_one_of_his_two_trait_cards():
 def test_items_dropped_by_the_eliminated_can_be_found_again():
     s = begin()
     place(s, "maniac-1", "foyer")
-    offstage(s, ev.InvestigatorDamaged(rule=R + "combat.damage", seat=HARVEY, amount=4))
+    offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=HARVEY, amount=4))
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     facts = s.play("keeper", f"monster-attack maniac-1 {HARVEY}", dice=LoadedDice(values=(9,)))
-    dropped = next(f for f in facts if isinstance(f, ev.ItemsDropped))
+    dropped = next(f for f in facts if isinstance(f, play.ItemsDropped))
     assert (dropped.room, dropped.items) == ("foyer", ("sword-cane", "mists-of-releh"))
     assert s.state.exploration["foyer"] == ("sword-cane", "mists-of-releh")
     s.play("keeper", "end")

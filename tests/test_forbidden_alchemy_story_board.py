@@ -14,6 +14,9 @@ from viewer import boards
 
 register("forbidden_alchemy_story", "engine.games.forbidden_alchemy_story")
 game = find_game("forbidden_alchemy_story")
+from engine.games.forbidden_alchemy_story import events as ev  # noqa: E402
+from engine.games.forbidden_alchemy_story import play_events as play  # noqa: E402
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -63,8 +66,6 @@ def test_a_hidden_investigator_is_marked_and_moves_are_click_targets():
 
 
 def test_the_puzzle_picture_is_drawn_while_a_puzzle_is_attempted():
-    from engine.games.forbidden_alchemy_story import events as ev
-
     s = story()
     s.apply(
         [
@@ -73,7 +74,7 @@ def test_the_puzzle_picture_is_drawn_while_a_puzzle_is_attempted():
                 choice="B",
                 objective=s.state.objective,
             ),
-            ev.ExplorationCardTaken(
+            play.ExplorationCardTaken(
                 rule="forbidden_alchemy_story.action.explore",
                 seat="investigator-1",
                 room="laboratory",
@@ -123,25 +124,23 @@ def test_rooms_are_drawn_as_a_floor_plan_with_their_cards_and_the_escape_edge():
 
 
 def test_story_2_draws_the_guest_bedroom_its_lock_the_time_period_and_the_seeds():
-    from engine.games.forbidden_alchemy_story import events as ev
-
     s = Scenario.from_events(game, game.setup(game.options(1, {"story": "2"}), LoadedDice()))
     s.play("keeper", "choose A")
     s.apply(
         [
-            ev.TimeTravelled(
+            play.TimeTravelled(
                 rule="forbidden_alchemy_story.time.travel",
                 seat="investigator-1",
                 origin="present",
                 to="past",
             ),
-            ev.ExplorationCardTaken(
+            play.ExplorationCardTaken(
                 rule="forbidden_alchemy_story.action.explore",
                 seat="investigator-1",
                 room="guest-bedroom",
                 card="seeds",
             ),
-            ev.SeedsPlanted(
+            play.SeedsPlanted(
                 rule="forbidden_alchemy_story.seeds.plant",
                 seat="investigator-1",
                 card="seeds",

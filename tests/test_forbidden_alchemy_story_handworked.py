@@ -31,6 +31,7 @@ from tests.test_forbidden_alchemy_story import (
     legal,
     offstage,
     place,
+    play,
     put,
     reveal,
     rolls,
@@ -46,7 +47,7 @@ def _story1_with_clue() -> Scenario:
     """Story 1, Objective 1B face up, Jenny holding Clue 1 at the start of her turn."""
     s = begin(story="1", choice="B")
     reveal(s)
-    offstage(s, ev.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
+    offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
                                         room="laboratory", card="clue-1"))
     fresh_turn(s)
     return s
@@ -58,7 +59,7 @@ def _story3_carrier_in_hallway_2() -> Scenario:
     s = begin(story="3", choice="C")
     reveal(s)
     for card in ("dust", "yellow-matter"):
-        offstage(s, ev.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
+        offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
                                             room="greenhouse", card=card))
     put(s, JENNY, "hall2-s")
     return s
@@ -202,7 +203,7 @@ def test_other_alchemy_puzzle_rules_luck_is_added_once_per_puzzle_and_the_points
     harvey = JENNY
     offstage(s, ev.ObjectiveRevealed(rule=R + "objective.reveal", choice="B",
                                      objective=s.state.objective))
-    offstage(s, ev.ExplorationCardTaken(rule=R + "action.explore", seat=harvey,
+    offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=harvey,
                                         room="laboratory", card="clue-1"))
     for attempt in (1, 2):
         fresh_turn(s)
@@ -247,7 +248,7 @@ def test_new_weapon_type_the_sharp_and_blunt_weapon_answers_a_card_naming_only_b
     place(s, "byakhee-1", "foyer")
     deck(s, "beast", "beast-3", "beast-2", "beast-1")
     facts = s.play(JENNY, "attack byakhee-1 sword-cane")
-    draws = [(f.card, f.attack, f.rule) for f in facts if isinstance(f, ev.CombatCardDrawn)]
+    draws = [(f.card, f.attack, f.rule) for f in facts if isinstance(f, play.CombatCardDrawn)]
     assert draws == [
         ("beast-3", "", R + "combat.no-match"),
         ("beast-2", "blunt melee weapon", R + "weapon.sharp-and-blunt"),
@@ -266,7 +267,7 @@ def test_combat_cards_with_two_attack_types_the_second_listed_type_answers_a_kni
         place(s, "byakhee-1", "foyer")
         deck(s, "beast", "beast-1")
         facts = s.play(JENNY, "attack byakhee-1 kitchen-knife", dice=LoadedDice(values=(roll,)))
-        drawn = next(f for f in facts if isinstance(f, ev.CombatCardDrawn))
+        drawn = next(f for f in facts if isinstance(f, play.CombatCardDrawn))
         assert (drawn.card, drawn.attack, drawn.rule) == (
             "beast-1",
             "sharp melee weapon",
@@ -295,7 +296,7 @@ def test_new_combat_card_tests_a_modifier_for_each_side_effect_card_in_play():
     # crawling one), a 4 fails.
     s = _jenny_with_side_effects(2)
     facts = s.play(JENNY, "attack crawling-one-1 revolver", dice=LoadedDice(values=(3,)))
-    mod = next(f for f in facts if isinstance(f, ev.TestModified))
+    mod = next(f for f in facts if isinstance(f, play.TestModified))
     assert (mod.condition, mod.count, mod.amount) == ("side-effect", 2, -2)
     (test,) = rolls(facts)
     assert (test.number, test.roll, test.passed) == (3, 3, True)
@@ -495,7 +496,7 @@ def test_errata_story_2_the_pet_may_be_placed_in_a_locked_room_holding_an_invest
     # and never *enters* a room with a Lock card.  Our reading: being placed is not
     # entering, so the locked Library, where Jenny stands with its key, may be chosen.
     s = begin(story="2", choice="C")
-    offstage(s, ev.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
+    offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
                                         room="back-path", card="brass-key"))
     put(s, JENNY, "library")
     s.play(JENNY, "end")
@@ -536,7 +537,7 @@ def test_side_effect_cards_leaden_limbs_a_run_within_the_limit_is_allowed():
 
     s, _ = draw("se-12", players=1)
     s.play(JENNY, "end")
-    offstage(s, ev.TokenPlaced(rule=R + "keeper.crawling-hands", token="crawling-hand", seat=JENNY))
+    offstage(s, play.TokenPlaced(rule=R + "keeper.crawling-hands", token="crawling-hand", seat=JENNY))
     s.play("keeper", "end")
     assert s.state.moves == 0 and "run" in legal(s, JENNY)
     s.play(JENNY, "run")

@@ -19,6 +19,7 @@ from tests.test_forbidden_alchemy_story import (
     legal,
     offstage,
     place,
+    play,
     put,
 )
 
@@ -54,7 +55,7 @@ def test_keeper_harm_the_r_keeper_actions_harm_an_investigator_not_hiding():
     facts = s.play("keeper", f"action dark-ritual {JENNY}")
     assert kinds(facts) == ["KeeperActionPlayed", "InvestigatorHorrified"]
     assert (facts[1].rule, facts[1].amount) == (R + "keeper.harm", 2)
-    offstage(s, ev.InvestigatorHid(rule=R + "hiding.hide", seat=HARVEY))
+    offstage(s, play.InvestigatorHid(rule=R + "hiding.hide", seat=HARVEY))
     assert f"action witchcraft {HARVEY}" not in legal(s, "keeper")
     s.expect_violation("keeper", f"action witchcraft {HARVEY}", rule=R + "hiding.not-a-target")
 
@@ -67,7 +68,7 @@ def test_item_dynamite_wounds_every_monster_in_the_space_and_its_holder():
     place(s, "crawling-one-1", "foyer")
     place(s, "crawling-one-2", "foyer")
     facts = s.play(michael, "use dynamite")
-    wounded = [f for f in facts if isinstance(f, ev.MonsterWounded)]
+    wounded = [f for f in facts if isinstance(f, play.MonsterWounded)]
     assert [(f.monster, f.amount, f.rule) for f in wounded] == [
         ("crawling-one-1", 3, R + "item.dynamite"),
         ("crawling-one-2", 3, R + "item.dynamite"),
@@ -80,7 +81,7 @@ def test_item_blood_pact_trades_damage_for_sanity_and_is_kept():
     darrell = JENNY  # investigator-1 plays Darrell Simmins here
     s = begin(players=1, characters="darrell-simmins")
     s.expect_violation(darrell, "use blood-pact", rule=R + "item.blood-pact")
-    offstage(s, ev.InvestigatorHorrified(rule=R + "horror.fail", seat=darrell, amount=3))
+    offstage(s, play.InvestigatorHorrified(rule=R + "horror.fail", seat=darrell, amount=3))
     facts = s.play(darrell, "use blood-pact")
     assert kinds(facts) == ["SpellCast", "InvestigatorDamaged", "InvestigatorRecovered"]
     inv = s.state.investigators[darrell]

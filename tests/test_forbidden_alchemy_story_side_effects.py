@@ -19,6 +19,7 @@ from tests.test_forbidden_alchemy_story import (
     legal,
     offstage,
     place,
+    play,
     put,
 )
 from tests.test_forbidden_alchemy_story_audit import (
@@ -55,7 +56,7 @@ def test_side_effect_cards_burnt_fingers_discards_a_common_item():
     s = _at_the_retort()
     offstage(
         s,
-        ev.ExplorationCardTaken(
+        play.ExplorationCardTaken(
             rule=R + "action.explore", seat=JENNY, room="hallway-1", card="bandages"
         ),
     )
@@ -113,9 +114,9 @@ def test_side_effect_cards_trembling_hands_modifies_dexterity_tests_before_the_r
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     attack = s.play("keeper", f"monster-attack crawling-one-1 {JENNY}", dice=LoadedDice([5]))
-    modified = next(f for f in attack if isinstance(f, ev.TestModified))
+    modified = next(f for f in attack if isinstance(f, play.TestModified))
     assert (modified.rule, modified.condition, modified.amount) == (LASTING, "se-01", -1)
-    test = next(f for f in attack if isinstance(f, ev.TestMade))
+    test = next(f for f in attack if isinstance(f, play.TestMade))
     assert (test.number, test.roll, test.passed) == (4, 5, False)  # Dexterity 5, less 1
 
 
@@ -143,12 +144,12 @@ def _draw_among_three(card: str, jenny_damage: int = 0):
     put(s, HARVEY, "lab-b")
     offstage(
         s,
-        ev.InvestigatorHid(rule=R + "hiding.hide", seat=HARVEY),
+        play.InvestigatorHid(rule=R + "hiding.hide", seat=HARVEY),
         ev.InvestigatorTurnBegan(rule=R + "turn.investigator", seat=JENNY, moves=2),
     )
     if jenny_damage:
         offstage(
-            s, ev.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=jenny_damage)
+            s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=jenny_damage)
         )
     _side_effect_on_top(s, card)
     s.play(JENNY, "explore", dice=LoadedDice(orders=[_pile(s, PIECES)]))
@@ -158,7 +159,7 @@ def _draw_among_three(card: str, jenny_damage: int = 0):
 
 def test_side_effect_cards_choose_asks_the_drawer_whom_the_card_acts_on():
     s, facts = _draw_among_three("se-11")  # Mirror Image: another investigator is stunned
-    asked = next(f for f in facts if isinstance(f, ev.SideEffectTargetAsked))
+    asked = next(f for f in facts if isinstance(f, play.SideEffectTargetAsked))
     assert asked.choices == (HARVEY, "investigator-3") and asked.rule == R + "side-effect.choose"
     assert game.to_act(s.state) == (JENNY,)
     assert legal(s, JENNY) == [f"pick {HARVEY}", "pick investigator-3"]
@@ -176,7 +177,7 @@ def test_side_effect_cards_choose_falls_to_the_first_when_the_drawer_leaves():
     # Jenny has 1 health left: the Sealed Retort's own failure damage eliminates her.
     s, facts = _draw_among_three("se-11", jenny_damage=5)
     assert s.state.investigators[JENNY].status == "eliminated"
-    chosen = next(f for f in facts if isinstance(f, ev.SideEffectTargetChosen))
+    chosen = next(f for f in facts if isinstance(f, play.SideEffectTargetChosen))
     assert chosen.target == HARVEY and s.state.choosing == ()
     # Stunned, Harvey's turn (the next) begins without its action.
     assert kinds(facts)[-3:] == ["InvestigatorStunned", "InvestigatorTurnBegan", "StunEnded"]

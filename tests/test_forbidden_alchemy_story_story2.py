@@ -23,6 +23,7 @@ from tests.test_forbidden_alchemy_story import (
     legal,
     offstage,
     place,
+    play,
     put,
     reveal,
     rules,
@@ -30,12 +31,12 @@ from tests.test_forbidden_alchemy_story import (
 
 
 def take(s: Scenario, seat: str, room: str, card: str) -> None:
-    offstage(s, ev.ExplorationCardTaken(rule=R + "action.explore", seat=seat, room=room, card=card))
+    offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=seat, room=room, card=card))
 
 
 def travel_to(s: Scenario, period: str) -> None:
     offstage(
-        s, ev.TimeTravelled(rule=R + "time.travel", seat=JENNY, origin=s.state.period, to=period)
+        s, play.TimeTravelled(rule=R + "time.travel", seat=JENNY, origin=s.state.period, to=period)
     )
 
 
@@ -105,7 +106,7 @@ def _seeds_planted(choice: str, period: str) -> Scenario:
     take(s, HARVEY, "guest-bedroom", "seeds")
     offstage(
         s,
-        ev.SeedsPlanted(
+        play.SeedsPlanted(
             rule=R + "seeds.plant",
             seat=HARVEY,
             card="seeds",

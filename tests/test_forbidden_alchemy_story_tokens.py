@@ -16,6 +16,7 @@ from tests.test_forbidden_alchemy_story import (
     kinds,
     legal,
     offstage,
+    play,
     put,
 )
 
@@ -37,7 +38,7 @@ def test_component_list_supplies_six_crawling_hands_and_ten_mutations():
     offstage(
         s,
         *[
-            ev.TokenPlaced(rule=R + "keeper.crawling-hands", token="crawling-hand", seat=HARVEY)
+            play.TokenPlaced(rule=R + "keeper.crawling-hands", token="crawling-hand", seat=HARVEY)
             for _ in range(6)
         ],
     )
@@ -54,7 +55,7 @@ def test_crawling_hands_cost_movement_as_the_turn_begins_then_drop_off():
     assert game.view(s.state, HARVEY)["investigators"][JENNY]["crawling_hands"] == 1
     facts = s.play("keeper", "end")
     began = next(f for f in facts if isinstance(f, ev.InvestigatorTurnBegan))
-    dropped = next(f for f in facts if isinstance(f, ev.CrawlingHandsDropped))
+    dropped = next(f for f in facts if isinstance(f, play.CrawlingHandsDropped))
     assert began.moves == 1 and dropped.count == 1 and dropped.rule == R + "crawling-hands.drop"
     assert s.state.investigators[JENNY].tokens == () and s.state.supply["crawling-hand"] == 6
 
@@ -76,12 +77,12 @@ def test_mutation_tokens_grow_on_the_wounded_and_the_keeper_turns_them_to_harm()
     s.expect_violation(
         "keeper", f"action writhing-growths {JENNY}", rule=R + "keeper.writhing-growths"
     )
-    offstage(s, ev.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=1))
+    offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=1))
     assert f"action mutation {JENNY}" in legal(s, "keeper")
     assert f"action mutation {HARVEY}" not in legal(s, "keeper")
     facts = s.play("keeper", f"action mutation {JENNY}")
     assert facts[1].rule == R + "keeper.mutation" and s.state.supply["mutation"] == 9
-    offstage(s, ev.TokenPlaced(rule=R + "keeper.mutation", token="mutation", seat=JENNY))
+    offstage(s, play.TokenPlaced(rule=R + "keeper.mutation", token="mutation", seat=JENNY))
     facts = s.play("keeper", f"action writhing-growths {JENNY}")
     assert kinds(facts) == ["KeeperActionPlayed", "InvestigatorDamaged"]
     assert facts[1].amount == 2 and facts[1].rule == R + "keeper.writhing-growths"

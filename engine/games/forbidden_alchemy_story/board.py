@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .state import Story
+from .pieces import Story
 
 
 @lru_cache(maxsize=8)

@@ -13,7 +13,7 @@ from engine.games.forbidden_alchemy.bots import solver_bot
 
 from . import board
 from .commands import PUZZLE_COMMANDS
-from .state import Story
+from .pieces import Story
 
 
 def random_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Random) -> Command:

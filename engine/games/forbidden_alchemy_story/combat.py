@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import board
-from . import events as ev
+from . import play_events as play
 from .content import matches
 from .resolve import Resolution, harm, roll_test, tested
 
@@ -26,7 +26,7 @@ def draw_combat_card(res: Resolution, dice, deck_name: str, weapon: str) -> None
         if not deck.cards:
             order = dice.shuffled(deck.discards)
             res.add(
-                ev.CombatDeckReshuffled(
+                play.CombatDeckReshuffled(
                     rule="forbidden_alchemy_story.combat.reshuffle", deck=deck_name, order=order
                 )
             )
@@ -44,7 +44,7 @@ def draw_combat_card(res: Resolution, dice, deck_name: str, weapon: str) -> None
                 rule = "forbidden_alchemy_story.combat.two-types"
             else:
                 rule = "forbidden_alchemy_story.combat.match"
-            res.add(ev.CombatCardDrawn(rule=rule, deck=deck_name, card=top, attack=chosen))
+            res.add(play.CombatCardDrawn(rule=rule, deck=deck_name, card=top, attack=chosen))
             return
         rule = (
             "forbidden_alchemy_story.combat.keep-drawing"
@@ -52,8 +52,8 @@ def draw_combat_card(res: Resolution, dice, deck_name: str, weapon: str) -> None
             else "forbidden_alchemy_story.combat.no-match"
         )
         res.add(
-            ev.CombatCardDrawn(rule=rule, deck=deck_name, card=top, attack=""),
-            ev.CombatCardDiscarded(rule=rule, deck=deck_name, card=top),
+            play.CombatCardDrawn(rule=rule, deck=deck_name, card=top, attack=""),
+            play.CombatCardDiscarded(rule=rule, deck=deck_name, card=top),
         )
     # content.load checks that every deck answers every weapon: this cannot happen.
     raise AssertionError(f"no card of the {deck_name} deck answers a {weapon}")
@@ -66,7 +66,7 @@ def draw_monster_card(res: Resolution, dice, deck_name: str, monster: str) -> st
         if not deck.cards:
             order = dice.shuffled(deck.discards)
             res.add(
-                ev.CombatDeckReshuffled(
+                play.CombatDeckReshuffled(
                     rule="forbidden_alchemy_story.combat.reshuffle", deck=deck_name, order=order
                 )
             )
@@ -74,7 +74,7 @@ def draw_monster_card(res: Resolution, dice, deck_name: str, monster: str) -> st
         top = deck.cards[0]
         if res.state.cards[top].get("monster"):
             res.add(
-                ev.MonsterCombatCardDrawn(
+                play.MonsterCombatCardDrawn(
                     rule="forbidden_alchemy_story.monster.card",
                     deck=deck_name,
                     card=top,
@@ -85,10 +85,10 @@ def draw_monster_card(res: Resolution, dice, deck_name: str, monster: str) -> st
             return top
         rule = "forbidden_alchemy_story.monster.card-no-match"
         res.add(
-            ev.MonsterCombatCardDrawn(
+            play.MonsterCombatCardDrawn(
                 rule=rule, deck=deck_name, card=top, monster=monster, resolved=False
             ),
-            ev.CombatCardDiscarded(rule=rule, deck=deck_name, card=top),
+            play.CombatCardDiscarded(rule=rule, deck=deck_name, card=top),
         )
     raise AssertionError(f"no card of the {deck_name} deck has a monster attack")
 
@@ -143,7 +143,7 @@ def continue_attack(res: Resolution, dice) -> None:
             if not others:
                 # Nobody else in the room can make it: our reading, it counts as failed.
                 res.add(
-                    ev.TestMade(
+                    play.TestMade(
                         rule="forbidden_alchemy_story.tests.multiple.nobody",
                         seat="",
                         what=test["test"],
@@ -156,7 +156,7 @@ def continue_attack(res: Resolution, dice) -> None:
             if len(others) > 1:
                 return
             res.add(
-                ev.TesterChosen(
+                play.TesterChosen(
                     rule="forbidden_alchemy_story.tests.multiple.other",
                     seat=a.seat,
                     tester=others[0],
@@ -200,7 +200,7 @@ def _make_test(res: Resolution, dice, test: dict) -> None:
         ]
         amount = test["by"] * count
         res.add(
-            ev.TestModified(
+            play.TestModified(
                 rule="forbidden_alchemy_story.tests.conditional-modifier",
                 seat=seat,
                 condition=test["per"],
@@ -225,7 +225,7 @@ def _finish_attack(res: Resolution) -> None:
     if len(a.results) == 2:
         key = RESULTS_OF_TWO[sum(a.results)]
         res.add(
-            ev.TestsTallied(
+            play.TestsTallied(
                 rule="forbidden_alchemy_story.tests.multiple", passed=sum(a.results), result=key
             )
         )
@@ -238,10 +238,10 @@ def _finish_attack(res: Resolution) -> None:
             harm(res, a.seat, effect, amount, HARM_RULES[effect])
     deck = res.state.kinds[res.state.monsters[a.monster].kind].deck
     res.add(
-        ev.CombatCardDiscarded(
+        play.CombatCardDiscarded(
             rule="forbidden_alchemy_story.combat.discard", deck=deck, card=a.card
         ),
-        ev.AttackEnded(rule="forbidden_alchemy_story.attack.end", seat=a.seat),
+        play.AttackEnded(rule="forbidden_alchemy_story.attack.end", seat=a.seat),
     )
 
 
@@ -259,7 +259,7 @@ def examine(res: Resolution, monster: str, seat: str) -> None:
     token = s.tokens[monster]
     if is_byakhee(s, monster):
         res.add(
-            ev.ByakheeTokenExamined(
+            play.ByakheeTokenExamined(
                 rule="forbidden_alchemy_story.byakhee.keeper-examines",
                 monster=monster,
                 health=token["health"],
@@ -268,7 +268,7 @@ def examine(res: Resolution, monster: str, seat: str) -> None:
         )
         if s.investigators[seat].ability == "keen-eye":
             res.add(
-                ev.KeenEyeLooked(
+                play.KeenEyeLooked(
                     rule="forbidden_alchemy_story.byakhee.keen-eye",
                     seat=seat,
                     monster=monster,
@@ -278,7 +278,7 @@ def examine(res: Resolution, monster: str, seat: str) -> None:
             )
     elif not s.monsters[monster].examined:
         res.add(
-            ev.MonsterTokenExamined(
+            play.MonsterTokenExamined(
                 rule="forbidden_alchemy_story.monster.examine",
                 monster=monster,
                 health=token["health"],
@@ -291,11 +291,11 @@ def wound(res: Resolution, monster: str, amount: int, rule: str, seat: str) -> N
     """`seat`'s attack deals `amount` damage to the monster."""
     if res.state.monsters[monster].space is None:
         return
-    res.add(ev.MonsterWounded(rule=rule, monster=monster, amount=amount))
+    res.add(play.MonsterWounded(rule=rule, monster=monster, amount=amount))
     examine(res, monster, seat)
     m = res.state.monsters[monster]
     if m.wounds >= res.state.tokens[monster]["health"] + m.bonus_health:
-        res.add(ev.MonsterKilled(rule="forbidden_alchemy_story.monster.killed", monster=monster))
+        res.add(play.MonsterKilled(rule="forbidden_alchemy_story.monster.killed", monster=monster))
 
 
 # ---- horror checks ---------------------------------------------------------------------------
@@ -317,7 +317,7 @@ def horror_checks(res: Resolution, dice, room_id: str, seats: list[str] | None =
             if hidden
             else "forbidden_alchemy_story.horror.check"
         )
-        res.add(ev.HorrorCheckMade(rule=rule, seat=seat, monster=worst, horror=horror))
+        res.add(play.HorrorCheckMade(rule=rule, seat=seat, monster=worst, horror=horror))
         will = tested(res, seat, "will", res.state.investigators[seat].attributes["will"])
         if not roll_test(
             res,

@@ -17,6 +17,7 @@ from engine.games.forbidden_alchemy.state import SEAT as PUZZLE_SEAT
 
 from . import board, content, side_effects
 from . import events as ev
+from . import play_events as play
 from .combat import (
     continue_attack,
     draw_combat_card,
@@ -25,9 +26,9 @@ from .combat import (
     waiting_for,
     wound,
 )
+from .pieces import INVESTIGATORS, Story
 from .resolve import Resolution, end_story, hand_over, harm, lasting, roll_test, tested
 from .rulebook import in_story
-from .state import INVESTIGATORS, Story
 
 # Errata > General: these two cards begin "Action: Attack a monster in your space."
 ATTACK_IN_SPACE = frozenset({"bone-saw", "sword-cane"})
@@ -59,7 +60,7 @@ def _require_move_point(s: Story) -> None:
 
 def _stop_hiding(res: Resolution, seat: str, rule: str) -> None:
     if res.state.investigators[seat].hidden:
-        res.add(ev.HidingEnded(rule=rule, seat=seat))
+        res.add(play.HidingEnded(rule=rule, seat=seat))
 
 
 def _done(res: Resolution) -> list:
@@ -100,7 +101,7 @@ def move(s: Story, seat: str, space: str, dice) -> list:
         if misted
         else "forbidden_alchemy_story.move.step"
     )
-    res.add(ev.InvestigatorMoved(rule=rule, seat=seat, origin=here, to=space))
+    res.add(play.InvestigatorMoved(rule=rule, seat=seat, origin=here, to=space))
     room = board.room(s, space)
     if room != board.room(s, here):
         horror_checks(res, dice, room, [seat])
@@ -136,7 +137,7 @@ def _evaded(res: Resolution, seat: str, here: str, dice) -> bool:
             ("forbidden_alchemy_story.move.evade.pass", "forbidden_alchemy_story.move.evade.fail"),
         ):
             res.add(
-                ev.EvadeFailed(
+                play.EvadeFailed(
                     rule="forbidden_alchemy_story.move.evade.fail", seat=seat, monster=monster
                 )
             )
@@ -177,7 +178,7 @@ def escape(s: Story, seat: str, dice) -> list:
     if not _leaves(res, seat, here, dice):
         return _done(res)
     res.add(
-        ev.InvestigatorEscaped(
+        play.InvestigatorEscaped(
             rule="forbidden_alchemy_story.escape.cross", seat=seat, space=here, room=room
         )
     )
@@ -209,7 +210,7 @@ def run(s: Story, seat: str) -> list:
             "forbidden_alchemy_story.side-effect.lasting",
             f"{limited} allows no more spaces this turn: running would exceed it",
         )
-    return [ev.InvestigatorRan(rule="forbidden_alchemy_story.action.run", seat=seat)]
+    return [play.InvestigatorRan(rule="forbidden_alchemy_story.action.run", seat=seat)]
 
 
 def run_beyond_limit(s: Story, seat: str) -> str:
@@ -245,10 +246,10 @@ def _take_top_card(res: Resolution, seat: str, room: str, dice, rule: str) -> No
         return
     puzzle = s.items[card].puzzle
     if not puzzle:
-        res.add(ev.ExplorationCardTaken(rule=rule, seat=seat, room=room, card=card))
+        res.add(play.ExplorationCardTaken(rule=rule, seat=seat, room=room, card=card))
         return
     res.add(
-        ev.AlchemyCardRevealed(
+        play.AlchemyCardRevealed(
             rule="forbidden_alchemy_story.puzzle.exploration",
             seat=seat,
             room=room,
@@ -277,13 +278,13 @@ def _obstacle(res: Resolution, seat: str, room: str, card: str, dice) -> None:
         ),
     ):
         res.add(
-            ev.ObstacleHeld(
+            play.ObstacleHeld(
                 rule="forbidden_alchemy_story.obstacle.held", seat=seat, room=room, card=card
             )
         )
         return
     res.add(
-        ev.ObstacleCleared(
+        play.ObstacleCleared(
             rule="forbidden_alchemy_story.obstacle.cleared", seat=seat, room=room, card=card
         )
     )
@@ -302,7 +303,7 @@ def hide(s: Story, seat: str) -> list:
         )
     if inv.hidden:
         raise RuleViolation("forbidden_alchemy_story.hiding.already", f"{seat} is already hiding")
-    return [ev.InvestigatorHid(rule="forbidden_alchemy_story.hiding.hide", seat=seat)]
+    return [play.InvestigatorHid(rule="forbidden_alchemy_story.hiding.hide", seat=seat)]
 
 
 def use_item(s: Story, seat: str, item: str) -> list:
@@ -322,7 +323,7 @@ def use_item(s: Story, seat: str, item: str) -> list:
                 f"{seat} is not hiding: the Mists hide no one",
             )
         return [
-            ev.MistsOfRelehCast(rule="forbidden_alchemy_story.hiding.mists", seat=seat, spell=item)
+            play.MistsOfRelehCast(rule="forbidden_alchemy_story.hiding.mists", seat=seat, spell=item)
         ]
     if effect == "dynamite":
         return _dynamite(s, seat, item, amount)
@@ -331,10 +332,10 @@ def use_item(s: Story, seat: str, item: str) -> list:
     what = effect.removeprefix("recover-")
     suffered = inv.damage if what == "health" else inv.horror
     res = Resolution(s)
-    res.add(ev.ItemUsed(rule="forbidden_alchemy_story.action.use-item", seat=seat, item=item))
+    res.add(play.ItemUsed(rule="forbidden_alchemy_story.action.use-item", seat=seat, item=item))
     if min(amount, suffered) > 0:
         res.add(
-            ev.InvestigatorRecovered(
+            play.InvestigatorRecovered(
                 rule="forbidden_alchemy_story.item.recover",
                 seat=seat,
                 what=what,
@@ -355,7 +356,7 @@ def _dynamite(s: Story, seat: str, item: str, amount: int) -> list:
         )
     res = Resolution(s)
     _stop_hiding(res, seat, "forbidden_alchemy_story.hiding.attack-ends")
-    res.add(ev.ItemUsed(rule="forbidden_alchemy_story.item.dynamite", seat=seat, item=item))
+    res.add(play.ItemUsed(rule="forbidden_alchemy_story.item.dynamite", seat=seat, item=item))
     for monster in monsters:
         wound(res, monster, amount, "forbidden_alchemy_story.item.dynamite", seat)
     harm(res, seat, "damage", 1, "forbidden_alchemy_story.item.dynamite")
@@ -371,11 +372,11 @@ def _blood_pact(s: Story, seat: str, item: str, amount: int) -> list:
             "forbidden_alchemy_story.item.blood-pact", f"{seat} has suffered no horror"
         )
     res = Resolution(s)
-    res.add(ev.SpellCast(rule="forbidden_alchemy_story.item.blood-pact", seat=seat, spell=item))
+    res.add(play.SpellCast(rule="forbidden_alchemy_story.item.blood-pact", seat=seat, spell=item))
     harm(res, seat, "damage", 1, "forbidden_alchemy_story.item.blood-pact")
     if res.state.investigators[seat].status == "active":
         res.add(
-            ev.InvestigatorRecovered(
+            play.InvestigatorRecovered(
                 rule="forbidden_alchemy_story.item.blood-pact",
                 seat=seat,
                 what="sanity",
@@ -402,8 +403,8 @@ def _studies_on_hysteria(s: Story, seat: str, item: str) -> list:
             f"{seat} has no insanity Trauma card in play",
         )
     return [
-        ev.ItemUsed(rule="forbidden_alchemy_story.action.use-item", seat=seat, item=item),
-        ev.TraumaDiscarded(
+        play.ItemUsed(rule="forbidden_alchemy_story.action.use-item", seat=seat, item=item),
+        play.TraumaDiscarded(
             rule="forbidden_alchemy_story.errata.studies-on-hysteria", card=found[0]
         ),
     ]
@@ -443,7 +444,7 @@ def attack(s: Story, seat: str, monster: str, item: str, dice) -> list:
     res = Resolution(s)
     _stop_hiding(res, seat, "forbidden_alchemy_story.hiding.attack-ends")
     res.add(
-        ev.AttackDeclared(
+        play.AttackDeclared(
             rule="forbidden_alchemy_story.action.attack",
             seat=seat,
             monster=monster,
@@ -499,7 +500,7 @@ def travel(s: Story, seat: str, period: str) -> list:
         )
     res = Resolution(s)
     res.add(
-        ev.TimeTravelled(
+        play.TimeTravelled(
             rule="forbidden_alchemy_story.time.travel", seat=seat, origin=s.period, to=period
         )
     )
@@ -541,7 +542,7 @@ def plant(s: Story, seat: str) -> list:
             f"the Seeds are planted in the {s.rooms[win['room']]['name']}",
         )
     return [
-        ev.SeedsPlanted(
+        play.SeedsPlanted(
             rule="forbidden_alchemy_story.seeds.plant",
             seat=seat,
             card=win["card"],
@@ -565,7 +566,7 @@ def choose_attribute(s: Story, seat: str, attribute: str, dice) -> list:
         )
     res = Resolution(s)
     res.add(
-        ev.AttributeChosen(
+        play.AttributeChosen(
             rule="forbidden_alchemy_story.tests.either-or", seat=seat, attribute=attribute
         )
     )
@@ -598,7 +599,7 @@ def pick_tester(s: Story, seat: str, tester: str, dice) -> list:
         if s.investigators[tester].hidden
         else "forbidden_alchemy_story.tests.multiple.other"
     )
-    res.add(ev.TesterChosen(rule=rule, seat=seat, tester=tester))
+    res.add(play.TesterChosen(rule=rule, seat=seat, tester=tester))
     continue_attack(res, dice)
     return _done(res)
 
@@ -615,7 +616,7 @@ def answer_byakhee(s: Story, seat: str, answer: str) -> list:
     res = Resolution(s)
     # Only the result of the answer given is read out; the other stays on the token.
     res.add(
-        ev.ByakheeAnswered(
+        play.ByakheeAnswered(
             rule="forbidden_alchemy_story.byakhee.answer",
             monster=monster,
             seat=seat,
@@ -662,7 +663,7 @@ def _set_up_puzzle(res: Resolution, seat: str, tile_id: str, dice, rule: str) ->
     tile = content.load().puzzle.tiles[tile_id]
     pile = dice.shuffled(s.alchemy.pile)
     res.add(
-        ev.PuzzleAttemptBegun(rule=rule, seat=seat, tile=tile.id),
+        play.PuzzleAttemptBegun(rule=rule, seat=seat, tile=tile.id),
         pev.SetupTilePlaced(
             rule="forbidden_alchemy_story.puzzle.setup.tile",
             tile=tile.id,
@@ -733,7 +734,7 @@ def puzzle_step(s: Story, seat: str, command, ctx) -> list:
     if res.state.alchemy.phase == PUZZLE_OVER:
         completed = bool(res.state.alchemy.completed)
         res.add(
-            ev.PuzzleAttemptEnded(
+            play.PuzzleAttemptEnded(
                 rule="forbidden_alchemy_story.puzzle.end", seat=seat, completed=completed
             )
         )
@@ -757,7 +758,7 @@ def _card_puzzle_done(res: Resolution, seat: str, source, completed: bool, dice)
     room, card = source
     if completed:
         res.add(
-            ev.AlchemyCardCleared(
+            play.AlchemyCardCleared(
                 rule="forbidden_alchemy_story.puzzle.card-pass", seat=seat, room=room, card=card
             )
         )

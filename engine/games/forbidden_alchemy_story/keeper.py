@@ -9,9 +9,10 @@ from engine.core.events import SecretRevealed, evolved
 
 from . import board
 from . import events as ev
+from . import play_events as play
 from .combat import draw_monster_card, examine, horror_checks, is_byakhee
+from .pieces import ACTIVE, CHOOSE, KEEPER, Story
 from .resolve import Resolution, eliminate, end_story, hand_over, harm, roll_test, tested
-from .state import ACTIVE, CHOOSE, KEEPER, Story
 
 
 # ---- the #1 story choice ---------------------------------------------------------------------
@@ -117,7 +118,7 @@ def keeper_action(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
     check, resolve = ACTION_EFFECTS[effect]
     check(s, *targets)
     res.add(
-        ev.KeeperActionPlayed(rule="forbidden_alchemy_story.keeper.action", card=card, cost=cost)
+        play.KeeperActionPlayed(rule="forbidden_alchemy_story.keeper.action", card=card, cost=cost)
     )
     if resolve is None:
         _harm_target(res, card, *targets)
@@ -177,7 +178,7 @@ def _move_monster(res: Resolution, dice, monster: str, *path: str) -> None:
         )
         if len(path) > 1:
             rule = "forbidden_alchemy_story.errata.west-moves"
-        res.add(ev.MonsterMoved(rule=rule, monster=monster, origin=origin, to=space))
+        res.add(play.MonsterMoved(rule=rule, monster=monster, origin=origin, to=space))
         room = board.room(s, space)
         if room != board.room(s, origin):
             horror_checks(res, dice, room)
@@ -235,7 +236,7 @@ def _check_monster_escape(s: Story, m, here: str, last: bool) -> None:
 def _monster_escapes(res: Resolution, monster: str, here: str) -> None:
     room = board.room(res.state, here)
     res.add(
-        ev.MonsterEscaped(
+        play.MonsterEscaped(
             rule="forbidden_alchemy_story.escape.monster", monster=monster, space=here, room=room
         )
     )
@@ -300,7 +301,7 @@ def _screech(res: Resolution, dice, monster: str, seat: str) -> None:
     # The question is read aloud; the results stay on the token until answered.
     question = res.state.tokens[monster]["question"]
     res.add(
-        ev.ByakheeQuestionAsked(
+        play.ByakheeQuestionAsked(
             rule="forbidden_alchemy_story.byakhee.question",
             monster=monster,
             seat=seat,
@@ -318,7 +319,7 @@ def _check_fire(s: Story, room: str) -> None:
 
 
 def _kindle(res: Resolution, dice, room: str) -> None:
-    res.add(ev.RoomSetOnFire(rule="forbidden_alchemy_story.keeper.kindle", room=room))
+    res.add(play.RoomSetOnFire(rule="forbidden_alchemy_story.keeper.kindle", room=room))
 
 
 def _check_harm(s: Story, seat: str) -> None:
@@ -339,7 +340,7 @@ def _check_dark(s: Story, room: str) -> None:
 
 
 def _darken(res: Resolution, dice, room: str) -> None:
-    res.add(ev.RoomDarkened(rule="forbidden_alchemy_story.keeper.darkness", room=room))
+    res.add(play.RoomDarkened(rule="forbidden_alchemy_story.keeper.darkness", room=room))
 
 
 def _check_hand(s: Story, seat: str) -> None:
@@ -352,7 +353,7 @@ def _check_hand(s: Story, seat: str) -> None:
 
 def _crawling_hand(res: Resolution, dice, seat: str) -> None:
     res.add(
-        ev.TokenPlaced(
+        play.TokenPlaced(
             rule="forbidden_alchemy_story.keeper.crawling-hands", token="crawling-hand", seat=seat
         )
     )
@@ -372,7 +373,7 @@ def _check_mutate(s: Story, seat: str) -> None:
 
 def _mutate(res: Resolution, dice, seat: str) -> None:
     res.add(
-        ev.TokenPlaced(rule="forbidden_alchemy_story.keeper.mutation", token="mutation", seat=seat)
+        play.TokenPlaced(rule="forbidden_alchemy_story.keeper.mutation", token="mutation", seat=seat)
     )
 
 
@@ -420,7 +421,7 @@ def monster_attack(s: Story, monster: str, seat: str, dice) -> list:
         raise RuleViolation("forbidden_alchemy_story.monster.hidden", f"{inv.name} is hiding")
     res = Resolution(s)
     res.add(
-        ev.MonsterAttacked(
+        play.MonsterAttacked(
             rule="forbidden_alchemy_story.monster.attack", monster=monster, seat=seat
         )
     )
@@ -445,7 +446,7 @@ def monster_attack(s: Story, monster: str, seat: str, dice) -> list:
             amount = s.tokens[monster]["damage"] if amount == "token" else amount
         harm(res, seat, effect, amount, "forbidden_alchemy_story.monster.damage")
     res.add(
-        ev.CombatCardDiscarded(rule="forbidden_alchemy_story.combat.discard", deck=deck, card=card)
+        play.CombatCardDiscarded(rule="forbidden_alchemy_story.combat.discard", deck=deck, card=card)
     )
     hand_over(res)
     return res.facts
@@ -474,14 +475,14 @@ def play_trauma(s: Story, card: str, seat: str) -> list:
         )
     res = Resolution(s)
     res.add(
-        ev.TraumaPlayed(
+        play.TraumaPlayed(
             rule="forbidden_alchemy_story.trauma.play", card=card, seat=seat, cost=face["cost"]
         )
     )
     effect, amount = face["on_play"]
     harm(res, seat, effect, amount, "forbidden_alchemy_story.trauma.effect")
     if "threat_cost" not in face:
-        res.add(ev.TraumaDiscarded(rule="forbidden_alchemy_story.trauma.discard", card=card))
+        res.add(play.TraumaDiscarded(rule="forbidden_alchemy_story.trauma.discard", card=card))
     hand_over(res)
     return res.facts
 
@@ -520,7 +521,7 @@ def threat_effect(s: Story, card: str) -> list:
         )
     res = Resolution(s)
     res.add(
-        ev.ThreatEffectUsed(
+        play.ThreatEffectUsed(
             rule="forbidden_alchemy_story.threat.spend",
             card=card,
             seat=seat,
@@ -583,7 +584,7 @@ def play_mythos(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
     inv = s.investigators[seat]
     res = Resolution(s)
     res.add(
-        ev.MythosPlayed(
+        play.MythosPlayed(
             rule="forbidden_alchemy_story.mythos.play", card=card, seat=seat, cost=face["cost"]
         )
     )
@@ -601,7 +602,7 @@ def play_mythos(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
             harm(res, seat, effect, amount, "forbidden_alchemy_story.mythos.fail")
         elif space:
             res.add(
-                ev.InvestigatorMovedByKeeper(
+                play.InvestigatorMovedByKeeper(
                     rule="forbidden_alchemy_story.errata.wrong-turn",
                     seat=seat,
                     origin=inv.space,
@@ -611,7 +612,7 @@ def play_mythos(s: Story, card: str, targets: tuple[str, ...], dice) -> list:
             room = board.room(s, space[0])
             if room != board.room(s, inv.space):
                 horror_checks(res, dice, room, [seat])
-    res.add(ev.MythosDiscarded(rule="forbidden_alchemy_story.mythos.discard", card=card))
+    res.add(play.MythosDiscarded(rule="forbidden_alchemy_story.mythos.discard", card=card))
     hand_over(res)
     return res.facts
 

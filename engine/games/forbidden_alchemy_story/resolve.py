@@ -12,7 +12,9 @@ from engine.core.events import Event, SecretRevealed
 from engine.kit.rolls import d10_test, passed
 
 from . import events as ev
-from .state import ACTIVE, KEEPER_SEAT, OVER, Story, evolve
+from . import play_events as play
+from .pieces import ACTIVE, KEEPER_SEAT, OVER, Story
+from .state import evolve
 
 MOVES = 2  # movement points at the start of an investigator's turn (our stand-in)
 
@@ -53,7 +55,7 @@ def roll_test(
         "fail": rules[1],
     }[outcome]
     res.add(
-        ev.TestMade(
+        play.TestMade(
             rule=cited, seat=seat, what=what, number=number, roll=roll, passed=passed(outcome)
         )
     )
@@ -66,7 +68,7 @@ def harm(res: Resolution, seat: str, kind: str, amount: int, rule: str) -> None:
     inv = res.state.investigators.get(seat)
     if inv is None or inv.status != ACTIVE or amount <= 0:
         return
-    fact = ev.InvestigatorDamaged if kind == "damage" else ev.InvestigatorHorrified
+    fact = play.InvestigatorDamaged if kind == "damage" else play.InvestigatorHorrified
     res.add(fact(rule=rule, seat=seat, amount=amount))
     inv = res.state.investigators[seat]
     if inv.health_left <= 0:
@@ -81,11 +83,11 @@ def eliminate(res: Resolution, seat: str, reason: str, rule: str) -> None:
     room = res.state.room_of.get(inv.space or "")
     if inv.items and room:
         res.add(
-            ev.ItemsDropped(
+            play.ItemsDropped(
                 rule="forbidden_alchemy_story.items.dropped", seat=seat, room=room, items=inv.items
             )
         )
-    res.add(ev.InvestigatorEliminated(rule=rule, seat=seat, reason=reason))
+    res.add(play.InvestigatorEliminated(rule=rule, seat=seat, reason=reason))
     if not res.state.active():
         end_story(
             res,
@@ -160,7 +162,7 @@ def _investigator_turn_begins(res: Resolution, seat: str) -> None:
     res.add(ev.InvestigatorTurnBegan(rule=rule, seat=seat, moves=max(moves - hands, 0)))
     if hands:
         res.add(
-            ev.CrawlingHandsDropped(
+            play.CrawlingHandsDropped(
                 rule="forbidden_alchemy_story.crawling-hands.drop", seat=seat, count=hands
             )
         )
@@ -168,7 +170,7 @@ def _investigator_turn_begins(res: Resolution, seat: str) -> None:
         harm(res, seat, kind, amount, "forbidden_alchemy_story.side-effect.lasting")
     inv = res.state.investigators[seat]
     if inv.status == ACTIVE and inv.stunned:
-        res.add(ev.StunEnded(rule="forbidden_alchemy_story.side-effect.stun", seat=seat))
+        res.add(play.StunEnded(rule="forbidden_alchemy_story.side-effect.stun", seat=seat))
     if res.state.current != res.state.begun:  # he left the house as his turn began
         hand_over(res)
 
@@ -189,7 +191,7 @@ def tested(res: Resolution, seat: str, attribute: str, number: int) -> int:
     for card, (_, what, amount) in lasting(res.state, seat, "modifier"):
         if what == attribute:
             res.add(
-                ev.TestModified(
+                play.TestModified(
                     rule="forbidden_alchemy_story.side-effect.lasting",
                     seat=seat,
                     condition=card,

@@ -47,7 +47,7 @@ from .commands import (
     UseItem,
     UseThreatEffect,
 )
-from .state import ACTIVE, CHOOSE, INVESTIGATORS, KEEPER, KEEPER_SEAT, OVER, Story
+from .pieces import ACTIVE, CHOOSE, INVESTIGATORS, KEEPER, KEEPER_SEAT, OVER, Story
 
 RANDOM_CHOICE = "random"  # the system keeper's story choice, drawn when decided
 MAX_INVESTIGATORS = 4  # base game: up to five players, one of whom is the keeper

@@ -6,7 +6,7 @@ cards are what is hidden, and nothing here reads them."""
 
 from __future__ import annotations
 
-from .state import Story
+from .pieces import Story
 
 
 def scores(state: Story) -> dict[str, dict[str, float]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.errors import RuleViolation
 
 from . import board
-from . import events as ev
+from . import play_events as play
 from .resolve import Resolution, eliminate, harm
 
 RULE = "forbidden_alchemy_story.side-effect.immediate"
@@ -29,7 +29,7 @@ def take_effect(res: Resolution, seat: str, card: str) -> None:
     if now["who"] == "self-and-another":
         EFFECTS[effect](res, seat, seat, amount)
     if now["who"] in CHOSEN and len(others) > 1:
-        res.add(ev.SideEffectTargetAsked(rule=CHOOSE, seat=seat, card=card, choices=others))
+        res.add(play.SideEffectTargetAsked(rule=CHOOSE, seat=seat, card=card, choices=others))
         return
     for target in (*([seat] if now["who"] == "self" else ()), *others[: _how_many(now)]):
         if res.over:
@@ -64,7 +64,7 @@ def choose(res: Resolution, seat: str, target: str) -> None:
     if target not in choices:
         raise RuleViolation(CHOOSE, f"choose one of {', '.join(choices)}")
     rule = "forbidden_alchemy_story.hiding.chosen" if s.investigators[target].hidden else CHOOSE
-    res.add(ev.SideEffectTargetChosen(rule=rule, seat=seat, card=card, target=target))
+    res.add(play.SideEffectTargetChosen(rule=rule, seat=seat, card=card, target=target))
     effect, amount = s.side_effect_now[card]["effect"]
     EFFECTS[effect](res, seat, target, amount)
 
@@ -75,7 +75,7 @@ def settle(res: Resolution) -> None:
     s = res.state
     if s.choosing and s.investigators[s.choosing[0]].status != "active" and not res.over:
         seat, card, first = s.choosing[0], s.choosing[1], s.choosing[2]
-        res.add(ev.SideEffectTargetChosen(rule=CHOOSE, seat=seat, card=card, target=first))
+        res.add(play.SideEffectTargetChosen(rule=CHOOSE, seat=seat, card=card, target=first))
         effect, amount = s.side_effect_now[card]["effect"]
         EFFECTS[effect](res, seat, first, amount)
 
@@ -88,11 +88,11 @@ def _harm(kind: str):
 
 
 def _skill_point(res: Resolution, seat: str, target: str, amount: int) -> None:
-    res.add(ev.SkillPointGained(rule=RULE, seat=target, amount=amount))
+    res.add(play.SkillPointGained(rule=RULE, seat=target, amount=amount))
 
 
 def _max_health(res: Resolution, seat: str, target: str, amount: int) -> None:
-    res.add(ev.MaxHealthChanged(rule=RULE, seat=target, amount=amount))
+    res.add(play.MaxHealthChanged(rule=RULE, seat=target, amount=amount))
     if res.state.investigators[target].health_left <= 0:
         eliminate(res, target, "no health left", "forbidden_alchemy_story.health.eliminated")
 
@@ -102,7 +102,7 @@ def _discard_item(res: Resolution, seat: str, target: str, amount: int) -> None:
     s = res.state
     common = [i for i in s.investigators[target].items if s.items[i].use[:1] in COMMON]
     if common:
-        res.add(ev.ItemDiscarded(rule=RULE, seat=target, item=common[0]))
+        res.add(play.ItemDiscarded(rule=RULE, seat=target, item=common[0]))
 
 
 COMMON = (("recover-health",), ("recover-sanity",))
@@ -112,12 +112,12 @@ def _give_item(res: Resolution, seat: str, target: str, amount: int) -> None:
     """The drawer's first item passes to `target` (nothing when he holds none)."""
     items = res.state.investigators[seat].items
     if items and target != seat:
-        res.add(ev.ItemPassed(rule=RULE, seat=seat, to=target, item=items[0]))
+        res.add(play.ItemPassed(rule=RULE, seat=seat, to=target, item=items[0]))
 
 
 def _stun(res: Resolution, seat: str, target: str, amount: int) -> None:
     if not res.state.investigators[target].stunned:
-        res.add(ev.InvestigatorStunned(rule=RULE, seat=target))
+        res.add(play.InvestigatorStunned(rule=RULE, seat=target))
 
 
 EFFECTS = {

@@ -22,7 +22,7 @@ from engine.core.events import evolved
 
 from . import content
 from . import events as ev
-from .state import KEEPER_SEAT, OVER, Story
+from .pieces import KEEPER_SEAT, OVER, Story
 
 ROOM_PAD = 0.72  # grid units around a room's spaces, in the board picture
 EXIT_REACH = 0.95  # how far past its space an escape edge is drawn

@@ -5,10 +5,10 @@ memoised per state), never stored by `evolve`.
 
 from __future__ import annotations
 
-import weakref
-from functools import cache, partial
+from functools import cache
 
 from engine.kit.hexgrid import Hex
+from engine.kit.memo import StateMemo
 
 from . import content
 from .content import MOUNTAIN, PLAIN, REEF, SEA, SWAMP
@@ -96,77 +96,24 @@ def sunken(hex_name: str, tide: str) -> bool:
 
 
 # ---- positions -------------------------------------------------------------------------------
-# What is derived from a position is kept per state object (states are immutable):
-# `_derived[id(state)]` is (a weak reference to the state, {name: value}).  An entry
-# leaves with its state, so what was derived from a position is freed when the
-# position is, by whoever drops it; dropping a whole memo at once instead would
-# free hundreds of positions inside one unlucky call (tens of ms).  Past `_KEPT`
-# positions alive at once, the oldest entry goes.  The last state asked about is
-# also kept aside (weakly: it is not kept alive by this), since a caller asks
-# about one position many times in a row.
-_KEPT = 256
-_derived: dict[int, tuple[weakref.ref, dict[str, object]]] = {}
-# (a weak reference to the last state asked about, its values): one tuple,
-# replaced whole, so that a thread never reads one state's reference beside
-# another state's values; asked through the reference, never by id alone, so
-# that a new state born where a freed one was is never taken for it.
-_last: tuple = (lambda: None, {})
-
-
-def _values(state: Planet) -> dict[str, object]:
-    global _last
-    last = _last
-    if last[0]() is state:
-        return last[1]
-    key = id(state)
-    hit = _derived.get(key)
-    if hit is None or hit[0]() is not state:
-        if len(_derived) >= _KEPT:  # `_last` names this new entry just below, never the one dropped
-            try:
-                _derived.pop(next(iter(_derived)), None)
-            except (StopIteration, RuntimeError):  # emptied or resized by another thread meanwhile
-                pass
-        hit = _derived[key] = (weakref.ref(state, partial(_gone, key)), {})
-    _last = (hit[0], hit[1])
-    return hit[1]
-
-
-def _gone(key: int, ref: weakref.ref) -> None:
-    """A state was freed: so is what was derived from it."""
-    hit = _derived.get(key)
-    if hit is not None and hit[0] is ref:
-        _derived.pop(key, None)
+# What is derived from a position is kept with that state object (states are
+# immutable) by the kit's `StateMemo`, and freed with it.
+MEMO = StateMemo()
+memoised = MEMO.memoised
 
 
 def memo(state: Planet) -> dict:
     """The position's own memo, for values other modules derive from it
     (they live and go with the position, like the ones here)."""
-    return _values(state)
+    return MEMO.values(state)
 
 
 def forget() -> None:
     """Drop everything memoised (for measurements that want the cost afresh)."""
-    global _last
-    _derived.clear()
-    _last = (lambda: None, {})
+    MEMO.forget()
 
 
-def _memoised(name):
-    def wrap(fn):
-        def inner(state: Planet):
-            last = _last
-            values = last[1] if last[0]() is state else _values(state)
-            try:
-                return values[name]
-            except KeyError:
-                value = values[name] = fn(state)
-                return value
-        inner.__doc__ = fn.__doc__
-        return inner
-    return wrap
-
-
-@_memoised("occupants")
+@memoised("occupants")
 def occupants(state: Planet) -> dict[str, tuple[str, ...]]:
     """hex -> ids of the units standing on it (a barge on both its hexes,
     turrets on their pods, a pontoon with what stands on it)."""
@@ -178,7 +125,7 @@ def occupants(state: Planet) -> dict[str, tuple[str, ...]]:
     return {h: tuple(sorted(ids)) for h, ids in found.items()}
 
 
-@_memoised("freighter_hexes")
+@memoised("freighter_hexes")
 def freighter_hexes(state: Planet) -> dict[str, str]:
     """hex -> colour of the landed Freighter covering it."""
     return {h: f.colour for f in state.freighters.values() if f.status == "landed" for h in f.hexes}
@@ -186,27 +133,25 @@ def freighter_hexes(state: Planet) -> dict[str, str]:
 
 # The three lookups below are asked hundreds of times per position by
 # `legal_commands`: they read the position's memo themselves rather than
-# through one more call (`_memoised`).
+# through one more call (`memoised`).
 def pontoon_at(state: Planet, hex_name: str) -> Unit | None:
-    last = _last
-    found = (last[1] if last[0]() is state else _values(state)).get("pontoons")
+    found = MEMO.values(state).get("pontoons")
     return (found if found is not None else pontoon_table(state)).get(hex_name)
 
 
 def standing_at(state: Planet, hex_name: str) -> Unit | None:
     """The unit on the hex other than a pontoon under it."""
-    last = _last
-    found = (last[1] if last[0]() is state else _values(state)).get("standing")
+    found = MEMO.values(state).get("standing")
     return (found if found is not None else standing_table(state)).get(hex_name)
 
 
-@_memoised("pontoons")
+@memoised("pontoons")
 def pontoon_table(state: Planet) -> dict[str, Unit]:
     """hex -> the pontoon lying there."""
     return {u.at: u for u in state.units.values() if u.kind == "pontoon" and u.at}
 
 
-@_memoised("standing")
+@memoised("standing")
 def standing_table(state: Planet) -> dict[str, Unit]:
     """hex -> the unit standing there, pontoons aside (the first by id, as `occupants` sorts)."""
     found: dict[str, Unit] = {}
@@ -247,7 +192,7 @@ def destroyers(state: Planet, seat: str) -> list[Unit]:
     return _all_destroyers(state).get(seat, [])
 
 
-@_memoised("destroyers")
+@memoised("destroyers")
 def _all_destroyers(state: Planet) -> dict[str, list[Unit]]:
     found: dict[str, list[Unit]] = {}
     for u in sorted((u for u in state.units.values() if u.kind in RANGE), key=lambda u: u.id):
@@ -268,7 +213,7 @@ def reach(state: Planet, u: Unit) -> frozenset[str]:
     return found
 
 
-@_memoised("reaches")
+@memoised("reaches")
 def _reaches(state: Planet) -> dict[str, frozenset[str]]:
     """unit -> its reach, filled as asked (memoised per position)."""
     return {}
@@ -320,7 +265,7 @@ def _names(mask: int) -> frozenset[str]:
     return frozenset(found)
 
 
-@_memoised("cover masks")
+@memoised("cover masks")
 def _cover_masks(state: Planet) -> dict[str, int]:
     """seat -> the bits of the hexes two or more of its destroyers reach:
     each destroyer's reach is met with what the seat's earlier ones reach."""
@@ -342,16 +287,17 @@ def covered_twice(state: Planet, seat: str, hex_name: str) -> bool:
 
 
 def under_fire(state: Planet, hex_name: str, seat: str) -> bool:
-    """"Under unfavourable fire" for `seat`: two destroyers of one opponent reach it."""
-    return hex_name in fire_zone(state, seat)
+    """"Under unfavourable fire" for `seat`: two destroyers of one opponent reach it.
+    (Asked about every hex a unit might enter: it reads the memo itself.)"""
+    zone = MEMO.values(state).get(("zone", seat))
+    return hex_name in (zone if zone is not None else fire_zone(state, seat))
 
 
 def fire_zone(state: Planet, seat: str) -> frozenset[str]:
     """Every hex under unfavourable fire for `seat` (memoised per position):
     those two destroyers of one opponent reach; for a name that is not a
     seat of the game, of any seat."""
-    last = _last
-    values = last[1] if last[0]() is state else _values(state)
+    values = MEMO.values(state)
     zone = values.get(("zone", seat))
     if zone is None:
         zone = values[("zone", seat)] = _names(_zone_mask(state, seat))

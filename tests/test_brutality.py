@@ -3,9 +3,9 @@ artifacts and cooldowns, relics, knockback, hazards, status effects,
 burial, death and victory.
 
 Rulebook: `../shared/rulebooks/brutality.txt`.  Most tests start from a
-described position: the game's own setup facts folded from
-`initial_state()` (see `position`), so each test says which hero stands
-where, facing which way, and whose turn it is.  Dice are loaded wherever
+described position, read by the game's own `from_position`
+(docs/positions/brutality.md; see `position`), so each test says which hero
+stands where, facing which way, and whose turn it is.  Dice are loaded wherever
 the rules shuffle or choose.
 """
 
@@ -14,7 +14,6 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import BadOptions
-from engine.core.events import evolved
 from engine.core.game import find_game, register
 from engine.games.brutality import content
 from engine.games.brutality import events as ev
@@ -29,40 +28,23 @@ RELICS = content.relic_cards(content.relics())
 # ---- a described position ------------------------------------------------------------------
 def position(heroes, *, hazards=(), active="north", turn=3, board="standard", deck=None,
              hands=None, artifacts=None, **options):
-    """A game in its action phase: `heroes` maps hero id -> (team, square[, facing]);
-    the first hero listed of each team is chosen first.  `hazards` are (kind, square)."""
-    opts = game.options(2, {"board": board, **options})
-    b = content.boards()[board]
-    facts = [
-        ev.GameConfigured(rule=P + "setup.options", options=opts),
-        ev.BoardLaidOut(rule=P + "setup.board", board=board, name=b["name"], width=b["width"],
-                        height=b["height"], icicles=tuple(b["icicles"]),
-                        starts={t: tuple(s) for t, s in b["starts"].items()}),
-        ev.HeroSheetsListed(rule=P + "setup.content", heroes=content.heroes()),
-        ev.ArtifactsListed(rule=P + "setup.content", artifacts=content.artifacts()),
-        ev.RelicsListed(rule=P + "setup.content", relics=content.relics()),
-        ev.StartingTeamChosen(rule=P + "setup.start-team", team="north"),
-        ev.RelicDeckShuffled(rule=P + "setup.relic-deck", pile="shared",
-                             order=tuple(RELICS if deck is None else deck)),
-    ]
-    for hero, (team, *_) in heroes.items():
-        facts += [ev.HeroChosen(rule=P + "setup.heroes", team=team, hero=hero),
-                  ev.HealthSet(rule=P + "setup.health", hero=hero,
-                               health=content.heroes()[hero]["health"])]
-    for hero, (team, square, *facing) in heroes.items():
-        default = "S" if team == "north" else "N"
-        facts.append(ev.HeroPlaced(rule=P + "setup.place", hero=hero, square=square,
-                                   facing=facing[0] if facing else default))
-    for hero_id, card in (artifacts or {}).items():
-        facts.append(ev.ArtifactChosen(rule=P + "setup.artifacts", hero=hero_id, artifact=card))
-    for kind, square in hazards:
-        facts.append(ev.HazardPlaced(rule=P + "setup.hazards", kind=kind, square=square,
-                                     team="north", owner="",
-                                     tokens=4 if kind == "corpse-parts" else 0))
-    facts.append(ev.TurnBegan(rule=P + "turn.order", team=active, turn=turn))
-    for team, cards in (hands or {}).items():
-        facts.append(ev.RelicsDrawn(rule=P + "relic.draw", team=team, cards=cards))
-    return Scenario.from_events(game, facts)
+    """A game in its action phase (docs/positions/brutality.md): `heroes` maps hero
+    id -> (team, square[, facing]), listed in the order they were chosen; `hazards`
+    are (kind, square); `deck` is the shared relic deck before the `hands` were drawn.
+    Two heroes a team: a helper's hero mapped to None leaves the position."""
+    heroes = {hero: where for hero, where in heroes.items() if where is not None}
+    hands = {t: list(cards) for t, cards in (hands or {}).items()}
+    held = {c for cards in hands.values() for c in cards}
+    described = {
+        "options": {"board": board, **options}, "turn": turn, "active": active,
+        "heroes": {hero: {"team": team, "at": square, **({"facing": facing[0]} if facing else {}),
+                          **({"artifact": artifacts[hero]} if hero in (artifacts or {}) else {})}
+                   for hero, (team, square, *facing) in heroes.items()},
+        "hazards": {square: {"kind": kind, "team": "north"} for kind, square in hazards},
+        "relics": {"hands": hands}}
+    if deck is not None:
+        described["relics"]["decks"] = {"shared": [c for c in deck if c not in held]}
+    return Scenario.from_position(game, described)
 
 
 def kinds(events):
@@ -426,7 +408,7 @@ def test_a_corner_hero_pushed_along_stays_and_stops_the_chain():
 
 
 def test_a_tank_in_the_way_stops_a_knockback_unless_the_option_pushes_it():
-    heroes = {"assassin": ("south", "D3"), "executioner": ("south", "D4")}
+    heroes = {"assassin": ("south", "D3"), "executioner": ("south", "D4"), "grave-keeper": None}
     s = slam(heroes=heroes)
     events = s.play("north", "use god-killer skybreaker assassin")
     assert rules_of(events)[-1] == "knockback.tank" and hero(s, "assassin").square == "D3"
@@ -853,7 +835,7 @@ def test_a_jump_onto_an_enemy_hurts_and_pushes_it_onto_a_friend_only_pushes():
     assert rules_of(events) == ["prompt.answer", "hazard.catapult.land", "knockback.chain",
                                 "hazard.catapult"]
     assert hero(s, "grave-keeper").square == "C6" and hero(s, "grave-keeper").health == 9
-    s = launch(heroes={"conjurer": ("north", "E3"), "god-killer": ("north", "G1")})
+    s = launch(heroes={"conjurer": ("north", "E3"), "god-killer": None})
     s.play("north", "move assassin C3")
     events = s.play("north", "answer E3")
     assert rules_of(events) == ["prompt.answer", "knockback.chain", "hazard.catapult"]
@@ -1108,14 +1090,16 @@ def test_controlled_chaos_drafts_four_stacks_into_two_team_decks():
 
 
 def test_in_controlled_chaos_each_team_draws_from_and_discards_to_its_own_deck():
-    s = duel(relics="draft")
-    s.apply([ev.RelicDeckShuffled(rule=P + "draft.decks", pile="north",
-                                  order=("wrath-1", "meteor-1")),
-             ev.RelicDeckShuffled(rule=P + "draft.decks", pile="south",
-                                  order=("withering-1", "master-thief-1"))])
-    # The drafted lists say whose each card is.
-    s = Scenario(game, state=evolved(s.state, drafted={
-        "north": ("wrath-1", "meteor-1"), "south": ("withering-1", "master-thief-1")}))
+    # The drafted lists say whose each card is; each team's deck holds its own.
+    s = Scenario.from_position(game, {
+        "options": {"relics": "draft"}, "turn": 3,
+        "heroes": {"assassin": {"team": "north", "at": "C2"},
+                   "god-killer": {"team": "north", "at": "G1"},
+                   "grave-keeper": {"team": "south", "at": "C5"},
+                   "executioner": {"team": "south", "at": "H6"}},
+        "draft": {"drafted": {"north": ["wrath-1", "meteor-1"],
+                              "south": ["withering-1", "master-thief-1"]}}})
+    assert s.state.relic_decks["north"].cards == ("wrath-1", "meteor-1")
     events = end_turn(s, "north", "end")
     assert events[-1].cards == ("withering-1",)
     end_turn(s, "south", "end withering-1")
@@ -1316,7 +1300,8 @@ def test_line_of_sight_is_exact_geometry_a_corner_touch_does_not_block():
 
 
 def test_an_enemy_ability_may_aim_at_a_buried_hero_on_the_grave():
-    s = graveyard(heroes={"assassin": ("south", "C4"), "executioner": ("north", "D3")})
+    s = graveyard(heroes={"assassin": ("south", "C4"), "executioner": ("north", "D3"),
+                          "conjurer": None})
     s.play("north", "use grave-keeper buried-alive C4")  # buried at C4, and stood on
     assert hero(s, "assassin").buried and hero(s, "assassin").health == 6
     # The executioner (D3, facing south) chops at the grave ahead-right of him;

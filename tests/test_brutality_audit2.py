@@ -2,7 +2,7 @@
 
 Each test works one small case by hand (the numbers are in its comment) and
 checks that the engine gives the same answer.  Positions are built with the
-helpers of `test_brutality` (the game's own facts folded from the start).
+helpers of `test_brutality` (positions read by the game's `from_position`).
 """
 
 from __future__ import annotations

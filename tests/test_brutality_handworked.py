@@ -3,8 +3,8 @@
 A third, independent audit: each case was worked out from the rulebook text
 (`../shared/rulebooks/brutality.txt`) before running the engine, and the
 comment above each test gives the section and the arithmetic.  Positions are
-built with the helpers of `test_brutality` (the game's own facts folded from
-the start).  Board: eight columns A-H, six rows 1-6; north starts on row 1
+built with the helpers of `test_brutality` (positions read by the game's
+`from_position`).  Board: eight columns A-H, six rows 1-6; north starts on row 1
 and faces south (towards row 6).
 """
 

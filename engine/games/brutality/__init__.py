@@ -23,6 +23,7 @@ from .bots import BOTS
 from .commands import COMMANDS
 from .events import EVENTS
 from .legal import legal_commands
+from .position import from_position, position
 from .rulebook import RULES
 from .rules import decide, outcome, prompts, to_act, turn
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
@@ -43,14 +44,15 @@ TITLE = "Brutality"
 # face-up artifact, is offered the chance and may pass), never on which cards it holds.
 RULES_VERSION = "4"
 PLAYER_COUNTS = (2, 4)
+POSITION_VERSION = 1  # the shape of a position's sections (docs/positions/brutality.md)
 # Setup options worth starting from (the conformance suite draws them).
 SCENARIOS = {"ice-pit": {"board": "ice-pit", "tank_in_chain": "pushed"},
              "controlled-chaos": {"relics": "draft", "first_turn_bonus": "both"},
              "quick": {"start": "random"}}
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE",
-    "board_targets", "decide", "describe", "evolve", "initial_state", "legal_commands",
-    "options", "outcome", "prompts", "redact", "render", "scramble_hidden", "seats", "setup",
-    "to_act", "turn", "view",
+    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "POSITION_VERSION", "RULES",
+    "RULES_VERSION", "TITLE", "board_targets", "decide", "describe", "evolve", "from_position",
+    "initial_state", "legal_commands", "options", "outcome", "position", "prompts", "redact",
+    "render", "scramble_hidden", "seats", "setup", "to_act", "turn", "view",
 ]

@@ -220,4 +220,13 @@ RULES = CORE_RULES + RuleBook(
         "brutality.stack.resolve": "Effects declared together resolve in the reverse order of declaration: the last one declared first.",
         "brutality.prompt.answer": "A resolution that needs a choice waits for the asked team; only one of the offered answers goes on, and the rest of the resolution follows.",
     }),
+    *table("boardlog: positions (docs/positions/brutality.md)", {
+        "brutality.position.shape": "A position is a JSON object of the sections and fields its doc lists, each of its kind (a word, a whole number in range, a list of spaces); anything else is refused, naming the field.",
+        "brutality.position.hero": "The heroes of a position are heroes of the content, each once and two a team once play begins; Health within the hero's track, 0 exactly when dead; a dead hero is off the board with no tiles and no ward over it; a buried hero lies on a gravestone and wears no noose; an artifact card and its cooldown (3, 2, 1 or face up) belong to one hero.",
+        "brutality.position.occupied": "A miniature stands wholly on the board, on spaces of its own: never on another hero's, nor on one that blocks movement (a Spiked Pillar, a Ruined Wall, the icicles).",
+        "brutality.position.hazard": "One hazard tile a space (hazards never stack), a known kind on a space of the board; the Ice Pit's icicles come with the board and hold their spaces.",
+        "brutality.position.card": "Each relic card of the content is in one place at most: a relic deck, a discard pile, a hand, in play over a hero, or a draft stack; a hand holds three cards at most; a draft only in Controlled Chaos.",
+        "brutality.position.turn": "The phase is one of the game's: the setup choices made so far alternate, the starting team first, each kind once the one before is done; in a team's turn each hero has taken two actions at most (each ability once), movement only with the Move action and no more than it gives (three, a fourth in the first turn, and any Haste); a game is over exactly when it has a winner.",
+        "brutality.position.stack": "A declared effect waiting on the stack names its team and the steps left to resolve (the engine's own words for them); a team is offered an answer only while something waits, an End of... window only once the actions ended, and a question only in a team's turn.",
+    }),
 )

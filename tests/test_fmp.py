@@ -724,7 +724,7 @@ def test_freighters_cannot_be_destroyed_but_turrets_can():
     refused(sc, "fire blue-tank-1 blue-heap-1 K10", "fmp.fire.freighter", seat="blue")
     facts = sc.play("blue", "fire blue-tank-1 blue-heap-1 L9")
     assert facts[0].units == ("red-turret-1",)
-    assert rules.broken_turrets(sc.state, "red") == 1
+    assert board.broken_turrets(sc.state, "red") == 1
 
 
 # ---- Attacking a sector defended by unfavourable fire: the Theory of the Second Unit ---------
@@ -851,7 +851,7 @@ def test_only_the_captor_rebuilds_turrets_in_the_turn_of_the_capture():
     refused(sc, f"rebuild blue {pod}", "fmp.freighter.rebuild")
     sc.play("red", f"move red-tank-1 {pod}")
     facts = sc.play("red", f"rebuild blue {pod}")
-    assert facts[0].cost == 2 and rules.broken_turrets(sc.state, "blue") == 2
+    assert facts[0].cost == 2 and board.broken_turrets(sc.state, "blue") == 2
     refused(sc, f"rebuild blue {pod}", "fmp.freighter.rebuild")   # that pod has its turret
 
 
@@ -970,7 +970,7 @@ def test_a_freighter_that_does_not_take_off_is_stranded():
 
 def test_scoring_two_per_ore_one_per_unit_and_turret():
     sc = position({"red-tank-1": "N10", "red-tank-2": "N11"}, turn=25)
-    ore, units = rules.load_of(sc.state, "red")
+    ore, units = board.load_of(sc.state, "red")
     # Inside: barge, crab, hen, 2 motorboats, 2 tanks, heap, pontoon = 9; turrets 3.
     assert (ore, units) == (0, 12)
     facts = sc.play("red", "liftoff red")

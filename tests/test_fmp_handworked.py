@@ -431,7 +431,7 @@ def test_mission_end_turn_25_score_worked_by_hand():
               for h in ("M9", "M8", "L8")])
     sc.apply([aboard("red-crab-1", "ore", "J14")])
     test_fmp.turrets_destroyed(sc, "red", ("L9",))
-    assert rules.load_of(sc.state, "red") == (4, 12)
+    assert board.load_of(sc.state, "red") == (4, 12)
     facts = sc.play("red", "liftoff red")
     assert (facts[0].ore, facts[0].units, facts[0].score, facts[0].cost) == (4, 12, 20, 2)
     assert kinds(facts)[-1] == "PlayerTurnBegan" and sc.state.active == "blue"   # its last act
@@ -469,7 +469,7 @@ def test_capturing_the_freighter_needs_all_three_turrets_destroyed():
                                    ore=False, cost=0) for t in turrets]
 
     sc.apply(destroyed("blue-turret-2", "blue-turret-3"))   # the one on AF13 stands
-    assert rules.broken_turrets(sc.state, "blue") == 2
+    assert board.broken_turrets(sc.state, "blue") == 2
     refused(sc, f"move red-tank-1 {pod}", "fmp.move.occupied")
     sc.apply(destroyed("blue-turret-1"))
     facts = sc.play("red", f"move red-tank-1 {pod}")

@@ -4,12 +4,17 @@ Rulebook: `../shared/rulebooks/full-metal-planete.txt` with the tables the
 scan lost (`full-metal-planete-gaps.md`).  The map is stand-in data in
 `fixtures/fmp/map.toml`; hexes use the kit's hex grid and notation.
 
-Modules: `content` (the map), `state` (the fold), `events`, `commands`,
-`rulebook` (the rule table), `setup` (options and "Mission start"),
-`rules` (turns, the tide phase, departure and scoring), `actions`
-(deployment, movement, loading, fire, capture, the Weather Hen),
-`board` (what is derived: tide effects, fire zones, pontoon support),
-`legal`, `view`, `picture` (the still layers of the board picture), `bots`.
+Modules, each importing only those above it (docs/GAMES.md, "One shape"):
+`content` (the map), `rulebook` (the rule table), `events`, `commands`,
+`state` (the fold), `board` (what is derived: tide effects, fire zones,
+pontoon support, what a Freighter holds); the actions of a turn by
+rulebook section: `units` (the guards they share), `pontoons`,
+`transporters`, `weather_hen`, `deployment`, `freighter` (taking one),
+`movement`, `destroyers` (fire, capture, neutralisation), `assault` (the
+Theory of the Second Unit); `setup` (options and "Mission start"),
+`rules` (`decide`, the landing, the tide phase, turns, the mission's end),
+`legal`, `view`, `position` (the position format), `scores`, `picture`
+(the still layers of the board picture), `bots`.
 """
 
 from .bots import BOTS
@@ -18,11 +23,11 @@ from .events import EVENTS
 from .legal import legal_commands
 from .picture import ground
 from .rulebook import RULES
-from .rules import decide, outcome, system_command, to_act
+from .rules import decide, outcome, system_command, to_act, turn
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
 from .state import evolve, initial_state
-from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
+from .view import board_targets, describe, redact, render, scramble_hidden, view
 
 ID = "fmp"
 TITLE = "Full Metal Planète"

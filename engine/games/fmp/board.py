@@ -349,3 +349,28 @@ def contents(state: Planet, uid: str) -> tuple[str, ...]:
         if item != "ore":
             found += [item, *contents(state, item)]
     return tuple(found)
+
+
+# ---- what a Freighter holds ------------------------------------------------------------------
+def load_of(state: Planet, colour: str) -> tuple[int, int]:
+    """(ore, units) aboard a Freighter: what it carries, cargo of its
+    transporters included, and each turret still on a pod."""
+    f = state.freighters[colour]
+    ore, units = f.ore, 0
+    for u in state.units.values():
+        if u.inside == colour:
+            units += 1 + len(contents(state, u.id))
+            ore += _ore_in(state, u.id)
+        elif u.kind == "turret" and u.at in f.pods:
+            units += 1
+    return ore, units
+
+
+def _ore_in(state: Planet, uid: str) -> int:
+    u = state.units[uid]
+    return sum(1 if item == "ore" else _ore_in(state, item) for item in u.cargo)
+
+
+def broken_turrets(state: Planet, colour: str) -> int:
+    f = state.freighters[colour]
+    return 3 - sum(1 for u in state.units.values() if u.kind == "turret" and u.at in f.pods)

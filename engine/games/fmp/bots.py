@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from . import board as b
-from . import content, rules
+from . import content
 from .commands import Command
 from .state import ORE, Planet
 
@@ -51,7 +51,7 @@ def _lift_off(state, seat, by_verb, rng):
     if "liftoff" not in by_verb:
         return None
     c = by_verb["liftoff"][0]
-    return c if state.ap <= 2 + rules.broken_turrets(state, c.freighter) else None
+    return c if state.ap <= 2 + b.broken_turrets(state, c.freighter) else None
 
 
 def _ore_home(state, seat, by_verb, rng):

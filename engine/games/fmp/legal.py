@@ -32,8 +32,8 @@ from engine.core.context import SYSTEM, Context
 from engine.core.dice import Dice
 from engine.core.errors import RuleViolation
 
-from . import actions, rules
 from . import board as b
+from . import deployment, destroyers, movement, rules, transporters, units, weather_hen
 from .commands import (
     Assault,
     Build,
@@ -176,7 +176,7 @@ def _sites() -> tuple[tuple[Land, str], ...]:
 
 def _deployments(state: Planet, seat: str) -> list[_Checked]:
     """Every deployment, decided hex by hex with the guards `deploy` uses
-    (`actions.deploy_problem`, the coast), once per kind of unit."""
+    (`deployment.deploy_problem`, the coast), once per kind of unit."""
     if state.freighters[seat].status != "landed":
         return []
     zone = rules.landing_zone(state, seat)
@@ -188,16 +188,16 @@ def _deployments(state: Planet, seat: str) -> list[_Checked]:
             continue
         if u.kind not in fits:
             fits[u.kind] = [h for h in cells if (h in _deploy_ground(zone, u.kind) or b.pontoon_at(state, h))
-                            and actions.deploy_problem(state, seat, u.kind, h) is None]
+                            and deployment.deploy_problem(state, seat, u.kind, h) is None]
         ok = fits[u.kind]
         if u.cargo:  # a crab holding the Heap: `deploy` asks this guard too
-            ok = [h for h in ok if _passes(actions.check_heap_ground, state, u.kind, h, u.id)]
+            ok = [h for h in ok if _passes(units.check_heap_ground, state, u.kind, h, u.id)]
         if u.kind == "barge":
             free = set(ok)
             found += [_checked(Deploy, u.id, (a, c)) for a in ok for c in b.near(a) if c in free and a < c
-                      and (actions.on_coast(zone, a) or actions.on_coast(zone, c))]
+                      and (deployment.on_coast(zone, a) or deployment.on_coast(zone, c))]
         elif u.kind in b.MARINE or u.kind == "pontoon":
-            found += [_checked(Deploy, u.id, (h,)) for h in ok if actions.on_coast(zone, h)]
+            found += [_checked(Deploy, u.id, (h,)) for h in ok if deployment.on_coast(zone, h)]
         else:
             found += [_checked(Deploy, u.id, (h,)) for h in ok]
     return found
@@ -208,7 +208,7 @@ def _exit_class(state: Planet, u) -> str:
     the Heap (mountains) and tanks (mountain pairs) share one class."""
     if u.kind not in ("crab", "weatherhen", "heap"):
         return u.kind
-    return "heap" if actions.carries_heap(state, u) else "land"
+    return "heap" if units.carries_heap(state, u) else "land"
 
 
 @cache
@@ -227,7 +227,7 @@ def _stowing(state: Planet, seat: str) -> list[Command]:
     """Loading inside a Freighter the seat controls (free of cost)."""
     found: list[Command] = []
     for t in state.units.values():
-        if t.inside and t.kind in actions.CAPACITY and state.controller(t) == seat \
+        if t.inside and t.kind in transporters.CAPACITY and state.controller(t) == seat \
                 and state.freighters[t.inside].status == "landed":
             found += [Load(t.id, x.id) for x in state.units.values()
                       if x.inside == t.inside and x.id != t.id and x.kind != "turret"]
@@ -256,7 +256,7 @@ def _freighter_cargo(state: Planet, seat: str) -> list[Command]:
 
 def _lays(state: Planet, seat: str, colour: str, aboard: list, drops: list[str]) -> list[Command]:
     """The Freighter laying what it holds on the hexes next to its pods, with
-    the guard `decide` uses (`actions.check_lay`) asked for one unit of each
+    the guard `decide` uses (`transporters.check_lay`) asked for one unit of each
     class per hex (`_lay_classes`): the others of the class share its verdict.
     The rest of what `decide` checks holds here: the seat's turn in play, no
     evacuation (`_actions`), the seat's landed Freighter and what it holds
@@ -271,7 +271,7 @@ def _lays(state: Planet, seat: str, colour: str, aboard: list, drops: list[str])
             key = (classes[onto[h]], h)
             ok = verdicts.get(key)
             if ok is None:
-                ok = verdicts[key] = _passes(actions.check_lay, state, seat, f, u, h)
+                ok = verdicts[key] = _passes(transporters.check_lay, state, seat, f, u, h)
             if ok:
                 found.append(_checked(Unload, colour, u.id, h))
     return found
@@ -304,7 +304,7 @@ def _droppable(state: Planet, seat: str, h: str) -> bool:
     if h in state.ore or h in b.freighter_hexes(state) or b.under_fire(state, h, seat):
         return False
     other = b.standing_at(state, h)
-    return other is None or (other.kind in actions.CAPACITY and state.controller(other) == seat)
+    return other is None or (other.kind in transporters.CAPACITY and state.controller(other) == seat)
 
 
 def _actions(state: Planet, seat: str) -> list[Command]:
@@ -317,7 +317,7 @@ def _actions(state: Planet, seat: str) -> list[Command]:
             if state.controller(u) == seat and not u.abandoned]
     for u in mine:
         found += _steps(state, u)
-        if u.kind in actions.CAPACITY and u.at and _handles(state, u):
+        if u.kind in transporters.CAPACITY and u.at and _handles(state, u):
             found += _loads(state, u) + _unloads(state, u)
         if u.kind == "crab" and u.carrier:  # on a barge: rearranging is free
             barge = state.units[u.carrier]
@@ -336,13 +336,13 @@ def _actions(state: Planet, seat: str) -> list[Command]:
 
 def _builds(state: Planet, seat: str, hen) -> list[Command]:
     """What a Weather Hen may build and where, with the guards of
-    `actions.build`: the Hen and the kind once (`check_builder`), then each
+    `weather_hen.build`: the Hen and the kind once (`check_builder`), then each
     hex around it (`check_build_at`); the seat's turn in play is `_actions`'."""
     found: list[Command] = []
-    for kind in actions.BUILDABLE:
-        if _passes(actions.check_builder, state, seat, hen.id, kind):
+    for kind in weather_hen.BUILDABLE:
+        if _passes(weather_hen.check_builder, state, seat, hen.id, kind):
             found += [_checked(Build, hen.id, kind, h) for h in _near((hen.at,))
-                      if _passes(actions.check_build_at, state, seat, hen, kind, h)]
+                      if _passes(weather_hen.check_build_at, state, seat, hen, kind, h)]
     return found
 
 
@@ -351,7 +351,7 @@ def _near(hexes) -> list[str]:
 
 
 def _steps(state: Planet, u) -> list[Command]:
-    if u.kind not in actions.MOVABLE or u.carrier:
+    if u.kind not in movement.MOVABLE or u.carrier:
         return []
     if u.inside:
         f = state.freighters[u.inside]
@@ -371,7 +371,7 @@ def _steps(state: Planet, u) -> list[Command]:
              if h in fh or _steps_on(state, seat, u, h)]
     if u.kind == "barge":  # a hex touching both ends: it may also swing the front around the back
         found += [_checked(Move, u.id, (u.tail, h)) for h in near if h not in fh
-                  and actions.adjacent(u.tail, h) and actions.adjacent(u.at, h) and _steps_on(state, seat, u, h)]
+                  and units.adjacent(u.tail, h) and units.adjacent(u.at, h) and _steps_on(state, seat, u, h)]
     return found
 
 
@@ -402,13 +402,13 @@ def _open_near(state: Planet, seat: str, u, fh: dict[str, str]) -> list[str]:
 def _steps_on(state: Planet, seat: str, u, h: str) -> bool:
     """One hex on the map for a free unit of `seat` (not neutralised, holding
     nothing, not entering a Freighter; or leaving one through a pod), with
-    the checks of `actions.move`: the step (`check_step`, a voluntary
+    the checks of `movement.move`: the step (`check_step`, a voluntary
     stranding allowed) and a tank's mountain pairs; the point it costs is
     there (`_actions` asks only with points left)."""
     try:
-        actions.check_step(state, seat, u, h, b.tide_now(state), last=True)
+        movement.check_step(state, seat, u, h, b.tide_now(state), last=True)
         if u.kind == "tank":
-            actions.check_mountain_pair(state, seat, u.id, h)
+            units.check_mountain_pair(state, seat, u.id, h)
     except RuleViolation:
         return False
     return True
@@ -442,7 +442,7 @@ def _ways_out(state: Planet, u, f, exits: list[str]) -> list[str]:
 
 def _barge_exits(state: Planet, u, f, exits: list[str]) -> list[Command]:
     """A barge leaves its Freighter onto two touching hexes, the first next to
-    a pod, each passing the same step check as `actions._leave_freighter`
+    a pod, each passing the same step check as `movement._leave_freighter`
     (its commands are exact: `_accepted` keeps them as they are)."""
     tide, seat = b.tide_now(state), f.controller
     ok: dict[str, bool] = {}
@@ -450,7 +450,7 @@ def _barge_exits(state: Planet, u, f, exits: list[str]) -> list[Command]:
     def fits(h: str) -> bool:
         if h not in ok:
             try:
-                actions.check_step(state, seat, u, h, tide, last=False)
+                movement.check_step(state, seat, u, h, tide, last=False)
                 ok[h] = True
             except RuleViolation:
                 ok[h] = False
@@ -483,7 +483,7 @@ def _loads(state: Planet, t) -> list[Command]:
     """Ore and units next to the transporter that it could take: a sieve
     (its kind may carry them, they are the seat's or a pontoon, not under
     unfavourable fire); `decide` has the final word."""
-    seat, carries = state.controller(t), actions.CARRIES[t.kind]
+    seat, carries = state.controller(t), transporters.CARRIES[t.kind]
     found: list[Command] = []
     occ = b.occupants(state)
     for h in _near((t.at, t.tail)):
@@ -504,21 +504,20 @@ def _unloads(state: Planet, t) -> list[Command]:
 
 
 def _handles(state: Planet, t) -> bool:
-    """May this transporter on the map load or unload now (operational, and a
-    Weather Hen out of unfavourable fire)?  A sieve before its candidates."""
-    if not b.is_operational(state, t):
-        return False
-    return t.kind != "weatherhen" or not b.under_fire(state, t.at, state.controller(t))
+    """May this transporter on the map load or unload now?  The guard every
+    load, unload and build asks first (`transporters.transporter`: operational,
+    and a Weather Hen out of unfavourable fire), once per transporter."""
+    return _passes(transporters.transporter, state, state.controller(t), t.id)
 
 
 def _fires(state: Planet, seat: str) -> list[Command]:
-    """Every shot, with the guards of `actions.fire` (`check_fire`; its
+    """Every shot, with the guards of `destroyers.fire` (`check_fire`; its
     consequences never refuse) asked piece by piece: the points once, each
     destroyer once (`check_shooter`), each pair once (`_pair`), each hex
     once (`check_target`); what is left is the range, `in_range`'s reach."""
-    if not _passes(actions.require_ap, state, 2, "firing"):
+    if not _passes(units.require_ap, state, 2, "firing"):
         return []
-    ready = [d for d in b.destroyers(state, seat) if _passes(actions.check_shooter, state, seat, d)]
+    ready = [d for d in b.destroyers(state, seat) if _passes(destroyers.check_shooter, state, seat, d)]
     if len(ready) < 2:
         return []
     seen = set()  # a sieve: something to destroy there (ore, a pontoon, another seat's unit)
@@ -530,13 +529,13 @@ def _fires(state: Planet, seat: str) -> list[Command]:
     reach = {d.id: b.reach(state, d) for d in ready}
     zone = frozenset().union(*reach.values())
     ore = state.ore
-    targets = {h for h in zone if (h in seen or h in ore) and _passes(actions.check_target, state, seat, h)}
+    targets = {h for h in zone if (h in seen or h in ore) and _passes(destroyers.check_target, state, seat, h)}
     aim = {d.id: reach[d.id] & targets for d in ready}  # most destroyers have nothing in range
     armed = [d for d in ready if aim[d.id]]
     found: list[Command] = []
     for d1, d2 in combinations(armed, 2):
         both = aim[d1.id] & aim[d2.id]
-        if both and _passes(actions._pair, state, seat, d1.id, d2.id):
+        if both and _passes(destroyers.pair, state, seat, d1.id, d2.id):
             found += [_checked(Fire, d1.id, d2.id, h) for h in both]
     return found
 
@@ -556,7 +555,8 @@ def _assaults(state: Planet, seat: str) -> list[Command]:
     defenders (with the first partner able to reach each)."""
     if state.ap < 3:
         return []
-    ready = [d for d in b.destroyers(state, seat) if state.shots.get(d.id, 0) < 2]
+    # Each may fire once more: the guard of a shot, as the assault's own second unit asks it.
+    ready = [d for d in b.destroyers(state, seat) if _passes(destroyers.check_shooter, state, seat, d, d.id)]
     enemies = [x for other in state.seats if other != seat for x in b.destroyers(state, other)]
     reach = {p.id: b.reach(state, p) for p in ready}
     hot = b.fire_zone(state, seat)
@@ -578,10 +578,10 @@ def _assaults(state: Planet, seat: str) -> list[Command]:
 
 
 def _neutralisations(state: Planet, seat: str) -> list[Command]:
-    """Pairs of the seat's destroyers that may fire (`actions.neutralise`
+    """Pairs of the seat's destroyers that may fire (`destroyers.neutralise`
     checks it) reaching either hex of an enemy unit; `decide` has the final word."""
     ready = [(d, b.reach(state, d)) for d in b.destroyers(state, seat)
-             if d.kind == "turret" or not b.under_fire(state, d.at, seat)]
+             if _passes(destroyers.may_shoot, state, seat, d)]
     if len(ready) < 2:
         return []
     covered = frozenset().union(*(zone for _, zone in ready))  # a sieve: most units stand beyond

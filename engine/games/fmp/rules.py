@@ -1,9 +1,11 @@
 """The rules of a mission: whose turn it is, `decide`, and the system seat.
 
 Every check is a small guard raising `RuleViolation` with a rule id of
-`rulebook.py`; every fact carries the rule that produced it.  Actions
-(movement, loading, fire, capture) live in `actions.py`; the tide phase
-and the turn sequence here.
+`rulebook.py`; every fact carries the rule that produced it.  The actions
+of a turn live in their rulebook sections' modules (`deployment`,
+`movement`, `transporters`, `weather_hen`, `destroyers`, `assault`,
+`freighter`); the landing, the tide phase, the turn sequence and the
+mission's end here.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from engine.core.events import Event, SecretRevealed
 from engine.kit.deck import shuffled
 from engine.kit.hexgrid import HexDirection, HexGrid
 
-from . import actions
+from . import assault, deployment, destroyers, freighter, movement, transporters, units, weather_hen
 from . import board as b
 from . import events as ev
 from .commands import (
@@ -80,6 +82,10 @@ def _clock_due(state: Planet) -> bool:
         (state.phase == DEPLOYMENT and bool(deploying(state)))
 
 
+def turn(state: Planet) -> int:
+    return state.turn
+
+
 def outcome(state: Planet) -> str | None:
     if state.phase != OVER:
         return None
@@ -122,8 +128,8 @@ def decide(state: Planet, seat: str, command: Command, ctx: Context) -> list[Eve
                 raise RuleViolation("fmp.deploy.done", "players are still deploying: "
                                                       + ", ".join(deploying(state)))
             return _tide_phase(state, ctx)
-        case ChooseDeparture(freighter, choice):
-            return _choose(state, seat, freighter, choice, ctx)
+        case ChooseDeparture(colour, choice):
+            return _choose(state, seat, colour, choice, ctx)
         case Land(centre, pods):
             _require_phase(state, seat, LANDING)
             _require_time(state, ctx)
@@ -131,11 +137,11 @@ def decide(state: Planet, seat: str, command: Command, ctx: Context) -> list[Eve
         case Deploy(unit, hexes):
             _require_phase(state, seat, DEPLOYMENT)
             _require_time(state, ctx)
-            return actions.deploy(state, seat, unit, hexes)
+            return deployment.deploy(state, seat, unit, hexes)
         case Load(transporter, item) if state.phase == DEPLOYMENT:
             _require_phase(state, seat, DEPLOYMENT)
             _require_time(state, ctx)
-            return actions.stow_for_deployment(state, seat, transporter, item)
+            return deployment.stow_for_deployment(state, seat, transporter, item)
         case Done():
             _require_phase(state, seat, DEPLOYMENT)
             _require_time(state, ctx)
@@ -143,32 +149,32 @@ def decide(state: Planet, seat: str, command: Command, ctx: Context) -> list[Eve
     _require_phase(state, seat, PLAY)
     _require_time(state, ctx)
     if state.evacuation and not isinstance(command, Secure):
-        actions.require_evacuation(state, command.unit if isinstance(command, Move) else None)
+        movement.require_evacuation(state, command.unit if isinstance(command, Move) else None)
     match command:
         case Secure():
-            return actions.secure(state, seat)
+            return movement.secure(state, seat)
         case Move(unit, path):
-            return actions.move(state, seat, unit, path)
+            return movement.move(state, seat, unit, path)
         case Load(transporter, item):
-            return actions.load(state, seat, transporter, item)
+            return transporters.load(state, seat, transporter, item)
         case Unload(transporter, item, to):
-            return actions.unload(state, seat, transporter, item, to)
+            return transporters.unload(state, seat, transporter, item, to)
         case Build(hen, kind, to):
-            return actions.build(state, seat, hen, kind, to)
+            return weather_hen.build(state, seat, hen, kind, to)
         case Fire(first, second, target):
-            return actions.fire(state, seat, first, second, target)
+            return destroyers.fire(state, seat, first, second, target)
         case Capture(first, second, target):
-            return actions.capture(state, seat, first, second, target)
+            return destroyers.capture(state, seat, first, second, target)
         case Neutralise(first, second, target):
-            return actions.neutralise(state, seat, first, second, target)
+            return destroyers.neutralise(state, seat, first, second, target)
         case Assault(unit, words):
-            return actions.assault(state, seat, unit, words)
-        case RebuildTurret(freighter, pod):
-            return actions.rebuild_turret(state, seat, freighter, pod)
+            return assault.assault(state, seat, unit, words)
+        case RebuildTurret(colour, pod):
+            return freighter.rebuild_turret(state, seat, colour, pod)
         case EndTurn():
             return _end_turn(state, seat, ctx)
-        case LiftOff(freighter):
-            return _lift_off(state, seat, freighter, ctx)
+        case LiftOff(colour):
+            return _lift_off(state, seat, colour, ctx)
     raise RuleViolation("core.notation", f"fmp has no command {command.verb!r}")
 
 
@@ -284,9 +290,9 @@ def _tide_phase(state: Planet, ctx: Context) -> list[Event]:
     facts: list[Event] = [ev.TurnBegan(rule="fmp.turn.begin", turn=turn)]
     if turn == 3:
         facts.append(ev.PlayOrderDrawn(rule="fmp.turn.order", order=_play_order(state, ctx)))
-    facts += _turn_tide(actions.fold(state, facts), turn, ctx)
-    facts += _forecasts(actions.fold(state, facts))
-    after = actions.fold(state, facts)
+    facts += _turn_tide(units.fold(state, facts), turn, ctx)
+    facts += _forecasts(units.fold(state, facts))
+    after = units.fold(state, facts)
     if turn == DEPARTURE_TURN:
         facts.append(ev.DeparturesCalled(rule="fmp.departure.secret", freighters=_landed(after)))
         return facts
@@ -382,7 +388,7 @@ def _next_player(state: Planet, after: str, ctx: Context) -> list[Event]:
                 deadline = (as_utc(ctx.now) + timedelta(seconds=state.timer)).isoformat()
             freed = [ev.UnitFreed(rule="fmp.neutralise.freed", unit=uid)
                      for uid, by in sorted(state.neutralised.items())
-                     if state.controller(state.units[uid]) == seat and not actions.held(state, uid, by)]
+                     if state.controller(state.units[uid]) == seat and not destroyers.held(state, uid, by)]
             return [*freed, ev.PlayerTurnBegan(rule="fmp.turn.ap", seat=seat, credit=credit(state, seat),
                                                saved=state.saved.get(seat, 0), deadline=deadline)]
     if state.turn >= LAST_TURN or not _landed(state):
@@ -402,7 +408,7 @@ def _end_turn(state: Planet, seat: str, ctx: Context) -> list[Event]:
     saved = min(10, state.ap // 5 * 5)
     facts.append(ev.PlayerTurnEnded(rule="fmp.turn.bonus" if saved else "fmp.turn.end", seat=seat,
                                     unspent=state.ap, saved=saved))
-    return facts + _next_player(actions.fold(state, facts), seat, ctx)
+    return facts + _next_player(units.fold(state, facts), seat, ctx)
 
 
 def _time_up(state: Planet, ctx: Context) -> list[Event]:
@@ -426,7 +432,7 @@ def _landing_missed(state: Planet, seat: str) -> list[Event]:
                           ev.LandingMissed(rule="fmp.time.landing", colour=seat, seat=seat),
                           ev.PlayerEliminated(rule="fmp.freighter.none-left", seat=seat)]
     if seat == state.order[-1]:
-        after = actions.fold(state, facts)
+        after = units.fold(state, facts)
         facts.append(ev.TurnBegan(rule="fmp.turn.deployment", turn=2) if _landed(after)
                      else _mission_ended(after))
     return facts
@@ -451,7 +457,7 @@ def _choose(state: Planet, seat: str, freighter: str, choice: str, ctx: Context)
     step = ctx.step  # where this secret command is recorded: the reveal names it
     facts: list[Event] = [ev.DepartureChosen(rule="fmp.departure.secret", seat=seat,
                                              freighter=freighter, choice=choice, step=step)]
-    after = actions.fold(state, facts)
+    after = units.fold(state, facts)
     if any(_undecided(after, s) for s in after.seats):
         return facts
     choices = tuple(sorted(after.choices.items()))
@@ -461,12 +467,12 @@ def _choose(state: Planet, seat: str, freighter: str, choice: str, ctx: Context)
     for colour, chosen in choices:
         if chosen == LEAVE:
             facts += _take_off(after, colour, cost=0, rule="fmp.departure.leave")
-    return facts + _next_player(actions.fold(state, facts), "", ctx)
+    return facts + _next_player(units.fold(state, facts), "", ctx)
 
 
 def _take_off(state: Planet, colour: str, cost: int, rule: str) -> list[Event]:
     f = state.freighters[colour]
-    ore, units = load_of(state, colour)
+    ore, units = b.load_of(state, colour)
     facts: list[Event] = [ev.FreighterTookOff(rule=rule, freighter=colour, seat=f.controller, ore=ore,
                                               units=units, score=2 * ore + units, cost=cost)]
     left = tuple(sorted(u.id for u in state.units.values()
@@ -476,46 +482,22 @@ def _take_off(state: Planet, colour: str, cost: int, rule: str) -> list[Event]:
     return facts
 
 
-def load_of(state: Planet, colour: str) -> tuple[int, int]:
-    """(ore, units) aboard a Freighter: what it carries, cargo of its
-    transporters included, and each turret still on a pod."""
-    f = state.freighters[colour]
-    ore, units = f.ore, 0
-    for u in state.units.values():
-        if u.inside == colour:
-            units += 1 + len(b.contents(state, u.id))
-            ore += _ore_in(state, u.id)
-        elif u.kind == "turret" and u.at in f.pods:
-            units += 1
-    return ore, units
-
-
-def _ore_in(state: Planet, uid: str) -> int:
-    u = state.units[uid]
-    return sum(1 if item == "ore" else _ore_in(state, item) for item in u.cargo)
-
-
-def broken_turrets(state: Planet, colour: str) -> int:
-    f = state.freighters[colour]
-    return 3 - sum(1 for u in state.units.values() if u.kind == "turret" and u.at in f.pods)
-
-
 def _lift_off(state: Planet, seat: str, freighter: str, ctx: Context) -> list[Event]:
     if state.turn != LAST_TURN:
         raise RuleViolation("fmp.liftoff.turn", "Freighters take off at turn 21 (by choice) or at turn 25")
     f = state.freighters.get(freighter)
     if f is None or f.controller != seat or f.status != "landed":
         raise RuleViolation("fmp.departure.own", f"{seat} has no Freighter {freighter!r} on the planet")
-    cost = 1 + broken_turrets(state, freighter)
+    cost = 1 + b.broken_turrets(state, freighter)
     if state.ap < cost:
         raise RuleViolation("fmp.liftoff.cost", f"taking off costs {cost} action points; {state.ap} left")
     facts = _take_off(state, freighter, cost, "fmp.liftoff.cost")
-    after = actions.fold(state, facts)
+    after = units.fold(state, facts)
     if _in_play(after, seat):
         return facts
     saved = min(10, after.ap // 5 * 5)
     facts.append(ev.PlayerTurnEnded(rule="fmp.turn.end", seat=seat, unspent=after.ap, saved=saved))
-    return facts + _next_player(actions.fold(state, facts), seat, ctx)
+    return facts + _next_player(units.fold(state, facts), seat, ctx)
 
 
 def _mission_ended(state: Planet) -> Event:

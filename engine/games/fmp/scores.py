@@ -10,7 +10,7 @@ choices).
 
 from __future__ import annotations
 
-from .rules import load_of
+from .board import load_of
 from .state import Planet
 
 

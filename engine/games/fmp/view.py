@@ -147,10 +147,6 @@ def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
     return targets
 
 
-def turn(state: Planet) -> int:
-    return state.turn
-
-
 def render(state: Planet) -> str:
     if not state.map:
         return "(no mission set up yet)"

@@ -9,12 +9,13 @@ from dataclasses import replace
 
 from engine.core.errors import RuleViolation
 from engine.core.events import Event
+from engine.kit.resolution import Resolution
 
 from . import board as b
 from .destroyers import fire
 from .movement import move
-from .state import Planet
-from .units import fold, own_unit, parse_hex
+from .state import Planet, evolve
+from .units import own_unit, parse_hex
 
 
 def assault(state: Planet, seat: str, uid: str, words: tuple[str, ...]) -> list[Event]:
@@ -36,14 +37,11 @@ def assault(state: Planet, seat: str, uid: str, words: tuple[str, ...]) -> list[
     if not b.under_fire(state, end, seat):
         raise RuleViolation("fmp.second-unit.needless", f"{end} is not under unfavourable fire: "
                                                         "move, then fire")
-    facts: list[Event] = [replace(f, rule="fmp.second-unit.enter")
-                          for f in move(state, seat, uid, path, second_unit=True)]
-    after = fold(state, facts)
+    res = Resolution(state, evolve)
+    res.add(*(replace(f, rule="fmp.second-unit.enter") for f in move(state, seat, uid, path, second_unit=True)))
     for partner, target in zip(shots[::2], shots[1::2], strict=True):
-        shot = fire(after, seat, uid, partner, target, assaulting=uid)
-        facts += shot
-        after = fold(after, shot)
-    if b.under_fire(after, end, seat):
+        res.add(*fire(res.state, seat, uid, partner, target, assaulting=uid))
+    if b.under_fire(res.state, end, seat):
         raise RuleViolation("fmp.second-unit.clear", f"after its shots {uid} would still be under "
                                                      f"unfavourable fire on {end}")
-    return facts
+    return res.facts

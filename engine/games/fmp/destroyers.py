@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from engine.core.errors import RuleViolation
 from engine.core.events import Event
+from engine.kit.resolution import Resolution
 
 from . import board as b
 from . import events as ev
 from .pontoons import collapse
-from .state import Planet, Unit
-from .units import fold, hexes_of, own_unit, parse_hex, require_ap, touching
+from .state import Planet, Unit, evolve
+from .units import hexes_of, own_unit, parse_hex, require_ap, touching
 
 
 def pair(state: Planet, seat: str, first: str, second: str) -> tuple[Unit, Unit]:
@@ -43,12 +44,14 @@ def fire(state: Planet, seat: str, first: str, second: str, target: str, assault
     """Two destroyers fire at a hex; `assaulting`: the second unit of an
     assault, which fires from inside the fire zone it entered."""
     target, units = check_fire(state, seat, first, second, target, assaulting)
-    facts: list[Event] = [ev.TargetDestroyed(rule="fmp.fire.destroy", shooters=(first, second),
-                                             target=target, units=units, ore=target in state.ore, cost=2)]
+    res = Resolution(state, evolve)
+    res.add(ev.TargetDestroyed(rule="fmp.fire.destroy", shooters=(first, second), target=target, units=units,
+                               ore=target in state.ore, cost=2))
     pontoons = frozenset(x for x in units if state.units[x].kind == "pontoon")
-    if pontoons:
-        facts += collapse(state, without=pontoons)
-    return facts + released(fold(state, facts), seat)
+    if pontoons:  # what was cut off is worked out on the board as it stood (the shot's pontoons left out)
+        res.add(*collapse(state, without=pontoons))
+    res.add(*released(res.state, seat))
+    return res.facts
 
 
 def check_fire(state: Planet, seat: str, first: str, second: str, target: str, assaulting: str = ""

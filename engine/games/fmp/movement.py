@@ -14,14 +14,13 @@ from . import board as b
 from . import events as ev
 from .content import MOUNTAIN
 from .freighter import can_take, take_freighter
-from .state import Planet, Unit
+from .state import Planet, Unit, evolve
 from .units import (
     adjacent,
     blocked,
     carries_heap,
     check_holder,
     check_mountain_pair,
-    fold,
     hexes_of,
     own_unit,
     parse_hex,
@@ -83,7 +82,7 @@ def move(state: Planet, seat: str, uid: str, path: tuple[str, ...], second_unit:
         rule="fmp.move.strand" if stranded else "fmp.move.enter" if into else "fmp.move.step",
         unit=uid, path=path, tail=tail, into=into, cost=cost, stranded=stranded)]
     if into and state.freighters[into].controller != seat:
-        facts += take_freighter(state, seat, uid, into, fold(state, facts))
+        facts += take_freighter(state, seat, uid, into, evolve(state, facts[0]))
     return facts
 
 

@@ -19,8 +19,9 @@ from engine.core.errors import RuleViolation
 from engine.core.events import Event, SecretRevealed
 from engine.kit.deck import shuffled
 from engine.kit.hexgrid import HexDirection, HexGrid
+from engine.kit.resolution import Resolution
 
-from . import assault, deployment, destroyers, freighter, movement, transporters, units, weather_hen
+from . import assault, deployment, destroyers, freighter, movement, transporters, weather_hen
 from . import board as b
 from . import events as ev
 from .commands import (
@@ -287,16 +288,17 @@ def _tide_phase(state: Planet, ctx: Context) -> list[Event]:
     with its consequences, reshuffle when the pile is empty, show forecasts,
     then hand over to the first player (or to the turn-21 choice)."""
     turn = state.turn + 1
-    facts: list[Event] = [ev.TurnBegan(rule="fmp.turn.begin", turn=turn)]
+    res = Resolution(state, evolve)
+    res.add(ev.TurnBegan(rule="fmp.turn.begin", turn=turn))
     if turn == 3:
-        facts.append(ev.PlayOrderDrawn(rule="fmp.turn.order", order=_play_order(state, ctx)))
-    facts += _turn_tide(units.fold(state, facts), turn, ctx)
-    facts += _forecasts(units.fold(state, facts))
-    after = units.fold(state, facts)
+        res.add(ev.PlayOrderDrawn(rule="fmp.turn.order", order=_play_order(state, ctx)))
+    res.add(*_turn_tide(res.state, turn, ctx))
+    res.add(*_forecasts(res.state))
     if turn == DEPARTURE_TURN:
-        facts.append(ev.DeparturesCalled(rule="fmp.departure.secret", freighters=_landed(after)))
-        return facts
-    return facts + _next_player(after, "", ctx)
+        res.add(ev.DeparturesCalled(rule="fmp.departure.secret", freighters=_landed(res.state)))
+    else:
+        res.add(*_next_player(res.state, "", ctx))
+    return res.facts
 
 
 def _play_order(state: Planet, ctx: Context) -> tuple[str, ...]:
@@ -400,15 +402,16 @@ def _next_player(state: Planet, after: str, ctx: Context) -> list[Event]:
 
 # ---- ending a turn ---------------------------------------------------------------------------
 def _end_turn(state: Planet, seat: str, ctx: Context) -> list[Event]:
-    facts: list[Event] = []
+    res = Resolution(state, evolve)
     if state.turn == LAST_TURN:
-        facts += [ev.FreighterStranded(rule="fmp.liftoff.stranded", freighter=c)
+        res.add(*(ev.FreighterStranded(rule="fmp.liftoff.stranded", freighter=c)
                   for c, f in sorted(state.freighters.items())
-                  if f.controller == seat and f.status == "landed"]
+                  if f.controller == seat and f.status == "landed"))
     saved = min(10, state.ap // 5 * 5)
-    facts.append(ev.PlayerTurnEnded(rule="fmp.turn.bonus" if saved else "fmp.turn.end", seat=seat,
-                                    unspent=state.ap, saved=saved))
-    return facts + _next_player(units.fold(state, facts), seat, ctx)
+    res.add(ev.PlayerTurnEnded(rule="fmp.turn.bonus" if saved else "fmp.turn.end", seat=seat,
+                               unspent=state.ap, saved=saved))
+    res.add(*_next_player(res.state, seat, ctx))
+    return res.facts
 
 
 def _time_up(state: Planet, ctx: Context) -> list[Event]:
@@ -428,14 +431,14 @@ def _time_up(state: Planet, ctx: Context) -> list[Event]:
 def _landing_missed(state: Planet, seat: str) -> list[Event]:
     """Our reading: a Freighter still in orbit when its three minutes run
     out stays there; without a Freighter on the planet its player is out."""
-    facts: list[Event] = [ev.TimeRanOut(rule="fmp.time.landing", seat=seat, deadline=state.deadline),
-                          ev.LandingMissed(rule="fmp.time.landing", colour=seat, seat=seat),
-                          ev.PlayerEliminated(rule="fmp.freighter.none-left", seat=seat)]
+    res = Resolution(state, evolve)
+    res.add(ev.TimeRanOut(rule="fmp.time.landing", seat=seat, deadline=state.deadline),
+            ev.LandingMissed(rule="fmp.time.landing", colour=seat, seat=seat),
+            ev.PlayerEliminated(rule="fmp.freighter.none-left", seat=seat))
     if seat == state.order[-1]:
-        after = units.fold(state, facts)
-        facts.append(ev.TurnBegan(rule="fmp.turn.deployment", turn=2) if _landed(after)
-                     else _mission_ended(after))
-    return facts
+        res.add(ev.TurnBegan(rule="fmp.turn.deployment", turn=2) if _landed(res.state)
+                else _mission_ended(res.state))
+    return res.facts
 
 
 # ---- mission end -----------------------------------------------------------------------------
@@ -455,26 +458,27 @@ def _choose(state: Planet, seat: str, freighter: str, choice: str, ctx: Context)
     if choice not in (STAY, LEAVE):
         raise RuleViolation("fmp.departure.choice", f"choose '{STAY}' (a unit) or '{LEAVE}' (an ore)")
     step = ctx.step  # where this secret command is recorded: the reveal names it
-    facts: list[Event] = [ev.DepartureChosen(rule="fmp.departure.secret", seat=seat,
-                                             freighter=freighter, choice=choice, step=step)]
-    after = units.fold(state, facts)
-    if any(_undecided(after, s) for s in after.seats):
-        return facts
-    choices = tuple(sorted(after.choices.items()))
-    steps = tuple(sorted(after.secret_steps))
-    facts += [ev.DeparturesRevealed(rule="fmp.departure.reveal", choices=choices),
-              SecretRevealed(rule="core.secret.revealed", steps=steps)]
-    for colour, chosen in choices:
-        if chosen == LEAVE:
-            facts += _take_off(after, colour, cost=0, rule="fmp.departure.leave")
-    return facts + _next_player(units.fold(state, facts), "", ctx)
+    res = Resolution(state, evolve)
+    res.add(ev.DepartureChosen(rule="fmp.departure.secret", seat=seat, freighter=freighter, choice=choice,
+                               step=step))
+    chosen = res.state
+    if any(_undecided(chosen, s) for s in chosen.seats):
+        return res.facts
+    choices = tuple(sorted(chosen.choices.items()))
+    res.add(ev.DeparturesRevealed(rule="fmp.departure.reveal", choices=choices),
+            SecretRevealed(rule="core.secret.revealed", steps=tuple(sorted(chosen.secret_steps))))
+    for colour, choice_made in choices:  # each Freighter leaves with what it held when the hands opened
+        if choice_made == LEAVE:
+            res.add(*_take_off(chosen, colour, cost=0, rule="fmp.departure.leave"))
+    res.add(*_next_player(res.state, "", ctx))
+    return res.facts
 
 
 def _take_off(state: Planet, colour: str, cost: int, rule: str) -> list[Event]:
     f = state.freighters[colour]
-    ore, units = b.load_of(state, colour)
+    ore, aboard = b.load_of(state, colour)
     facts: list[Event] = [ev.FreighterTookOff(rule=rule, freighter=colour, seat=f.controller, ore=ore,
-                                              units=units, score=2 * ore + units, cost=cost)]
+                                              units=aboard, score=2 * ore + aboard, cost=cost)]
     left = tuple(sorted(u.id for u in state.units.values()
                         if u.colour == colour and not u.inside and u.kind != "turret"))
     if left:
@@ -491,13 +495,15 @@ def _lift_off(state: Planet, seat: str, freighter: str, ctx: Context) -> list[Ev
     cost = 1 + b.broken_turrets(state, freighter)
     if state.ap < cost:
         raise RuleViolation("fmp.liftoff.cost", f"taking off costs {cost} action points; {state.ap} left")
-    facts = _take_off(state, freighter, cost, "fmp.liftoff.cost")
-    after = units.fold(state, facts)
-    if _in_play(after, seat):
-        return facts
+    res = Resolution(state, evolve)
+    res.add(*_take_off(state, freighter, cost, "fmp.liftoff.cost"))
+    if _in_play(res.state, seat):
+        return res.facts
+    after = res.state
     saved = min(10, after.ap // 5 * 5)
-    facts.append(ev.PlayerTurnEnded(rule="fmp.turn.end", seat=seat, unspent=after.ap, saved=saved))
-    return facts + _next_player(units.fold(state, facts), seat, ctx)
+    res.add(ev.PlayerTurnEnded(rule="fmp.turn.end", seat=seat, unspent=after.ap, saved=saved))
+    res.add(*_next_player(res.state, seat, ctx))
+    return res.facts
 
 
 def _mission_ended(state: Planet) -> Event:

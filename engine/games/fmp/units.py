@@ -4,8 +4,7 @@ Who a unit obeys, the points an action costs, hex names, what stands in the
 way, the Heap and mountains ("Destroying elements > Mechanism": never on a
 mountain, even carried), the pair of tanks on neighbouring mountains, and a
 neutralising destroyer that stays put.  Each guard raises `RuleViolation`
-with its literal rule id; `fold` plays facts forward for the steps of a
-resolution that read the state they leave.
+with its literal rule id.
 """
 
 from __future__ import annotations
@@ -13,11 +12,10 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core.errors import RuleViolation
-from engine.core.events import Event
 
 from . import board as b
 from .content import MOUNTAIN
-from .state import Planet, Unit, evolve
+from .state import Planet, Unit
 
 
 def own_unit(state: Planet, seat: str, uid: str) -> Unit:
@@ -118,8 +116,3 @@ def check_holder(state: Planet, seat: str, uid: str) -> None:
         if held in state.units and state.controller(state.units[held]) != seat and held in state.neutralised:
             raise RuleViolation("fmp.neutralise.stay", f"{uid} holds {held} neutralised: it stays put this turn")
 
-
-def fold(state: Planet, facts: list[Event]) -> Planet:
-    for f in facts:
-        state = evolve(state, f)
-    return state

@@ -14,25 +14,17 @@ Content is stand-in data in `fixtures/forbidden_alchemy_story/`; the
 Alchemy puzzle is the `forbidden_alchemy` game's own rules and content.
 """
 
-from .bots import BOTS
+from .bots import BOTS, system_command
 from .commands import COMMANDS
 from .events import EVENTS
+from .legal import legal_commands, prompts
 from .picture import board_graph, board_picture
 from .rulebook import RULES
-from .rules import (
-    decide,
-    legal_commands,
-    options,
-    outcome,
-    prompts,
-    seats,
-    setup,
-    system_command,
-    to_act,
-)
-from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
+from .rules import decide, outcome, to_act, turn
+from .scores import scores
+from .setup import options, seats, setup
 from .state import evolve, initial_state
-from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
+from .view import board_targets, describe, redact, render, scramble_hidden, view
 
 ID = "forbidden_alchemy_story"
 TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"
@@ -78,6 +70,7 @@ __all__ = [
     "prompts",
     "redact",
     "render",
+    "scores",
     "scramble_hidden",
     "seats",
     "setup",

@@ -1,7 +1,8 @@
 """Bots for self-play, for either side: `random` (any legal command) and
 `greedy` (the most useful-looking command).  The greedy keeper's plan is also
 what the game itself plays when the keeper is the system seat (option
-keeper=system): deterministic, so that re-deciding a record gives the same."""
+keeper=system, `system_command`): deterministic, so that re-deciding a record
+gives the same."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ import random
 from collections.abc import Sequence
 
 from engine.core.commands import Command
+from engine.core.context import SYSTEM
 from engine.games.forbidden_alchemy.bots import solver_bot
 
 from . import board
-from .commands import PUZZLE_COMMANDS
-from .pieces import Story
+from .commands import PUZZLE_COMMANDS, Choose
+from .legal import keeper_commands
+from .pieces import CHOOSE, Story
+from .rules import RANDOM_CHOICE, to_act
 
 
 def random_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Random) -> Command:
@@ -112,6 +116,15 @@ def _toward(s: Story, start: str, goals: set[str], first_steps: set[str]) -> str
             ]
         frontier = nxt
     return None
+
+
+def system_command(s: Story, now) -> Command | None:
+    """The keeper's move when the game plays the keeper (option keeper=system)."""
+    if SYSTEM not in to_act(s):
+        return None
+    if s.phase == CHOOSE:
+        return Choose(RANDOM_CHOICE)
+    return keeper_plan(s, keeper_commands(s))
 
 
 def keeper_plan(s: Story, legal: Sequence[Command]) -> Command:

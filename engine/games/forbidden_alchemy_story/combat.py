@@ -5,17 +5,22 @@ deck until one lists an attack type that answers the weapon ("Combat Cards
 with Multiple Attack Types", "New Weapon Type"), then the card's tests are
 made in the order written ("New Combat Card Tests").  A test that needs an
 answer (which attribute, which investigator) stops the resolution with the
-question kept in `state.attack`; the answer resumes it.
+question kept in `state.attack`; the answer resumes it.  A byakhee's special
+attack asks a question too ("Secrecy and Byakhees"), answered here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.errors import RuleViolation
+from engine.core.events import Event
+
 from . import board
 from . import play_events as play
 from .content import matches
-from .resolve import Resolution, harm, roll_test, tested
+from .pieces import Story
+from .resolve import Resolution, done, harm, roll_test, tested
 
 
 # ---- drawing Combat cards --------------------------------------------------------------------
@@ -331,3 +336,92 @@ def horror_checks(res: Resolution, dice, room_id: str, seats: list[str] | None =
             ),
         ):
             harm(res, seat, "horror", horror, "forbidden_alchemy_story.horror.fail")
+
+
+# ---- answers to the questions an attack or a byakhee asks -------------------------------------
+def check_choose_attribute(s: Story, seat: str, attribute: str) -> None:
+    asked = waiting_for(s)
+    if asked is None or (asked.seat, asked.kind) != (seat, "attribute"):
+        raise RuleViolation(
+            "forbidden_alchemy_story.tests.either-or", f"{seat} is not asked to choose an attribute"
+        )
+    if attribute not in asked.choices:
+        raise RuleViolation(
+            "forbidden_alchemy_story.tests.either-or",
+            f"the card offers {' or '.join(asked.choices)}",
+        )
+
+
+def choose_attribute(s: Story, seat: str, attribute: str, dice) -> list[Event]:
+    check_choose_attribute(s, seat, attribute)
+    res = Resolution(s)
+    res.add(
+        play.AttributeChosen(
+            rule="forbidden_alchemy_story.tests.either-or", seat=seat, attribute=attribute
+        )
+    )
+    continue_attack(res, dice)
+    return done(res)
+
+
+def check_pick_tester(s: Story, seat: str, tester: str) -> None:
+    asked = waiting_for(s)
+    if asked is None or (asked.seat, asked.kind) != (seat, "tester"):
+        raise RuleViolation(
+            "forbidden_alchemy_story.tests.multiple.other",
+            f"{seat} is not asked to choose an investigator",
+        )
+    if tester not in asked.choices:
+        raise RuleViolation(
+            "forbidden_alchemy_story.tests.multiple.other",
+            f"choose another investigator in your room: {', '.join(asked.choices)}",
+        )
+
+
+def pick_tester(s: Story, seat: str, tester: str, dice) -> list[Event]:
+    check_pick_tester(s, seat, tester)
+    res = Resolution(s)
+    rule = (
+        "forbidden_alchemy_story.hiding.chosen"
+        if s.investigators[tester].hidden
+        else "forbidden_alchemy_story.tests.multiple.other"
+    )
+    res.add(play.TesterChosen(rule=rule, seat=seat, tester=tester))
+    continue_attack(res, dice)
+    return done(res)
+
+
+def check_answer(s: Story, seat: str, answer: str) -> None:
+    if s.question is None or s.question.seat != seat:
+        raise RuleViolation(
+            "forbidden_alchemy_story.byakhee.answer", f"no byakhee question waits for {seat}"
+        )
+    if answer not in ANSWERS:
+        raise RuleViolation("forbidden_alchemy_story.byakhee.answer", "answer yes or no")
+
+
+ANSWERS = ("no", "yes")
+
+
+def answer_byakhee(s: Story, seat: str, answer: str) -> list[Event]:
+    check_answer(s, seat, answer)
+    monster = s.question.monster
+    token = s.tokens[monster]
+    res = Resolution(s)
+    # Only the result of the answer given is read out; the other stays on the token.
+    res.add(
+        play.ByakheeAnswered(
+            rule="forbidden_alchemy_story.byakhee.answer",
+            monster=monster,
+            seat=seat,
+            answer=answer,
+            result=token[answer],
+        )
+    )
+    effect, amount = token[answer + "_effect"]
+    if effect == "damage" and amount > 0:
+        # The byakhee deals damage ("Secrecy and Byakhees"): only the keeper examines its
+        # token, and Darrell Simmins's Keen Eye looks too, as for any damage it deals.
+        examine(res, monster, seat)
+    harm(res, seat, effect, amount, "forbidden_alchemy_story.byakhee.result")
+    return done(res)

@@ -11,9 +11,14 @@ from dataclasses import dataclass
 
 from engine.core.events import Event
 
+# Every fact of play, in the order written, for the registry in `events.py`.
+PLAY_FACTS: list[type[Event]] = []
+
 
 def _fact(cls):
-    return dataclass(frozen=True, kw_only=True)(cls)
+    fact = dataclass(frozen=True, kw_only=True)(cls)
+    PLAY_FACTS.append(fact)
+    return fact
 
 
 # ---- moving, hiding, escaping --------------------------------------------------------------------
@@ -570,72 +575,3 @@ class MythosDiscarded(Event):
     """The Mythos card is discarded once resolved."""
 
     card: str
-
-
-# Every fact of play, for the registry in `events.py`.
-PLAY_FACTS = (
-    InvestigatorMoved,
-    EvadeFailed,
-    InvestigatorRan,
-    InvestigatorHid,
-    MistsOfRelehCast,
-    HidingEnded,
-    InvestigatorEscaped,
-    ExplorationCardTaken,
-    ObstacleCleared,
-    ObstacleHeld,
-    ItemUsed,
-    SpellCast,
-    InvestigatorRecovered,
-    ItemsDropped,
-    TimeTravelled,
-    SeedsPlanted,
-    PuzzleAttemptBegun,
-    AlchemyCardRevealed,
-    AlchemyCardCleared,
-    PuzzleAttemptEnded,
-    SideEffectTargetAsked,
-    SideEffectTargetChosen,
-    SkillPointGained,
-    MaxHealthChanged,
-    ItemDiscarded,
-    ItemPassed,
-    InvestigatorStunned,
-    StunEnded,
-    AttackDeclared,
-    CombatCardDrawn,
-    MonsterCombatCardDrawn,
-    CombatCardDiscarded,
-    CombatDeckReshuffled,
-    AttributeChosen,
-    TesterChosen,
-    TestModified,
-    TestMade,
-    TestsTallied,
-    MonsterWounded,
-    MonsterTokenExamined,
-    ByakheeTokenExamined,
-    KeenEyeLooked,
-    MonsterKilled,
-    AttackEnded,
-    HorrorCheckMade,
-    InvestigatorDamaged,
-    InvestigatorHorrified,
-    InvestigatorEliminated,
-    KeeperActionPlayed,
-    RoomSetOnFire,
-    RoomDarkened,
-    TokenPlaced,
-    CrawlingHandsDropped,
-    MonsterMoved,
-    MonsterEscaped,
-    MonsterAttacked,
-    ByakheeQuestionAsked,
-    ByakheeAnswered,
-    TraumaPlayed,
-    TraumaDiscarded,
-    ThreatEffectUsed,
-    MythosPlayed,
-    InvestigatorMovedByKeeper,
-    MythosDiscarded,
-)

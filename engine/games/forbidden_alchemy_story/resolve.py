@@ -1,42 +1,70 @@
-"""Facts built one at a time against a working state, and the pieces of
-resolution every part of the rules shares: tests, harm, elimination, the
-end of the story and its epilogue, handing the turn over.
+"""What every part of the rules shares: the resolution (the kit's, over a
+story's state), the guards of an investigator's turn, tests, harm and
+elimination, the end of the story and its epilogue, handing the turn over.
 
-`Resolution.add` folds each fact at once, so a later step sees the state
-as it now is; once the story is over, nothing more is added.
+`Resolution.add` folds each fact at once, so a later step sees the state as
+it now is; once the story is over, nothing more is added but its epilogue.
 """
 
 from __future__ import annotations
 
+from engine.core.errors import RuleViolation
 from engine.core.events import Event, SecretRevealed
+from engine.kit import resolution
 from engine.kit.rolls import d10_test, passed
 
 from . import events as ev
 from . import play_events as play
-from .pieces import ACTIVE, KEEPER_SEAT, OVER, Story
+from .pieces import ACTIVE, INVESTIGATORS, KEEPER_SEAT, OVER, Story
 from .state import evolve
 
 MOVES = 2  # movement points at the start of an investigator's turn (our stand-in)
 
 
-class Resolution:
+class Resolution(resolution.Resolution):
+    """The kit's resolution over a story: over once the story has ended."""
+
     def __init__(self, state: Story):
-        self.state = state
-        self.facts: list[Event] = []
+        super().__init__(state, evolve)
 
     @property
     def over(self) -> bool:
         return self.state.phase == OVER
 
-    def add(self, *facts: Event) -> None:
-        for fact in facts:
-            if self.over:
-                return
-            self._apply(fact)
-
-    def _apply(self, fact: Event) -> None:
+    def close(self, fact: Event) -> None:
+        """The one fact that follows the end of the story: its epilogue."""
         self.facts.append(fact)
-        self.state = evolve(self.state, fact)
+        self.state = self.evolve(self.state, fact)
+
+
+# ---- the guards of an investigator's turn ----------------------------------------------------
+def require_turn(s: Story, seat: str) -> None:
+    if s.phase != INVESTIGATORS or s.current != seat:
+        raise RuleViolation("forbidden_alchemy_story.turn.order", f"it is not {seat}'s turn")
+    if s.attack is not None or s.question is not None or s.attempter or s.choosing:
+        raise RuleViolation(
+            "forbidden_alchemy_story.turn.pending", "a resolution waits for an answer first"
+        )
+
+
+def require_action(s: Story, seat: str) -> None:
+    require_turn(s, seat)
+    if s.acted:
+        raise RuleViolation(
+            "forbidden_alchemy_story.turn.one-action",
+            f"{seat} has already taken an action this turn",
+        )
+
+
+def stop_hiding(res: Resolution, seat: str, rule: str) -> None:
+    if res.state.investigators[seat].hidden:
+        res.add(play.HidingEnded(rule=rule, seat=seat))
+
+
+def done(res: Resolution) -> list[Event]:
+    """The facts, once the turn in play (if it changed hands) has begun."""
+    hand_over(res)
+    return res.facts
 
 
 # ---- tests -----------------------------------------------------------------------------------
@@ -114,11 +142,11 @@ def end_story(res: Resolution, winner: str, reason: str, rule: str) -> None:
     objective = s.objective or {}
     if winner == "nobody":
         res.add(ev.AllPlayersLost(rule=rule, reason=reason))
-        res._apply(ev.NoEpilogue(rule="forbidden_alchemy_story.epilogue.none"))
+        res.close(ev.NoEpilogue(rule="forbidden_alchemy_story.epilogue.none"))
         return
     res.add(ev.GameWon(rule=rule, winner=winner, reason=reason))
     text = objective.get(f"epilogue_{winner}", "")
-    res._apply(
+    res.close(
         ev.EpilogueRead(
             rule="forbidden_alchemy_story.epilogue.read", choice=s.choice, winner=winner, text=text
         )

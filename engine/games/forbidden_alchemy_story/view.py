@@ -13,12 +13,16 @@ health and sanity, threat, Keeper Action cards) is public.
 
 from __future__ import annotations
 
-import importlib
 import random
 from functools import cache
 from typing import Any
 
 from engine.core.events import evolved
+from engine.games.forbidden_alchemy.view import HIDDEN_ORDERS as PUZZLE_HIDDEN_ORDERS
+from engine.games.forbidden_alchemy.view import describe as describe_puzzle
+from engine.games.forbidden_alchemy.view import render as render_puzzle
+from engine.games.forbidden_alchemy.view import scramble_hidden as scramble_puzzle
+from engine.games.forbidden_alchemy.view import view as view_puzzle
 
 from . import content
 from . import events as ev
@@ -26,9 +30,6 @@ from .pieces import KEEPER_SEAT, OVER, Story
 
 ROOM_PAD = 0.72  # grid units around a room's spaces, in the board picture
 EXIT_REACH = 0.95  # how far past its space an escape edge is drawn
-
-# The puzzle game's package exports a function named `view`, so its module is fetched by path.
-puzzle_view = importlib.import_module("engine.games.forbidden_alchemy.view")
 
 
 def _keeper_sees(seat: str | None) -> bool:
@@ -150,7 +151,7 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
         },
         "attack": _attack(s),
         "question": _question(s),
-        "puzzle": puzzle_view.view(s.alchemy, seat) if s.attempter else None,
+        "puzzle": view_puzzle(s.alchemy, seat) if s.attempter else None,
         "attempter": s.attempter,
         "puzzle_card": s.items[s.puzzle_card[1]].name if s.puzzle_card else None,
         "objective": _objective(s, keeper),
@@ -254,7 +255,7 @@ HIDDEN_ORDERS = {
     "CombatDeckReshuffled": "order",
     "TraumaDeckShuffled": "order",
     "MythosDeckShuffled": "order",
-    **puzzle_view.HIDDEN_ORDERS,
+    **PUZZLE_HIDDEN_ORDERS,
 }
 
 
@@ -322,7 +323,7 @@ def scramble_hidden(s: Story, seat: str | None, rng: random.Random) -> Story:
         hand=hand,
         mythos=mythos,
         mythos_hand=mythos_hand,
-        alchemy=puzzle_view.scramble_hidden(s.alchemy, seat, rng),
+        alchemy=scramble_puzzle(s.alchemy, seat, rng),
     )
     return s if seat == KEEPER_SEAT else _scramble_keeper_secrets(s, seat, rng)
 
@@ -366,11 +367,7 @@ def _scramble_keeper_secrets(s: Story, seat: str, rng: random.Random) -> Story:
     )
 
 
-# ---- turn, targets, text ---------------------------------------------------------------------
-def turn(s: Story) -> int:
-    return s.turns.round if s.turns else 0
-
-
+# ---- targets, text --------------------------------------------------------------------------
 def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
     """Spaces a click can start a command from: a move or an escape there."""
     targets: dict[str, list[tuple[str, str]]] = {}
@@ -384,7 +381,7 @@ def render(s: Story) -> str:
     if not s.rooms:
         return "(no story set up yet)"
     lines = [
-        f"Story {s.story}: {s.story_name} - round {turn(s)}, {s.phase}"
+        f"Story {s.story}: {s.story_name} - round {s.turns.round if s.turns else 0}, {s.phase}"
         + (f", {s.current} to play" if s.current else ""),
         f"  threat {s.threat}; events resolved {s.events_resolved}/{len(s.event_texts)}",
     ]
@@ -404,7 +401,7 @@ def render(s: Story) -> str:
     if s.revealed and s.objective:
         lines.append("  objective: " + s.objective["investigators"])
     if s.attempter:
-        lines.append(puzzle_view.render(s.alchemy))
+        lines.append(render_puzzle(s.alchemy))
     if s.result:
         lines.append(f"  {s.result}")
     if s.epilogue:
@@ -414,7 +411,7 @@ def render(s: Story) -> str:
 
 def describe(e) -> str:
     if type(e) in ev.PUZZLE_EVENTS:
-        return puzzle_view.describe(e)
+        return describe_puzzle(e)
     text = DESCRIPTIONS.get(type(e).__name__)
     return text(e) if text else type(e).__name__
 

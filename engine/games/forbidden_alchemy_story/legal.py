@@ -1,0 +1,255 @@
+"""What a seat may do now, and the question it is asked.
+
+`legal_commands` lists candidate commands for the question pending (the
+#1 story choice, a byakhee's question, a Side Effect card's target, an
+attack's either/or or tester, an Alchemy puzzle, a turn) and keeps those
+that the very guards `decide` calls accept: it restates no rule.  The
+candidates are broad (every investigator, monster, space or card a command
+could name); the guards judge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from engine.core.context import SYSTEM
+from engine.core.errors import RuleViolation
+from engine.core.prompts import Prompt
+from engine.games.forbidden_alchemy import legal as puzzle_legal
+from engine.games.forbidden_alchemy.state import SEAT as PUZZLE_SEAT
+
+from . import board
+from .actions import (
+    check_attack,
+    check_end_turn,
+    check_hide,
+    check_plant,
+    check_run,
+    check_travel,
+    check_use_item,
+)
+from .combat import ANSWERS, check_answer, check_choose_attribute, check_pick_tester, waiting_for
+from .commands import (
+    Answer,
+    Attack,
+    AttemptPuzzle,
+    Choose,
+    ChooseAttribute,
+    Command,
+    End,
+    Escape,
+    Explore,
+    Hide,
+    KeeperAction,
+    MonsterAttack,
+    Move,
+    Pick,
+    Place,
+    Plant,
+    PlayMythos,
+    PlayTrauma,
+    Run,
+    Travel,
+    UseItem,
+    UseThreatEffect,
+)
+from .event_cards import check_end_turn as check_keeper_end
+from .event_cards import check_place
+from .exploration import check_begin_puzzle, check_explore
+from .keeper import ESCAPE, check_choose, check_keeper_action, check_monster_attack
+from .keeper_cards import check_play_mythos, check_play_trauma, check_threat_effect, threat_cards
+from .movement import check_escape, check_move
+from .pieces import ACTIVE, CHOOSE, INVESTIGATORS, KEEPER, KEEPER_SEAT, OVER, Story
+from .rules import to_act
+from .side_effects import check_pick_target
+
+
+def allowed(guard: Callable[..., object], *args) -> bool:
+    """Does the guard accept these arguments?"""
+    try:
+        guard(*args)
+    except RuleViolation:
+        return False
+    return True
+
+
+def legal_commands(s: Story, seat: str) -> list[Command]:
+    if seat not in to_act(s) or seat == SYSTEM:
+        return []
+    return sorted(_candidates(s, seat), key=lambda c: c.notation())
+
+
+def _candidates(s: Story, seat: str) -> list[Command]:
+    """The commands of the question pending, as `to_act` finds it, that its guards accept."""
+    if s.phase == CHOOSE:
+        return [Choose(c) for c in s.objectives if allowed(check_choose, s, c)]
+    if s.question is not None:
+        return [Answer(a) for a in ANSWERS if allowed(check_answer, s, seat, a)]
+    if s.choosing:
+        return [Pick(x) for x in s.investigators if allowed(check_pick_target, s, seat, x)]
+    asked = waiting_for(s)
+    if asked is not None:
+        if asked.kind == "attribute":
+            return [
+                ChooseAttribute(a)
+                for a in asked.choices
+                if allowed(check_choose_attribute, s, seat, a)
+            ]
+        return [Pick(x) for x in s.investigators if allowed(check_pick_tester, s, seat, x)]
+    if s.attempter:
+        return list(puzzle_legal.legal_commands(s.alchemy, PUZZLE_SEAT))
+    if s.phase == INVESTIGATORS and _turn_begun(s, seat):
+        return list(_investigator_commands(s, seat))
+    if s.phase == KEEPER and seat == KEEPER_SEAT:
+        return keeper_commands(s)
+    return []  # between two facts of one command (a replay step): the next turn has not begun
+
+
+def _turn_begun(s: Story, seat: str) -> bool:
+    inv = s.investigators.get(seat)
+    return inv is not None and inv.status == ACTIVE and s.begun == seat == s.current
+
+
+# ---- an investigator's turn ------------------------------------------------------------------
+def _investigator_commands(s: Story, seat: str) -> Iterator[Command]:
+    me = s.investigators[seat]
+    yield from _passing(s, seat, (End(), check_end_turn), (Escape(), check_escape))
+    yield from (Move(x) for x in board.links_from(s, me.space) if allowed(check_move, s, seat, x))
+    yield from _passing(
+        s,
+        seat,
+        (Run(), check_run),
+        (Explore(), check_explore),
+        (Hide(), check_hide),
+        (AttemptPuzzle(), check_begin_puzzle),
+        (Plant(), check_plant),
+    )
+    items = sorted(set(me.items))
+    yield from (UseItem(i) for i in items if allowed(check_use_item, s, seat, i))
+    for m in sorted(s.monsters):
+        for item in (*items, "none"):
+            if allowed(check_attack, s, seat, m, item):
+                yield Attack(m, item)
+    yield from (Travel(p) for p, _ in s.periods if allowed(check_travel, s, seat, p))
+
+
+def _passing(s: Story, seat: str, *offers: tuple[Command, Callable]) -> Iterator[Command]:
+    """Each command whose guard (taking the state and the seat) accepts it."""
+    return (command for command, guard in offers if allowed(guard, s, seat))
+
+
+# ---- the keeper's turn -----------------------------------------------------------------------
+def keeper_commands(s: Story) -> list[Command]:
+    """The keeper's commands now (the system keeper chooses among them too)."""
+    seats = sorted(s.investigators)
+    found: list[Command] = [Place(x) for x in sorted(s.room_of) if allowed(check_place, s, x)]
+    found += [End()] if allowed(check_keeper_end, s) else []
+    for card, action in s.actions.items():
+        found += [
+            KeeperAction(card, t)
+            for t in _action_targets(s, action.effect, seats)
+            if allowed(check_keeper_action, s, card, t)
+        ]
+    found += [
+        MonsterAttack(m, seat)
+        for m in sorted(s.monsters)
+        for seat in seats
+        if allowed(check_monster_attack, s, m, seat)
+    ]
+    found += [
+        PlayTrauma(card, seat)
+        for card in sorted(set(s.hand))
+        for seat in seats
+        if allowed(check_play_trauma, s, card, seat)
+    ]
+    spaces = [(), *((x,) for x in sorted(s.room_of))]  # Wrong Turn may name a space
+    found += [
+        PlayMythos(card, (seat, *space))
+        for card in sorted(set(s.mythos_hand))
+        for seat in seats
+        for space in spaces
+        if allowed(check_play_mythos, s, card, (seat, *space))
+    ]
+    found += [UseThreatEffect(c) for c in threat_cards(s) if allowed(check_threat_effect, s, c)]
+    return found
+
+
+def _action_targets(s: Story, effect: str, seats: list[str]) -> list[tuple[str, ...]]:
+    """What a Keeper Action card of this effect could name: its guard judges."""
+    if effect == "move-monster":
+        return [(m, *path) for m in sorted(s.monsters) for path in _paths(s, m)]
+    if effect in ("fire", "darkness"):
+        return [(room,) for room in s.rooms]
+    if effect == "summon":
+        return [(m, x) for m in sorted(s.monsters) for x in sorted(s.room_of)]
+    if effect == "special-attack":
+        return [(m, seat) for m in sorted(s.monsters) for seat in seats]
+    return [(seat,) for seat in seats]
+
+
+def _paths(s: Story, monster: str) -> list[tuple[str, ...]]:
+    """Every walk along the map's links of one to the monster's reach in spaces,
+    each also ending across the outer edge (`ESCAPE`) while within its reach."""
+    m = s.monsters[monster]
+    if m.space is None:
+        return []
+    found: list[tuple[str, ...]] = []
+    frontier: list[tuple[str, ...]] = [()]
+    for _ in range(m.moves):
+        found += [(*path, ESCAPE) for path in frontier]
+        frontier = [
+            (*path, x)
+            for path in frontier
+            for x in board.links_from(s, path[-1] if path else m.space)
+        ]
+        found += frontier
+    return found
+
+
+# ---- the question asked ----------------------------------------------------------------------
+def prompts(s: Story) -> tuple[Prompt, ...]:
+    if s.phase == OVER:
+        return ()
+    seat = to_act(s)[0]
+    if seat == SYSTEM:
+        return ()
+    choices = tuple(c.notation() for c in legal_commands(s, seat))
+    if s.phase == CHOOSE:
+        return (
+            Prompt(
+                seat,
+                "make the #1 story choice (secret)",
+                "forbidden_alchemy_story.choice.make",
+                choices,
+            ),
+        )
+    if s.placing:
+        text = f"place {s.monsters[s.placing[0]].id} in a room holding an investigator"
+        return (Prompt(seat, text, "forbidden_alchemy_story.errata.pet", choices),)
+    if s.choosing:
+        text = f"choose the investigator your Side Effect card {s.choosing[1]} acts on"
+        return (Prompt(seat, text, "forbidden_alchemy_story.side-effect.choose", choices),)
+    if s.question is not None:
+        question = f"{s.question.monster} asks: {s.question.text} (answer yes or no)"
+        return (Prompt(seat, question, "forbidden_alchemy_story.byakhee.question", choices),)
+    asked = waiting_for(s)
+    if asked is None:
+        return ()
+    if asked.kind == "attribute":
+        return (
+            Prompt(
+                seat,
+                f"test either {' or '.join(asked.choices)}",
+                "forbidden_alchemy_story.tests.either-or",
+                choices,
+            ),
+        )
+    what = s.attack.attack["tests"][len(s.attack.results)]["test"]
+    return (
+        Prompt(
+            seat,
+            f"choose an investigator in your room to test {what}",
+            "forbidden_alchemy_story.tests.multiple.other",
+            choices,
+        ),
+    )

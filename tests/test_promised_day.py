@@ -2,10 +2,11 @@
 
 Rulebook: `../shared/rulebooks/promised-day.txt`, sections 3 (Set Up), 4/6
 (Game End), 5 (Game Play: the Homunculus turn and the player turns) and 7
-(Effects).  Scenarios start from a prepared position: hand-made facts folded
-through the game's own `evolve` (`position(...)` below), so each test knows
-where every token stands and which card lies on top of which deck.  The
-board is the stand-in Central City of `fixtures/promised_day/board.toml`:
+(Effects).  Scenarios start from a described position in the game's own
+position format (`position(...)` below, docs/positions/promised_day.md), so
+each test knows where every token stands and which card lies on top of
+which deck.  The board is the stand-in Central City of
+`fixtures/promised_day/board.toml`:
 Areas 1-5, Spaces `1a` (innermost) to `1c` (outermost), and so on.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.context import SYSTEM
+from engine.core.dice import Dice
 from engine.core.errors import BadOptions
 from engine.core.game import find_game, register
 from engine.games.promised_day import content
@@ -33,89 +35,63 @@ C = content.load()
 TILES = ((1, "three-two-1", "three-and-two"), (2, "three-two-2", "three-and-two"),
          (3, "four-alike", "four-same-colour"), (4, "four-colours", "four-colours"),
          (5, "seven", "seven-cards"))
-SEAT_OF = {"ed": "red", "al": "blue", "mustang": "yellow", "scar": "green", "hawkeye": "green",
-           "greed": "green"}
+OFFER = ("maria-ross", "jean-havoc", "may-chang", "hohenheim", "winry")
+# Soldier cards of the printed Appearance example: "2 in Area 1", "1 in Area 2, 2 in Area 5",
+# "3 in Area 1", then "1 in Area 4".
+EXAMPLE_SOLDIER_CARDS = ("soldiers-02", "soldiers-15", "soldiers-11", "soldiers-07")
 
 
 def position(characters=("ed", "al"), players=2, at=None, hands=None, soldiers=None, bosses=None,
-             track=0, stock=40, soldier_cards=None, homunculus=(), bonus=None, circles=None,
-             flipped=(), life=None, round=1, turn="ed", moved=True, actions=None,
-             empty_stock="at-once"):
-    """The facts of a described position (a Scenario starts from them)."""
-    rule = P + "setup.numbers"
-    seat = (lambda c: "red") if players == 1 else SEAT_OF.__getitem__
-    facts = [ev.GameConfigured(rule=rule, players=players, actions={1: 4, 2: 4, 3: 3, 4: 2}[players],
-                               rounds=7, plus_two_from=4, damage_track=7, stock=stock,
-                               difficulty="easy", empty_stock=empty_stock),
-             ev.BoardLaid(rule=rule, areas=C.areas, lines=C.lines, positions=C.positions),
-             ev.TilesPlaced(rule=rule, tiles=TILES)]
-    facts += [ev.TileFlipped(rule=rule, area=a, tile=TILES[a - 1][1]) for a in flipped]
-    hands = hands or {}
-    for c in characters:
-        ch = C.characters[c]
-        facts.append(ev.CharacterChosen(rule=rule, character=c, seat=seat(c), name=ch.name,
-                                        move=ch.move, life=ch.life, special=ch.special,
-                                        effect=ch.effect))
-        if ch.special == "companion":  # the two bonus cards showing its Companion icon
-            facts.append(ev.CompanionCardsTaken(rule=rule, character=c, cards=tuple(
-                b[:3] for b in C.bonus if b[3] == c)))
-        hand = tuple(hands.get(c, ()))
-        played = tuple(x for cards in (circles or {}).values() for x in cards
-                       if x.startswith(c + "-"))
-        top = hand + played  # the hand, then the cards played earlier, then the rest
-        cards = sorted(ch.cards, key=lambda card: (top.index(card.id) if card.id in top
-                                                   else len(top), card.id))
-        facts.append(ev.CharacterDeckShuffled(rule=rule, character=c,
-                                              cards=tuple(card.to_data() for card in cards)))
-        if hand:
-            facts.append(ev.CardsDrawn(rule=rule, character=c, seat=seat(c), cards=hand))
-        if life and c in life:
-            facts.append(ev.CharacterDamaged(rule=rule, character=c, damage=ch.life - life[c],
-                                             life=life[c]))
-    facts.append(ev.BossesListed(rule=rule, bosses=tuple(
-        (b.id, b.name, b.space, b.life, b.ability) for b in C.bosses.values())))
-    offer = bonus or ("maria-ross", "jean-havoc", "may-chang", "hohenheim", "winry")
-    names = {b[0]: b[1:3] for b in C.bonus}
-    facts.append(ev.BonusDeckShuffled(rule=rule, cards=tuple((b, *names[b]) for b in offer)))
-    facts += [ev.BonusRevealed(rule=rule, card=b) for b in offer[:3]]
-    facts.append(ev.HomunculusCardsDealt(rule=rule, cards=tuple(homunculus)))
-    facts.append(ev.SoldierDeckShuffled(rule=rule, cards=tuple(soldier_cards or C.soldier_cards)))
-    for space, n in (soldiers or {}).items():
-        facts += [ev.SoldierMoved(rule=rule, source="stock", target=space)] * n
-    facts += [ev.SoldierMoved(rule=rule, source="stock", target="damage-track")] * track
-    for boss, (space, hp) in (bosses or {}).items():
-        b = C.bosses[boss]
-        facts.append(ev.BossArrived(rule=rule, boss=boss, name=b.name, space=space, life=hp,
-                                    ability=b.ability))
-    for area, cards in (circles or {}).items():
-        for card in cards:  # cards played earlier, by whoever holds them
-            owner = next(c for c in characters if card.startswith(c + "-"))
-            facts += [ev.CardsDrawn(rule=rule, character=owner, seat=seat(owner), cards=(card,))]
-            facts.append(ev.CardPlayed(rule=rule, character=owner, card=card, area=area))
-    at = at or {c: "1a" for c in characters}
-    facts += [ev.CharacterPlaced(rule=rule, character=c, space=at[c]) for c in characters]
-    facts.append(ev.RoundBegan(rule=rule, round=round, order=tuple(characters)))
-    if turn:
+             track=0, stock=None, soldier_cards=(), homunculus=None, bonus=OFFER,
+             bonus_discards=(), circles=None, flipped=(), life=None, round=1, turn="ed",
+             moved=True, actions=None, empty_stock="at-once", phase="players", step=""):
+    """A described position (docs/positions/promised_day.md) in the words of a test: the
+    characters (seats red, blue, ... in this order; a solo player's both red) on `at`
+    (else 1a) with `hands` and `life`; soldiers {space: n}; bosses {boss: (space, life)};
+    `soldier_cards` on top of the soldier deck; `homunculus` cards {"face_down" or
+    "revealed": {round: card}} (else the Event cards in content order); `bonus` the
+    face-up three then the top of the bonus deck (less a chosen companion's own cards);
+    `circles` {area: cards}; `flipped` tiles face down.  The rest takes the defaults."""
+    data = {
+        "options": {"players": players, "characters": list(characters), "empty_stock": empty_stock},
+        "phase": phase, "round": round, "homunculus_step": step,
+        "characters": {c: {"space": (at or {}).get(c, "1a"), "hand": list((hands or {}).get(c, ())),
+                           **({"life": life[c]} if life and c in life else {})}
+                       for c in characters},
+        "soldiers": dict(soldiers or {}), "damage_track": track,
+        "bosses": {b: {"space": space, "life": hp} for b, (space, hp) in (bosses or {}).items()},
+        "tiles": {str(a): {"face_up": False} for a in flipped},
+        "circles": {str(a): list(cards) for a, cards in (circles or {}).items()},
+        "soldier_cards": {"deck": list(soldier_cards)},
+    }
+    if phase != "homunculus":
+        del data["homunculus_step"]
+    if phase == "players":
         left = {1: 4, 2: 4, 3: 3, 4: 2}[players] if actions is None else actions
-        facts.append(ev.TurnBegan(rule=rule, character=turn, actions=left))
-        if moved:
-            facts.append(ev.ActionsBegan(rule=rule, character=turn))
-    return facts
+        data["turn"] = {"character": turn, "moved": moved, "actions_left": left}
+    if stock is not None:
+        data["stock"] = stock
+    if homunculus is not None:
+        data["homunculus"] = homunculus
+    owned = {b[0] for b in C.bonus if b[3] in characters}
+    cards = [b for b in bonus if b not in owned]
+    data["bonus"] = {"offer": cards[:3], "deck": cards[3:], "discards": list(bonus_discards)}
+    return data
 
 
-def homunculus_turn(step: str, card=None, **kw) -> Scenario:
-    """A position in the Homunculus turn of `round`, with `step` just resolved."""
+def scenario(**kw) -> Scenario:
+    """A Scenario from `position(**kw)`."""
+    return Scenario.from_position(game, position(**kw))
+
+
+def homunculus_turn(step: str, card: str | None = None, **kw) -> Scenario:
+    """A position in the Homunculus turn of `round` (2 unless told) with `step` just
+    resolved; `card` lies above the round, face up once the reveal step is past."""
     kw.setdefault("round", 2)
-    facts = position(turn=None, homunculus=(card,) if card else (), **kw)
-    rule = P + "homunculus.turn"
-    facts.append(ev.HomunculusTurnBegan(rule=rule, round=kw["round"]))
-    if card and step in ("reveal", "march", "appearance"):
-        facts.append(ev.HomunculusCardRevealed(rule=rule, round=card[0], card=card[1],
-                                               kind=card[2], what=card[3], march=card[4],
-                                               soldiers=card[5]))
-    if step:
-        facts.append(ev.HomunculusStepBegan(rule=rule, step=step))
-    return Scenario(game, facts)
+    if card:
+        part = "revealed" if step in ("reveal", "march", "appearance") else "face_down"
+        kw["homunculus"] = {part: {str(kw["round"]): card}}
+    return scenario(phase="homunculus", step=step, turn=None, **kw)
 
 
 def moves(facts) -> list[tuple[str, str]]:
@@ -145,7 +121,6 @@ def test_options_defaults_and_refusals():
 
 
 def setup_state(players, **raw):
-    from engine.core.dice import Dice
     facts = game.setup(game.options(players, raw), Dice(7, 1))
     rules_known(facts)
     return Scenario(game, facts).state, facts
@@ -181,11 +156,11 @@ def test_four_players_nine_soldiers_two_actions_and_bosses_by_difficulty():
     assert all(t[2] for t in state.tiles.values())  # no tile flipped with 3-4 players
     assert state.actions_per_turn == 2 and len(state.bosses) == 3
     assert state.companions["hawkeye"] == ("jean-havoc", "black-hayate")
-    assert "black-hayate" not in state.bonus_deck + state.bonus_offer
-    assert len(state.bonus_deck + state.bonus_offer) == 8
+    assert "black-hayate" not in state.bonus.cards + state.bonus_offer
+    assert len(state.bonus.cards + state.bonus_offer) == 8
     # the Homunculus cards: the two Boss cards not revealed and four of the six Events
-    kinds_dealt = sorted(c[2] for c in state.homunculus)
-    assert [c[0] for c in state.homunculus] == [2, 3, 4, 5, 6, 7]
+    kinds_dealt = sorted(c[2] for c in state.homunculus.cards)
+    assert [c[0] for c in state.homunculus.cards] == [2, 3, 4, 5, 6, 7]
     assert kinds_dealt.count("boss") <= 2
 
 
@@ -196,7 +171,7 @@ def test_hawkeye_and_greed_play_together_each_with_their_own_companion_cards():
                                 "greed": ("lan-fan", "fu"), "ed": ()}
     taken = [f.rule for f in facts if isinstance(f, ev.CompanionCardsTaken)]
     assert taken == [P + "setup.companion"] * 2
-    assert sorted(state.bonus_deck + state.bonus_offer) == sorted(
+    assert sorted(state.bonus.cards + state.bonus_offer) == sorted(
         b[0] for b in C.bonus if not b[3])
 
 
@@ -219,8 +194,8 @@ def test_starting_spaces_differ_and_round_one_has_no_homunculus_turn():
 def test_movement_example_characters_and_enemies_do_not_block():
     # Ed (move 2) goes from 1c to 1a through 1b, where a boss and a soldier stand;
     # Al already stands on 1a.
-    s = Scenario(game, position(at={"ed": "1c", "al": "1a"}, soldiers={"1b": 1},
-                                bosses={"wrath": ("1b", 4)}, moved=False))
+    s = scenario(at={"ed": "1c", "al": "1a"}, soldiers={"1b": 1},
+                 bosses={"wrath": ("1b", 4)}, moved=False)
     s.expect_violation("red", "replenish", P + "turn.basic-movement-first")
     s.expect_violation("red", "walk 2a", P + "move.basic")  # 3 spaces away
     facts = s.play("red", "walk 1a")
@@ -230,7 +205,7 @@ def test_movement_example_characters_and_enemies_do_not_block():
 
 
 def test_move_action_costs_an_action_and_like_basic_movement_may_stay():
-    s = Scenario(game, position(at={"ed": "1a", "al": "1a"}))
+    s = scenario(at={"ed": "1a", "al": "1a"})
     s.expect_violation("red", "move 3c", P + "action.move")   # 3 lines away, move 2
     s.play("red", "move 2b")                                   # 1a-2a-2b: two lines
     assert s.state.position["ed"] == "2b" and s.state.actions_left == 3
@@ -242,8 +217,7 @@ def test_move_action_costs_an_action_and_like_basic_movement_may_stay():
 def test_march_example_outermost_first_full_spaces_skipped_off_board_to_the_track():
     # Area 1: two soldiers in 1b; a boss holds one of the two spots of 1c;
     # three soldiers in 1a.  The card marches Areas 1 and 5.
-    card = (2, "event-gather", "event", "gather-innermost", (5, 1), 4)
-    s = homunculus_turn("reveal", card, soldiers={"1a": 3, "1b": 2, "5c": 1},
+    s = homunculus_turn("reveal", "event-gather", soldiers={"1a": 3, "1b": 2, "5c": 1},
                         bosses={"wrath": ("1c", 4)})
     facts = s.play(SYSTEM, "march")
     rules_known(facts)
@@ -259,17 +233,17 @@ def test_march_example_outermost_first_full_spaces_skipped_off_board_to_the_trac
 
 
 # ---- 4. Appearance (worked example) -------------------------------------------------------
-EXAMPLE_SOLDIER_CARDS = (("s-a", ((2, 1),)), ("s-b", ((1, 2), (2, 5))), ("s-c", ((3, 1),)),
-                         ("s-d", ((1, 4),)))
+def flipped_cards(facts) -> list[str]:
+    return [f.card for f in facts if isinstance(f, ev.SoldierCardFlipped)]
 
 
 def test_appearance_example_six_or_more_with_overflow_to_the_damage_track():
-    card = (2, "event-shadows", "event", "discard-one", (), 6)
-    s = homunculus_turn("march", card, soldiers={"1a": 3, "1b": 1, "2a": 2},
+    # "6 or more": the Shadows card's 4, plus 2 in the fourth round
+    s = homunculus_turn("march", "event-shadows", round=4, soldiers={"1a": 3, "1b": 1, "2a": 2},
                         soldier_cards=EXAMPLE_SOLDIER_CARDS)
     facts = s.play(SYSTEM, "appearance")
     rules_known(facts)
-    assert [f.card for f in facts if isinstance(f, ev.SoldierCardFlipped)] == ["s-a", "s-b", "s-c"]
+    assert flipped_cards(facts) == list(EXAMPLE_SOLDIER_CARDS[:3])
     assert moves(facts) == [
         ("stock", "1b"), ("stock", "1c"),      # "2 in Area 1": innermost free spots first
         ("stock", "2b"),                       # 2a is full: the second innermost space
@@ -281,32 +255,27 @@ def test_appearance_example_six_or_more_with_overflow_to_the_damage_track():
 
 
 def test_appearance_adds_two_from_the_fourth_round():
-    card = (4, "event-shadows", "event", "discard-one", (), 3)
-    s = homunculus_turn("march", card, round=4, soldier_cards=EXAMPLE_SOLDIER_CARDS)
+    s = homunculus_turn("march", "event-fear", round=4, soldier_cards=EXAMPLE_SOLDIER_CARDS)
     facts = s.play(SYSTEM, "appearance")
     # 3 + 2 = 5: "2 in Area 1", then "1 in Area 2, 2 in Area 5" makes exactly 5
-    assert [f.card for f in facts if isinstance(f, ev.SoldierCardFlipped)] == ["s-a", "s-b"]
+    assert flipped_cards(facts) == list(EXAMPLE_SOLDIER_CARDS[:2])
 
 
 def test_an_empty_soldier_deck_is_reshuffled_from_its_flipped_cards():
-    card = (2, "event-shadows", "event", "discard-one", (), 2)
-    facts = position(turn=None, homunculus=(card,), soldier_cards=(("s-a", ((2, 1),)),))
-    facts.append(ev.SoldierCardFlipped(rule=P + "setup.soldiers", card="s-a", place=((2, 1),)))
-    s = Scenario(game, facts + [
-        ev.HomunculusTurnBegan(rule=P + "homunculus.turn", round=2),
-        ev.HomunculusCardRevealed(rule=P + "homunculus.reveal", round=2, card=card[1],
-                                  kind="event", what=card[3], march=(), soldiers=2),
-        ev.HomunculusStepBegan(rule=P + "homunculus.march", step="march")])
-    facts = s.play(SYSTEM, "appearance", dice=LoadedDice())
+    every_card = [card for card, _ in C.soldier_cards]
+    position_ = position(phase="homunculus", round=2, step="march", turn=None)
+    position_["soldier_cards"] = {"deck": [], "flipped": every_card}
+    s = Scenario.from_position(game, position_)
+    facts = s.play(SYSTEM, "appearance", dice=LoadedDice())  # the flipped order, unshuffled
     assert kinds(facts)[1:3] == ["SoldierDeckShuffled", "SoldierCardFlipped"]
-    assert facts[1].rule == P + "appearance.reshuffle"
+    assert facts[1].rule == P + "appearance.reshuffle" and facts[2].card == every_card[0]
 
 
 # ---- 5. Damage Check ----------------------------------------------------------------------
 def test_damage_check_one_damage_per_character_in_a_space_with_enemies():
     s = homunculus_turn("appearance", characters=("ed", "al", "mustang"), players=3,
                         at={"ed": "1a", "al": "2a", "mustang": "3a"},
-                        soldiers={"1a": 3, "3a": 1}, bosses={"wrath": ("1a", 4)})
+                        soldiers={"1a": 2, "3a": 1}, bosses={"wrath": ("1a", 4)})
     facts = s.play(SYSTEM, "check")
     assert [(f.character, f.damage) for f in facts if isinstance(f, ev.CharacterDamaged)] == [
         ("ed", 1), ("mustang", 1)]
@@ -347,7 +316,7 @@ def test_boss_abilities_in_ascending_area_order():
 
 # ---- 2. The Homunculus card ---------------------------------------------------------------
 def test_a_boss_card_pushes_a_soldier_out_by_march_rules_then_arrives():
-    card = (3, "envy", "boss", "envy", (1,), 4)
+    card = "envy"
     s = homunculus_turn("abilities", card, round=3, soldiers={"3b": 2, "3c": 1})
     facts = s.play(SYSTEM, "reveal")
     rules_known(facts)
@@ -362,7 +331,7 @@ def test_a_boss_card_pushes_a_soldier_out_by_march_rules_then_arrives():
 def test_a_boss_card_on_a_space_full_of_soldiers_pushes_one_to_the_next_free_space():
     # 3b (two spots) is full of soldiers, 3c has room: one soldier marches into 3c and
     # the boss takes its spot in 3b, its own space.
-    card = (3, "envy", "boss", "envy", (1,), 4)
+    card = "envy"
     s = homunculus_turn("abilities", card, round=3, soldiers={"3b": 2})
     facts = s.play(SYSTEM, "reveal")
     assert moves(facts) == [("3b", "3c")]
@@ -375,7 +344,7 @@ def test_a_boss_card_on_a_space_full_of_soldiers_pushes_one_to_the_next_free_spa
 
 
 def test_event_gather_moves_every_character_to_the_innermost_space_of_its_area():
-    card = (2, "event-gather", "event", "gather-innermost", (1,), 4)
+    card = "event-gather"
     s = homunculus_turn("abilities", card, at={"ed": "2c", "al": "4a"})
     facts = s.play(SYSTEM, "reveal")
     assert [(f.character, f.target) for f in facts if isinstance(f, ev.CharacterMoved)] == [
@@ -383,7 +352,7 @@ def test_event_gather_moves_every_character_to_the_innermost_space_of_its_area()
 
 
 def test_event_discard_two_is_a_question_any_seat_with_cards_answers():
-    card = (2, "event-ambush", "event", "discard-two", (2,), 5)
+    card = "event-ambush"
     s = homunculus_turn("abilities", card, hands={"ed": ("ed-01", "ed-02"), "al": ("al-03",)})
     s.play(SYSTEM, "reveal")
     assert s.state.pending == ("discard", 2) and game.system_command(s.state, None) is None
@@ -395,22 +364,22 @@ def test_event_discard_two_is_a_question_any_seat_with_cards_answers():
     s.play("blue", "discard al-03")
     assert game.to_act(s.state) == ("red",)
     s.play("red", "discard ed-02")
-    assert s.state.pending is None and s.state.discards["ed"] == ("ed-02",)
+    assert s.state.pending is None and s.state.decks["ed"].discards == ("ed-02",)
     assert game.system_command(s.state, None).notation() == "march"
 
 
 def test_event_discards_as_many_as_possible_and_none_with_empty_hands():
-    card = (2, "event-ambush", "event", "discard-two", (2,), 5)
+    card = "event-ambush"
     s = homunculus_turn("abilities", card, hands={"al": ("al-03",)})
     s.play(SYSTEM, "reveal")
     assert s.state.pending == ("discard", 1)
-    empty = homunculus_turn("abilities", (2, "event-fear", "event", "discard-one", (3,), 5))
+    empty = homunculus_turn("abilities", "event-fear")
     facts = empty.play(SYSTEM, "reveal")
     assert "QuestionAsked" not in kinds(facts) and empty.state.pending is None
 
 
 def test_event_wound_two_is_shared_as_the_players_decide():
-    card = (2, "event-rumble", "event", "wound-two", (2,), 5)
+    card = "event-rumble"
     s = homunculus_turn("abilities", card)
     s.play(SYSTEM, "reveal")
     s.expect_violation("red", "wound al", P + "event.wound-own")
@@ -422,8 +391,8 @@ def test_event_wound_two_is_shared_as_the_players_decide():
 # ---- Attack (worked example) --------------------------------------------------------------
 def test_attack_example_one_soldier_at_range_one_and_one_damage_to_wrath():
     # Ed plays [range 1, damage 2]: a soldier in 1b (range 1), and Wrath (3 life) in 1a
-    s = Scenario(game, position(at={"ed": "1a", "al": "3a"}, hands={"ed": ("ed-02", "ed-07")},
-                                soldiers={"1b": 1}, bosses={"wrath": ("1a", 3)}))
+    s = scenario(at={"ed": "1a", "al": "3a"}, hands={"ed": ("ed-02", "ed-07")},
+                 soldiers={"1b": 1}, bosses={"wrath": ("1a", 3)})
     facts = s.play("red", "attack ed-02 wrath 1b")
     rules_known(facts)
     assert moves(facts) == [("1b", "stock")]
@@ -432,8 +401,8 @@ def test_attack_example_one_soldier_at_range_one_and_one_damage_to_wrath():
 
 
 def test_attack_range_capacity_and_all_damage_guards():
-    s = Scenario(game, position(at={"ed": "1a", "al": "3a"}, hands={"ed": ("ed-02", "ed-01")},
-                                soldiers={"1b": 1, "1c": 2}, bosses={"wrath": ("1a", 3)}))
+    s = scenario(at={"ed": "1a", "al": "3a"}, hands={"ed": ("ed-02", "ed-01")},
+                 soldiers={"1b": 1, "1c": 2}, bosses={"wrath": ("1a", 3)})
     s.expect_violation("red", "attack ed-02 1c 1c", P + "attack.range")        # range 2
     s.expect_violation("red", "attack ed-02 1b 1b", P + "attack.target")       # one soldier
     s.expect_violation("red", "attack ed-02 1b", P + "attack.all-damage")      # 1 of 2 dealt
@@ -443,15 +412,15 @@ def test_attack_range_capacity_and_all_damage_guards():
 
 
 def test_an_attack_with_no_target_may_still_be_played():
-    s = Scenario(game, position(hands={"ed": ("ed-05",)}))
+    s = scenario(hands={"ed": ("ed-05",)})
     facts = s.play("red", "attack ed-05")
     assert kinds(facts) == ["ActionTaken", "CardPlayed"]
     assert "attack ed-05" in {c.notation() for c in game.legal_commands(
-        Scenario(game, position(hands={"ed": ("ed-05",)})).state, "red")}
+        scenario(hands={"ed": ("ed-05",)}).state, "red")}
 
 
 def test_a_boss_at_zero_life_leaves_the_board():
-    s = Scenario(game, position(hands={"ed": ("ed-05",)}, bosses={"wrath": ("1a", 2)}))
+    s = scenario(hands={"ed": ("ed-05",)}, bosses={"wrath": ("1a", 2)})
     facts = s.play("red", "attack ed-05 wrath wrath")  # 3 damage, but Wrath has 2 life
     assert kinds(facts)[-2:] == ["BossDamaged", "BossDefeated"]
     assert "wrath" not in s.state.bosses and s.state.defeated == ("wrath",)
@@ -459,27 +428,27 @@ def test_a_boss_at_zero_life_leaves_the_board():
 
 # ---- Alchemy (worked example) and each character's special --------------------------------
 def test_alchemy_example_ed_three_here_and_one_in_each_space_at_range_one():
-    s = Scenario(game, position(at={"ed": "1a", "al": "3c"}, hands={"ed": ("ed-01", "ed-02")},
-                                soldiers={"1a": 1, "1b": 1, "2a": 2}, bosses={"wrath": ("1a", 2)}))
+    s = scenario(at={"ed": "1a", "al": "3c"}, hands={"ed": ("ed-01", "ed-02")},
+                 soldiers={"1a": 1, "1b": 1, "2a": 2}, bosses={"wrath": ("1a", 2)})
     facts = s.play("red", "alchemy ed-02 ed-01 1a wrath wrath 1b 2a")
     rules_known(facts)
     assert "wrath" not in s.state.bosses
     assert s.state.soldiers == {"2a": 1}  # one soldier per space at range 1
     assert s.state.circles[1] == ("ed-01", "ed-02")
-    s2 = Scenario(game, position(at={"ed": "1a", "al": "3c"}, hands={"ed": ("ed-01", "ed-02")},
-                                 soldiers={"1a": 1, "1b": 1, "2a": 2},
-                                 bosses={"wrath": ("1a", 2)}))
+    s2 = scenario(at={"ed": "1a", "al": "3c"}, hands={"ed": ("ed-01", "ed-02")},
+                  soldiers={"1a": 1, "1b": 1, "2a": 2},
+                  bosses={"wrath": ("1a", 2)})
     s2.expect_violation("red", "alchemy ed-01 ed-02 1a wrath wrath 1b 2a 2a",
                         P + "attack.damage")   # only one damage in each space at range 1
     s2.expect_violation("red", "alchemy ed-01 ed-02 1a wrath 1b 2a", P + "attack.all-damage")
 
 
 def test_alchemy_needs_paired_icons_and_an_alchemist():
-    s = Scenario(game, position(hands={"ed": ("ed-01", "ed-03")}))
+    s = scenario(hands={"ed": ("ed-01", "ed-03")})
     s.expect_violation("red", "alchemy ed-01 ed-03", P + "alchemy.paired")
-    h = Scenario(game, position(characters=("hawkeye", "al"), players=2, turn="hawkeye",
-                                hands={"hawkeye": ("hawkeye-01", "hawkeye-02")}))
-    h.expect_violation("green", "alchemy hawkeye-01 hawkeye-02", P + "alchemy.who")
+    h = scenario(characters=("hawkeye", "al"), players=2, turn="hawkeye",
+                 hands={"hawkeye": ("hawkeye-01", "hawkeye-02")})
+    h.expect_violation("red", "alchemy hawkeye-01 hawkeye-02", P + "alchemy.who")
 
 
 @pytest.mark.parametrize("who, pair, where, soldiers, targets, left", [
@@ -487,32 +456,31 @@ def test_alchemy_needs_paired_icons_and_an_alchemist():
     ("al", ("al-01", "al-02"), "1a", {"1c": 1, "4a": 1, "3b": 1, "3c": 1}, "1c 3b 4a",
      {"3c": 1}),  # 3c is 4 lines away
     # Mustang: 2 here, 1 in each other space of his Area
-    ("mustang", ("mustang-01", "mustang-02"), "1b", {"1b": 3, "1a": 2, "1c": 1, "2b": 1},
-     "1a 1b 1b 1c", {"1b": 1, "1a": 1, "2b": 1}),
+    ("mustang", ("mustang-01", "mustang-02"), "1b", {"1b": 2, "1a": 2, "1c": 1, "2b": 1},
+     "1a 1b 1b 1c", {"1a": 1, "2b": 1}),
     # Scar: 4 damage in his own space
     ("scar", ("scar-01", "scar-02"), "2a", {"2a": 2, "2b": 1}, "2a 2a", {"2b": 1}),
 ])
 def test_each_characters_alchemy_or_alkahestry(who, pair, where, soldiers, targets, left):
-    s = Scenario(game, position(characters=(who, "ed"), players=2, turn=who,
-                                at={who: where, "ed": "5c"}, hands={who: pair},
-                                soldiers=soldiers))
-    s.play(SEAT_OF[who], f"alchemy {pair[0]} {pair[1]} {targets}")
+    s = scenario(characters=(who, "ed"), players=2, turn=who,
+                 at={who: where, "ed": "5c"}, hands={who: pair},
+                 soldiers=soldiers)
+    s.play("red", f"alchemy {pair[0]} {pair[1]} {targets}")  # the first character's seat
     assert s.state.soldiers == left
 
 
 # ---- Replenish, and the turn's end --------------------------------------------------------
 def test_replenish_draws_and_an_empty_deck_cannot():
-    s = Scenario(game, position())
+    s = scenario()
     facts = s.play("red", "replenish")
     assert kinds(facts) == ["ActionTaken", "CardsDrawn"] and len(s.state.hands["ed"]) == 1
-    facts = position()
-    facts.append(ev.CardsDrawn(rule=P + "setup.hand", character="ed", seat="red",
-                               cards=tuple(c.id for c in C.characters["ed"].cards)))
-    Scenario(game, facts).expect_violation("red", "replenish", P + "action.replenish-empty")
+    every_card = tuple(c.id for c in C.characters["ed"].cards)
+    scenario(hands={"ed": every_card}).expect_violation("red", "replenish",
+                                                         P + "action.replenish-empty")
 
 
 def test_the_last_action_ends_the_turn_and_the_round_passes_the_start_player():
-    s = Scenario(game, position(actions=1))
+    s = scenario(actions=1)
     facts = s.play("red", "replenish")
     assert kinds(facts)[-2:] == ["TurnEnded", "TurnBegan"] and s.state.current == "al"
     s.play("blue", "walk 1a")
@@ -540,12 +508,7 @@ def test_the_last_action_ends_the_turn_and_the_round_passes_the_start_player():
     (5, ("ed-01", "ed-02", "ed-03", "ed-05", "ed-06", "ed-07"), False),           # 6 cards
 ])
 def test_each_tile_condition_at_and_just_below_its_threshold(area, cards, met):
-    played = tuple(c for c in cards if c != "black-hayate")
-    facts = position(at={"ed": f"{area}a", "al": "1a"}, circles={area: played})
-    if "black-hayate" in cards:
-        facts.append(ev.BonusPlacedInCircle(rule=P + "bonus.wild-card", card="black-hayate",
-                                            area=area))
-    s = Scenario(game, facts)
+    s = scenario(at={"ed": f"{area}a", "al": "1a"}, circles={area: cards})
     kind = TILES[area - 1][2]
     assert ("complete" in {c.notation() for c in game.legal_commands(s.state, "red")}) == met
     if met:
@@ -557,18 +520,18 @@ def test_each_tile_condition_at_and_just_below_its_threshold(area, cards, met):
 
 
 def test_reverse_circle_example_then_a_bonus_is_chosen_and_a_new_one_revealed():
-    # Al in Area 4 ("4 cards of 4 different colours"), four colours in its circle
-    s = Scenario(game, position(characters=("al", "ed"), turn="al", at={"al": "4a", "ed": "1a"},
-                                circles={4: ("al-01", "al-02", "al-03", "al-04")},
-                                soldiers={"2a": 1, "3b": 2}, life={"ed": 3}))
-    facts = s.play("blue", "complete")
+    # Al (the first seat, red) in Area 4 ("4 cards of 4 different colours"), four colours in its circle
+    s = scenario(characters=("al", "ed"), turn="al", at={"al": "4a", "ed": "1a"},
+                 circles={4: ("al-01", "al-02", "al-03", "al-04")},
+                 soldiers={"2a": 1, "3b": 2}, life={"ed": 3})
+    facts = s.play("red", "complete")
     assert kinds(facts) == ["ActionTaken", "TileFlipped", "QuestionAsked"]
-    assert s.state.tiles[4][2] is False and game.to_act(s.state) == ("blue",)
+    assert s.state.tiles[4][2] is False and game.to_act(s.state) == ("red",)
     (prompt,) = game.prompts(s.state)
     assert "maria-ross ed ed" in " ".join(prompt.choices)
-    s.expect_violation("blue", "replenish", P + "bonus.choose")
-    s.expect_violation("blue", "bonus hohenheim", P + "bonus.choose")  # still in the deck
-    facts = s.play("blue", "bonus may-chang 2a 3b")
+    s.expect_violation("red", "replenish", P + "bonus.choose")
+    s.expect_violation("red", "bonus hohenheim", P + "bonus.choose")  # still in the deck
+    facts = s.play("red", "bonus may-chang 2a 3b")
     assert kinds(facts) == ["QuestionAnswered", "BonusChosen", "SoldierMoved", "SoldierMoved",
                             "BonusDiscarded", "BonusRevealed"]
     assert s.state.soldiers == {"3b": 1} and s.state.bonus_offer == ("maria-ross", "jean-havoc",
@@ -576,11 +539,11 @@ def test_reverse_circle_example_then_a_bonus_is_chosen_and_a_new_one_revealed():
 
 
 def test_companions_cannot_complete_a_circle():
-    s = Scenario(game, position(characters=("greed", "al"), turn="greed",
-                                at={"greed": "5a", "al": "1a"},
-                                circles={5: ("al-01", "al-02", "al-03", "al-04", "al-05", "al-06",
-                                             "al-07")}))
-    s.expect_violation("green", "complete", P + "circle.who")
+    s = scenario(characters=("greed", "al"), turn="greed",
+                 at={"greed": "5a", "al": "1a"},
+                 circles={5: ("al-01", "al-02", "al-03", "al-04", "al-05", "al-06",
+                                             "al-07")})
+    s.expect_violation("red", "complete", P + "circle.who")
 
 
 # ---- Transmutation Bonus effects ----------------------------------------------------------
@@ -603,12 +566,13 @@ def test_companions_cannot_complete_a_circle():
     ("may-chang", {"soldiers": {"2a": 2, "5c": 1}}, "bonus may-chang 2a 5c",
      lambda s: s.soldiers == {"2a": 1}),
     ("black-hayate", {}, "bonus black-hayate 3",
-     lambda s: s.circles[3] == ("black-hayate",) and "black-hayate" not in s.bonus_discards),
+     lambda s: s.circles[3] == ("black-hayate",) and "black-hayate" not in s.bonus.discards),
 ])
 def test_each_transmutation_bonus_effect(card, kw, command, check):
     circle = ("ed-01", "ed-02", "ed-03", "ed-04", "ed-05", "ed-06", "ed-07")
-    s = Scenario(game, position(at={"ed": "5a", "al": "2a"}, circles={5: circle},
-                                bonus=(card, "hohenheim", "winry", "curtis"), **kw))
+    s = scenario(at={"ed": "5a", "al": "2a"}, circles={5: circle},
+                 bonus=(card, *(b for b in ("hohenheim", "winry", "curtis") if b != card)),
+                 **kw)
     s.play("red", "complete")
     assert command in {c.notation() for c in game.legal_commands(s.state, "red")}
     s.play("red", command)
@@ -616,33 +580,33 @@ def test_each_transmutation_bonus_effect(card, kw, command, check):
 
 
 def test_companion_uses_one_of_its_bonus_cards_as_an_action():
-    s = Scenario(game, position(characters=("greed", "al"), turn="greed",
-                                at={"greed": "1a", "al": "1a"},
-                                bosses={"wrath": ("1b", 4)}))
-    s.expect_violation("green", "companion maria-ross", P + "companion.card")
-    facts = s.play("green", "companion fu wrath wrath")
+    s = scenario(characters=("greed", "al"), turn="greed",
+                 at={"greed": "1a", "al": "1a"},
+                 bosses={"wrath": ("1b", 4)})
+    s.expect_violation("red", "companion maria-ross", P + "companion.card")
+    facts = s.play("red", "companion fu wrath wrath")
     assert kinds(facts) == ["ActionTaken", "BonusChosen", "BossDamaged", "BonusDiscarded"]
-    assert s.state.companions["greed"] == ("lan-fan",) and s.state.bonus_discards == ("fu",)
+    assert s.state.companions["greed"] == ("lan-fan",) and s.state.bonus.discards == ("fu",)
     assert s.state.actions_left == 3
 
 
 def test_hawkeyes_black_hayate_joins_a_circle_as_any_colour():
     # Hawkeye's Companion action puts Black Hayate into any Area's circle, where it
     # completes a "4 colours" tile for Al with three colours there.
-    s = Scenario(game, position(characters=("hawkeye", "al"), turn="hawkeye",
-                                at={"hawkeye": "1a", "al": "4a"},
-                                circles={4: ("al-01", "al-02", "al-03")}))
-    facts = s.play("green", "companion black-hayate 4")
+    s = scenario(characters=("hawkeye", "al"), turn="hawkeye",
+                 at={"hawkeye": "1a", "al": "4a"},
+                 circles={4: ("al-01", "al-02", "al-03")})
+    facts = s.play("red", "companion black-hayate 4")
     assert kinds(facts) == ["ActionTaken", "BonusChosen", "BonusPlacedInCircle"]
     assert s.state.circles[4][-1] == "black-hayate" and s.state.companions["hawkeye"] == (
         "jean-havoc",)
-    ed = Scenario(game, position())
+    ed = scenario()
     ed.expect_violation("red", "companion fu wrath wrath", P + "companion.who")
 
 
 # ---- Game end: each condition at the instant it occurs ------------------------------------
 def test_the_seventh_token_on_the_damage_track_ends_the_game_mid_march():
-    card = (2, "event-gather", "event", "gather-innermost", (1, 5), 4)
+    card = "event-gather"
     s = homunculus_turn("reveal", card, soldiers={"1c": 2, "5c": 2}, track=5)
     facts = s.play(SYSTEM, "march")
     assert kinds(facts)[-1] == "GameLost" and facts[-1].rule == P + "end.damage-track"
@@ -659,7 +623,7 @@ def test_a_character_at_zero_life_is_a_defeat_at_once():
 
 
 def test_an_empty_stock_is_a_defeat_the_moment_the_last_token_leaves_it():
-    card = (2, "event-shadows", "event", "discard-one", (), 6)
+    card = "event-shadows"
     s = homunculus_turn("march", card, stock=2, soldier_cards=EXAMPLE_SOLDIER_CARDS)
     facts = s.play(SYSTEM, "appearance")
     assert moves(facts) == [("stock", "1a"), ("stock", "1a")]
@@ -667,7 +631,7 @@ def test_an_empty_stock_is_a_defeat_the_moment_the_last_token_leaves_it():
 
 
 def test_with_empty_stock_when_needed_the_defeat_waits_for_a_token_to_be_wanted():
-    card = (2, "event-shadows", "event", "discard-one", (), 6)
+    card = "event-shadows"
     s = homunculus_turn("march", card, stock=2, soldier_cards=EXAMPLE_SOLDIER_CARDS,
                         empty_stock="when-needed")
     facts = s.play(SYSTEM, "appearance")
@@ -684,15 +648,15 @@ def test_kimblee_puts_a_token_from_the_stock_on_the_damage_track():
 
 
 def test_the_end_of_the_seventh_round_is_a_defeat():
-    s = Scenario(game, position(round=7, turn="al", actions=1, characters=("ed", "al")))
+    s = scenario(round=7, turn="al", actions=1, characters=("ed", "al"))
     facts = s.play("blue", "replenish")
     assert kinds(facts)[-2:] == ["RoundEnded", "GameLost"] and facts[-1].rule == P + "end.rounds"
 
 
 def test_victory_the_instant_the_fifth_tile_flips():
     circle = ("ed-01", "ed-02", "ed-03", "ed-04")
-    s = Scenario(game, position(at={"ed": "4a", "al": "1a"}, circles={4: circle},
-                                flipped=(1, 2, 3, 5)))
+    s = scenario(at={"ed": "4a", "al": "1a"}, circles={4: circle},
+                 flipped=(1, 2, 3, 5))
     facts = s.play("red", "complete")
     assert kinds(facts) == ["ActionTaken", "TileFlipped", "GameWon"]
     assert game.outcome(s.state).startswith("victory")
@@ -701,15 +665,16 @@ def test_victory_the_instant_the_fifth_tile_flips():
 # ---- Hidden hands -------------------------------------------------------------------------
 def test_each_seat_sees_its_own_hand_only_and_draws_are_redacted():
     import random
-    s = Scenario(game, position(hands={"ed": ("ed-01",), "al": ("al-01",)}))
+    s = scenario(hands={"ed": ("ed-01",), "al": ("al-01",)})
     red = game.view(s.state, "red")["characters"]
     assert list(red["ed"]["hand"]) == ["ed-01"] and "hand" not in red["al"]
     assert red["ed"]["hand"]["ed-01"] == list(s.state.cards["ed-01"])  # colour, damage, range, icon
     assert red["al"]["hand_size"] == 1
     assert "hand" not in game.view(s.state, "")["characters"]["ed"]  # a spectator
-    drawn = next(f for f in s.events if isinstance(f, ev.CardsDrawn) and f.character == "al")
+    (drawn,) = (f for f in scenario(turn="al").play("blue", "replenish")
+                if isinstance(f, ev.CardsDrawn))
     assert game.redact(drawn, "red")["cards"] == {"hidden": 1}
-    assert game.redact(drawn, "blue")["cards"] == ["al-01"]
+    assert game.redact(drawn, "blue")["cards"] == ["al-01"]  # the top of Al's deck
     rng = random.Random(3)
     for seat in ("red", "blue", ""):
         assert game.view(game.scramble_hidden(s.state, seat, rng), seat) == game.view(s.state, seat)
@@ -733,24 +698,24 @@ def test_envy_places_two_soldiers_in_area_3_and_overflow_damages_the_city():
 
 def test_fu_can_defeat_a_boss_and_hohenheim_returns_what_the_track_holds():
     circle = ("ed-01", "ed-02", "ed-03", "ed-04", "ed-05", "ed-06", "ed-07")
-    s = Scenario(game, position(at={"ed": "5a", "al": "2a"}, circles={5: circle},
-                                bosses={"kimblee": ("5b", 1), "wrath": ("1b", 4)},
-                                bonus=("fu", "hohenheim", "winry", "curtis")))
+    s = scenario(at={"ed": "5a", "al": "2a"}, circles={5: circle},
+                 bosses={"kimblee": ("5b", 1), "wrath": ("1b", 4)},
+                 bonus=("fu", "hohenheim", "winry", "curtis"))
     s.play("red", "complete")
     # Kimblee has one life: two damage to him alone cannot be dealt, one goes to Wrath
     assert "bonus fu kimblee kimblee" not in {c.notation() for c in
                                               game.legal_commands(s.state, "red")}
     facts = s.play("red", "bonus fu kimblee wrath")
     assert "BossDefeated" in kinds(facts) and s.state.defeated == ("kimblee",)
-    one = Scenario(game, position(at={"ed": "5a", "al": "2a"}, circles={5: circle}, track=1,
-                                  bonus=("hohenheim", "fu", "winry", "curtis")))
+    one = scenario(at={"ed": "5a", "al": "2a"}, circles={5: circle}, track=1,
+                   bonus=("hohenheim", "fu", "winry", "curtis"))
     one.play("red", "complete")
     one.play("red", "bonus hohenheim")
     assert (one.state.damage_track, one.state.stock) == (0, 40)
 
 
 def test_in_a_solo_game_the_start_player_marker_passes_to_the_other_character():
-    s = Scenario(game, position(players=1, turn="al", actions=1))
+    s = scenario(players=1, turn="al", actions=1)
     facts = s.play("red", "replenish")
     assert [f.character for f in facts if isinstance(f, ev.StartPlayerPassed)] == ["al"]
     assert s.state.order == ("al", "ed")
@@ -759,17 +724,17 @@ def test_in_a_solo_game_the_start_player_marker_passes_to_the_other_character():
 def test_legal_commands_on_a_busy_position_are_sorted_and_each_is_accepted():
     # Al (range-3 Alchemy) among soldiers and bosses: over a thousand ways to share damage
     hand = ("al-01", "al-02", "al-03", "al-04", "al-05", "al-06", "al-08", "al-12")
-    soldiers = {"1a": 2, "1b": 2, "2a": 2, "2b": 1, "2c": 3, "3a": 2, "3b": 1, "4a": 2,
+    soldiers = {"1a": 2, "1b": 1, "2a": 2, "2b": 1, "2c": 3, "3a": 2, "3b": 1, "4a": 2,
                 "4b": 2, "5a": 3, "5c": 2}
-    facts = position(characters=("al", "ed"), turn="al", at={"al": "3a", "ed": "1a"},
+    busy = position(characters=("al", "ed"), turn="al", at={"al": "3a", "ed": "1a"},
                      hands={"al": hand}, soldiers=soldiers,
                      bosses={"wrath": ("1b", 4), "envy": ("3b", 4), "pride": ("4b", 5)})
-    s = Scenario(game, facts)
-    legal = game.legal_commands(s.state, "blue")
+    s = Scenario.from_position(game, busy)
+    legal = game.legal_commands(s.state, "red")
     notations = [c.notation() for c in legal]
     assert len(legal) > 1000 and notations == sorted(set(notations))
     assert all(game.COMMANDS.parse(n) == c for n, c in zip(notations, legal, strict=True))
     legal.clear()  # callers get their own list
-    assert len(game.legal_commands(s.state, "blue")) == len(notations)
+    assert len(game.legal_commands(s.state, "red")) == len(notations)
     for notation in notations[::97]:  # a sample: each one is a legal command
-        Scenario(game, facts).play("blue", notation)
+        Scenario.from_position(game, busy).play("red", notation)

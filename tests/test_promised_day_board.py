@@ -11,6 +11,7 @@ from jinja2 import Environment, FileSystemLoader
 from engine.core.context import SYSTEM
 from engine.core.game import find_game, register
 from engine.core.store import open_store
+from tests.test_promised_day import scenario
 from viewer import boards
 
 register("promised_day", "engine.games.promised_day")
@@ -71,10 +72,8 @@ def test_changed_spaces_are_outlined_and_targets_are_clickable(env):
 
 
 def test_tiles_face_up_or_down_the_damage_track_the_round_and_what_changed(env):
-    from engine.kit.testing import Scenario
-    from tests.test_promised_day import position
-    state = Scenario(game, position(flipped=(2,), track=3, round=4,
-                                    bosses={"wrath": ("1b", 3)}, soldiers={"1a": 2})).state
+    state = scenario(flipped=(2,), track=3, round=4, bosses={"wrath": ("1b", 3)},
+                     soldiers={"1a": 2}).state
     board = game.view(state, "red")
     html = env.get_template("boards/promised_day.html").render(
         board=board, changed={"damage_track", "areas", "areas.2", "bosses", "bosses.wrath",
@@ -96,20 +95,9 @@ def test_tiles_face_up_or_down_the_damage_track_the_round_and_what_changed(env):
 def test_the_picture_shows_tokens_life_and_only_the_seats_own_hand(env):
     # The positions, labels and colours come from game.board_picture: the same picture
     # as the state, token for token.
-    from engine.kit.testing import Scenario
-    from tests.test_promised_day import position
-
-    state = Scenario(
-        game,
-        position(
-            hands={"ed": ("ed-01", "ed-05"), "al": ("al-02",)},
-            soldiers={"1a": 2, "2c": 3},
-            life={"al": 6},
-            bosses={"wrath": ("1b", 3)},
-            circles={4: ("ed-03",)},
-            at={"ed": "1a", "al": "3b"},
-        ),
-    ).state
+    state = scenario(hands={"ed": ("ed-01", "ed-05"), "al": ("al-02",)},
+                     soldiers={"1a": 2, "2c": 3}, life={"al": 6}, bosses={"wrath": ("1b", 3)},
+                     circles={4: ("ed-03",)}, at={"ed": "1a", "al": "3b"}).state
     root = parse(
         env.get_template("boards/promised_day.html").render(
             board=game.view(state, "red"), game=game

@@ -28,8 +28,8 @@ from tests.test_promised_day import (
     kinds,
     legal,
     moves,
-    position,
     rules_known,
+    scenario,
 )
 
 
@@ -39,6 +39,10 @@ def setup_loaded(players: int, characters: str, difficulty: str = "easy"):
                                               "difficulty": difficulty}), LoadedDice())
     rules_known(facts)
     return Scenario(game, facts), facts
+
+
+def flipped_cards(facts) -> list[str]:
+    return [f.card for f in facts if isinstance(f, ev.SoldierCardFlipped)]
 
 
 def rule_of(facts, kind) -> list[str]:
@@ -58,17 +62,17 @@ def test_3_set_up_two_players_place_four_or_more_starting_soldiers():
     # easy difficulty: one Boss card revealed (the first of the sorted pile: Envy), on its
     # space with full life; its card is not among the Round Board's Homunculus cards
     assert {b: (x.space, x.life) for b, x in s.state.bosses.items()} == {"envy": ("3b", 4)}
-    assert [c[1] for c in s.state.homunculus] == [
+    assert [c[1] for c in s.state.homunculus.cards] == [
         "kimblee", "pride", "sloth", "wrath", "event-gather", "event-ambush"]
-    assert [c[0] for c in s.state.homunculus] == [2, 3, 4, 5, 6, 7]
+    assert [c[0] for c in s.state.homunculus.cards] == [2, 3, 4, 5, 6, 7]
     # each character: four cards from the top of its own sixteen, life on the top number
-    assert s.state.hands == {"ed": ("ed-01", "ed-02", "ed-03", "ed-04"),
-                             "al": ("al-01", "al-02", "al-03", "al-04")}
+    assert {c: h.cards for c, h in s.state.hands.items()} == {
+        "ed": ("ed-01", "ed-02", "ed-03", "ed-04"), "al": ("al-01", "al-02", "al-03", "al-04")}
     assert {c: len(d) for c, d in s.state.decks.items()} == {"ed": 12, "al": 12}
     assert s.state.life == {"ed": 8, "al": 10}
     # three bonus cards face up, the other seven face down
     assert s.state.bonus_offer == ("maria-ross", "jean-havoc", "lan-fan")
-    assert len(s.state.bonus_deck) == 7
+    assert len(s.state.bonus) == 7
 
 
 def test_3_set_up_three_players_place_nine_or_more_starting_soldiers():
@@ -87,7 +91,7 @@ def test_3_set_up_hawkeye_and_greed_keep_their_companion_cards_out_of_the_bonus_
     assert s.state.companions["hawkeye"] == ("jean-havoc", "black-hayate")
     assert s.state.companions["greed"] == ("lan-fan", "fu")
     assert s.state.bonus_offer == ("maria-ross", "armstrong", "winry")
-    assert s.state.bonus_deck == ("hohenheim", "curtis", "may-chang")
+    assert s.state.bonus.cards == ("hohenheim", "curtis", "may-chang")
     assert s.state.actions_per_turn == 2
 
 
@@ -153,12 +157,11 @@ def test_4_game_end_the_stock_running_out_stops_envy_half_way():
 
 
 def test_4_game_end_the_sixth_round_ends_normally_the_seventh_is_a_defeat():
-    card = (7, "event-gather", "event", "gather-innermost", (), 1)
-    s = Scenario(game, position(round=6, turn="al", actions=1, homunculus=(card,)))
+    s = scenario(round=6, turn="al", actions=1)  # the Event cards lie above rounds 2-7
     facts = s.play("blue", "replenish")
     assert "GameLost" not in kinds(facts) and s.state.round == 7
     assert kinds(facts)[-1] == "HomunculusTurnBegan"
-    s = Scenario(game, position(round=7, turn="al", actions=1))
+    s = scenario(round=7, turn="al", actions=1)
     facts = s.play("blue", "end")
     assert kinds(facts) == ["TurnEnded", "RoundEnded", "GameLost"]
     assert facts[-1].rule == P + "end.rounds"
@@ -167,8 +170,8 @@ def test_4_game_end_the_sixth_round_ends_normally_the_seventh_is_a_defeat():
 def test_6_end_of_game_victory_in_the_seventh_round_comes_before_its_end():
     # The last tile flips during round 7 with actions left: the players win at once.
     circle = ("ed-01", "ed-05", "ed-09", "ed-13")  # four red cards
-    s = Scenario(game, position(round=7, at={"ed": "3a", "al": "1a"}, circles={3: circle},
-                                flipped=(1, 2, 4, 5)))
+    s = scenario(round=7, at={"ed": "3a", "al": "1a"}, circles={3: circle},
+                 flipped=(1, 2, 4, 5))
     facts = s.play("red", "complete")
     assert kinds(facts) == ["ActionTaken", "TileFlipped", "GameWon"]
     assert facts[-1].rule == P + "end.victory" and s.state.result.startswith("victory")
@@ -178,10 +181,10 @@ def test_6_end_of_game_victory_in_the_seventh_round_comes_before_its_end():
 def test_5_game_play_start_player_marker_passes_left_each_round_with_three_players():
     # Round 1 from Ed (first seat); round 2 from Al, the next seat clockwise; round 3 from
     # Mustang.  Each round after the first opens with the Homunculus turn.
-    cards = ((2, "event-gather", "event", "gather-innermost", (), 1),
-             (3, "event-gather-2", "event", "gather-innermost", (), 1))
-    s = Scenario(game, position(characters=("ed", "al", "mustang"), players=3, turn="ed",
-                                homunculus=cards, soldier_cards=EXAMPLE_SOLDIER_CARDS))
+    # Rounds 2 and 3: Events that ask nothing (Fear, a discard, finds every hand empty)
+    cards = {"face_down": {"2": "event-gather", "3": "event-fear"}}
+    s = scenario(characters=("ed", "al", "mustang"), players=3, turn="ed", homunculus=cards,
+                 soldier_cards=EXAMPLE_SOLDIER_CARDS)
     seats = {"ed": "red", "al": "blue", "mustang": "yellow"}
     starts = []
     for _ in range(2):
@@ -199,7 +202,7 @@ def test_5_game_play_start_player_marker_passes_left_each_round_with_three_playe
 
 
 def test_5_game_play_three_players_have_three_actions_each():
-    s = Scenario(game, position(characters=("ed", "al", "mustang"), players=3))
+    s = scenario(characters=("ed", "al", "mustang"), players=3)
     for left in (2, 1):
         s.play("red", "replenish")
         assert s.state.actions_left == left and s.state.current == "ed"
@@ -212,7 +215,7 @@ def test_5_game_play_three_players_have_three_actions_each():
 def test_5_homunculus_turn_boss_card_on_a_one_spot_space_pushes_its_soldier_out():
     # Kimblee's space 5b has one spot, held by a soldier: that soldier marches to 5c
     # (free) and Kimblee takes the spot; his ability waits for the next Homunculus turn.
-    card = (2, "kimblee", "boss", "kimblee", (), 3)
+    card = "kimblee"
     s = homunculus_turn("abilities", card, soldiers={"5b": 1})
     facts = s.play(SYSTEM, "reveal")
     assert moves(facts) == [("5b", "5c")]
@@ -225,7 +228,7 @@ def test_5_homunculus_turn_march_skips_a_space_a_boss_fills():
     # Area 5: three soldiers in 5a, Kimblee alone fills 5b (one spot), 5c is empty (two
     # spots).  Each soldier of 5a goes one space out, 5b is full so 5c instead; the third
     # finds 5c full too and leaves the board onto the damage track.
-    card = (2, "event-fear", "event", "discard-one", (5,), 3)
+    card = "event-shadows"  # Areas 4 and 5 march; Area 4 is empty
     s = homunculus_turn("reveal", card, soldiers={"5a": 3}, bosses={"kimblee": ("5b", 3)})
     facts = s.play(SYSTEM, "march")
     assert moves(facts) == [("5a", "5c"), ("5a", "5c"), ("5a", "damage-track")]
@@ -233,7 +236,7 @@ def test_5_homunculus_turn_march_skips_a_space_a_boss_fills():
 
 
 def test_5_homunculus_turn_march_of_an_area_the_card_does_not_name_leaves_it_alone():
-    card = (2, "event-fear", "event", "discard-one", (3,), 3)
+    card = "event-fear"
     s = homunculus_turn("reveal", card, soldiers={"1c": 2, "3c": 1})
     facts = s.play(SYSTEM, "march")
     assert moves(facts) == [("3c", "damage-track")] and s.state.soldiers == {"1c": 2}
@@ -242,26 +245,24 @@ def test_5_homunculus_turn_march_of_an_area_the_card_does_not_name_leaves_it_alo
 def test_5_homunculus_turn_appearance_round_three_has_no_plus_two():
     # "+2" starts in round 4: in round 3 a "3 or more" card stops after "2 in Area 1" and
     # "1 in Area 2, 2 in Area 5" (five tokens, at least three).
-    card = (3, "event-fear", "event", "discard-one", (), 3)
-    s = homunculus_turn("march", card, round=3, soldier_cards=EXAMPLE_SOLDIER_CARDS)
+    s = homunculus_turn("march", "event-fear", round=3, soldier_cards=EXAMPLE_SOLDIER_CARDS)
     facts = s.play(SYSTEM, "appearance")
-    assert [f.card for f in facts if isinstance(f, ev.SoldierCardFlipped)] == ["s-a", "s-b"]
-    # two placed already: exactly 2 of "2 or more" after one card
-    card = (3, "event-fear", "event", "discard-one", (), 2)
-    s = homunculus_turn("march", card, round=3, soldier_cards=EXAMPLE_SOLDIER_CARDS)
+    assert flipped_cards(facts) == list(EXAMPLE_SOLDIER_CARDS[:2])
+    # two placed already: exactly 2 of "2 or more" (Pride's card, Pride on the board) after
+    # one card
+    s = homunculus_turn("march", "pride", round=3, bosses={"pride": ("4b", 5)},
+                        soldier_cards=EXAMPLE_SOLDIER_CARDS)
     facts = s.play(SYSTEM, "appearance")
-    assert [f.card for f in facts if isinstance(f, ev.SoldierCardFlipped)] == ["s-a"]
+    assert flipped_cards(facts) == list(EXAMPLE_SOLDIER_CARDS[:1])
     assert moves(facts) == [("stock", "1a"), ("stock", "1a")]
 
 
 def test_5_homunculus_turn_appearance_round_seven_adds_two():
-    # Round 7 still has "+2": "3 or more" becomes 5: s-a (2) + s-b (3) = 5, stop.
-    card = (7, "event-fear", "event", "discard-one", (), 4)
-    s = homunculus_turn("march", card, round=7, soldier_cards=EXAMPLE_SOLDIER_CARDS)
+    # Round 7 still has "+2": "4 or more" (Shadows) becomes 6: "2 in Area 1", "1 in Area
+    # 2, 2 in Area 5" (5 so far), "3 in Area 1" (8), stop.
+    s = homunculus_turn("march", "event-shadows", round=7, soldier_cards=EXAMPLE_SOLDIER_CARDS)
     facts = s.play(SYSTEM, "appearance")
-    # 4 + 2 = 6: s-a (2), s-b (3), s-c (3) = 8 >= 6
-    assert [f.card for f in facts if isinstance(f, ev.SoldierCardFlipped)] == [
-        "s-a", "s-b", "s-c"]
+    assert flipped_cards(facts) == list(EXAMPLE_SOLDIER_CARDS[:3])
 
 
 def test_5_damage_check_a_boss_alone_hurts_and_a_neighbouring_space_does_not():
@@ -275,29 +276,30 @@ def test_5_damage_check_a_boss_alone_hurts_and_a_neighbouring_space_does_not():
 
 
 def test_5_homunculus_turn_gather_then_the_damage_check_hits_the_innermost_space():
-    # The Event moves Ed from 2c to 2a (Al, already innermost in 4a, stays); soldiers then
-    # appear in 2a, and the Damage Check wounds Ed there.
-    card = (2, "event-gather", "event", "gather-innermost", (), 1)
-    s = homunculus_turn("abilities", card, at={"ed": "2c", "al": "4a"},
-                        soldier_cards=(("s-x", ((1, 2),)),))
+    # The Event moves Ed from 2c to 2a (Al, already innermost in 4a, stays); "3 or more"
+    # soldiers then appear: "1 in Area 2" and "2 in Area 2" fill 2a (two spots) and put
+    # one on 2b, and the Damage Check wounds Ed there.
+    s = homunculus_turn("abilities", "event-gather", at={"ed": "2c", "al": "4a"},
+                        soldier_cards=("soldiers-03", "soldiers-04"))
     facts = s.play(SYSTEM, "reveal")
     assert [(f.character, f.source, f.target) for f in facts
             if isinstance(f, ev.CharacterMoved)] == [("ed", "2c", "2a")]
     s.play(SYSTEM, "march")
-    assert moves(s.play(SYSTEM, "appearance")) == [("stock", "2a")]
+    assert moves(s.play(SYSTEM, "appearance")) == [("stock", "2a"), ("stock", "2a"),
+                                                   ("stock", "2b")]
     facts = s.play(SYSTEM, "check")
     assert [f.character for f in facts if isinstance(f, ev.CharacterDamaged)] == ["ed"]
 
 
 # ---- 5. Player Turns: movement ----------------------------------------------------------------
 def test_5_basic_movement_exactly_the_move_of_the_summary():
-    # Greed moves 3: 3b (three lines from 1a) yes, 3c (four) no.
-    s = Scenario(game, position(characters=("greed", "al"), turn="greed", moved=False))
-    s.expect_violation("green", "walk 3c", P + "move.basic")
-    facts = s.play("green", "walk 3b")
+    # Greed (red, the first seat) moves 3: 3b (three lines from 1a) yes, 3c (four) no.
+    s = scenario(characters=("greed", "al"), turn="greed", moved=False)
+    s.expect_violation("red", "walk 3c", P + "move.basic")
+    facts = s.play("red", "walk 3b")
     assert facts[0].distance == 3 and s.state.position["greed"] == "3b"
     # Al moves 1: 1b, 2a and 5a from 1a, never 1c
-    s = Scenario(game, position(turn="al", moved=False))
+    s = scenario(turn="al", moved=False)
     assert {c for c in legal(s.state, "blue") if c.startswith("walk")} == {
         "walk 1a", "walk 1b", "walk 2a", "walk 5a"}
     s.expect_violation("blue", "walk 1c", P + "move.basic")
@@ -305,7 +307,7 @@ def test_5_basic_movement_exactly_the_move_of_the_summary():
 
 def test_5_player_turns_the_move_action_may_be_taken_again():
     # The same action may be performed several times: two Moves of two take Ed four lines.
-    s = Scenario(game, position(at={"ed": "1a", "al": "1a"}))
+    s = scenario(at={"ed": "1a", "al": "1a"})
     s.play("red", "move 3a")
     s.play("red", "move 3c")
     assert s.state.position["ed"] == "3c" and s.state.actions_left == 2
@@ -314,7 +316,7 @@ def test_5_player_turns_the_move_action_may_be_taken_again():
 # ---- 5. Player Turns: Attack -------------------------------------------------------------------
 def test_5_attack_range_counts_lines_up_to_the_cards_range():
     # ed-09: 2 damage, range 2.  From 1a, 3a is at range 2, 3b at range 3.
-    s = Scenario(game, position(hands={"ed": ("ed-09",)}, soldiers={"3a": 1, "3b": 1}))
+    s = scenario(hands={"ed": ("ed-09",)}, soldiers={"3a": 1, "3b": 1})
     s.expect_violation("red", "attack ed-09 3b", P + "attack.range")
     s.expect_violation("red", "attack ed-09 3a 3b", P + "attack.range")
     # the other point of damage has no target in range: the attack may still be made
@@ -326,8 +328,8 @@ def test_5_attack_range_counts_lines_up_to_the_cards_range():
 
 def test_5_attack_damage_shared_between_a_boss_and_soldiers_in_two_spaces():
     # ed-02: 2 damage, range 1.  One to the soldier in 2a, one to Wrath on Ed's own space.
-    s = Scenario(game, position(hands={"ed": ("ed-02",)}, soldiers={"2a": 1},
-                                bosses={"wrath": ("1a", 4)}))
+    s = scenario(hands={"ed": ("ed-02",)}, soldiers={"2a": 1},
+                 bosses={"wrath": ("1a", 4)})
     s.expect_violation("red", "attack ed-02 2a 2a", P + "attack.target")  # one soldier only
     s.expect_violation("red", "attack ed-02 wrath wrath 2a", P + "attack.damage")  # 3 > 2
     facts = s.play("red", "attack ed-02 2a wrath")
@@ -336,7 +338,7 @@ def test_5_attack_damage_shared_between_a_boss_and_soldiers_in_two_spaces():
 
 
 def test_5_attack_a_boss_reduced_exactly_to_zero_is_defeated():
-    s = Scenario(game, position(hands={"ed": ("ed-04",)}, bosses={"wrath": ("1a", 2)}))
+    s = scenario(hands={"ed": ("ed-04",)}, bosses={"wrath": ("1a", 2)})
     facts = s.play("red", "attack ed-04 wrath wrath")  # 2 damage, Wrath has 2 life
     assert [(f.boss, f.life) for f in facts if isinstance(f, ev.BossDamaged)] == [("wrath", 0)]
     assert kinds(facts)[-1] == "BossDefeated" and facts[-1].rule == P + "attack.boss-defeated"
@@ -344,20 +346,17 @@ def test_5_attack_a_boss_reduced_exactly_to_zero_is_defeated():
 
 
 def test_5_attack_only_the_character_whose_turn_it_is_plays_a_card_from_its_own_hand():
-    s = Scenario(game, position(hands={"ed": ("ed-01",), "al": ("al-01",)}))
+    s = scenario(hands={"ed": ("ed-01",), "al": ("al-01",)})
     s.expect_violation("red", "attack al-01", P + "attack.card-in-hand")
     s.expect_violation("blue", "attack al-01", P + "turn.order")
 
 
 # ---- 5. Player Turns: Replenish ----------------------------------------------------------------
 def test_5_replenish_the_last_card_of_the_deck_then_no_more():
-    facts = position()
-    facts.append(ev.CardsDrawn(rule=P + "setup.hand", character="ed", seat="red",
-                               cards=tuple(c.id for c in C.characters["ed"].cards[:15])))
-    s = Scenario(game, facts)
+    s = scenario(hands={"ed": tuple(c.id for c in C.characters["ed"].cards[:15])})
     assert "replenish" in legal(s.state, "red")
     s.play("red", "replenish")
-    assert len(s.state.hands["ed"]) == 16 and s.state.decks["ed"] == ()
+    assert len(s.state.hands["ed"]) == 16 and not s.state.decks["ed"].cards
     assert "replenish" not in legal(s.state, "red")
     s.expect_violation("red", "replenish", P + "action.replenish-empty")
 
@@ -367,8 +366,8 @@ def test_5_alchemy_ed_three_here_and_one_in_each_neighbouring_space_across_areas
     # Ed at 1a: 3 damage there (a soldier and two to Wrath), 1 in each of 1b, 2a and 5a
     # (range 1, two of them in other Areas); 1c at range 2 is untouched.
     soldiers = {"1a": 1, "1b": 2, "2a": 1, "5a": 1, "1c": 1}
-    s = Scenario(game, position(hands={"ed": ("ed-03", "ed-04")}, soldiers=soldiers,
-                                bosses={"wrath": ("1a", 4)}))
+    s = scenario(hands={"ed": ("ed-03", "ed-04")}, soldiers=soldiers,
+                 bosses={"wrath": ("1a", 4)})
     s.expect_violation("red", "alchemy ed-03 ed-04 1a 1b 1b 2a 5a wrath wrath",
                        P + "attack.damage")
     s.expect_violation("red", "alchemy ed-03 ed-04 1a 1b 1c 2a 5a wrath", P + "attack.range")
@@ -379,34 +378,34 @@ def test_5_alchemy_ed_three_here_and_one_in_each_neighbouring_space_across_areas
 
 def test_5_alchemy_mustang_hits_his_own_area_only_not_a_linked_space_of_another():
     # Mustang at 2b: 2 there, 1 in each of 2a and 2c; 1b is linked to 2b but is Area 1.
-    s = Scenario(game, position(characters=("mustang", "ed"), turn="mustang",
-                                at={"mustang": "2b", "ed": "1a"},
-                                hands={"mustang": ("mustang-01", "mustang-02")},
-                                soldiers={"2a": 1, "2b": 2, "2c": 2, "1b": 1}))
-    s.expect_violation("yellow", "alchemy mustang-01 mustang-02 1b 2a 2b 2b",
+    s = scenario(characters=("mustang", "ed"), turn="mustang",
+                 at={"mustang": "2b", "ed": "1a"},
+                 hands={"mustang": ("mustang-01", "mustang-02")},
+                 soldiers={"2a": 1, "2b": 2, "2c": 2, "1b": 1})
+    s.expect_violation("red", "alchemy mustang-01 mustang-02 1b 2a 2b 2b",
                        P + "attack.range")
-    s.play("yellow", "alchemy mustang-01 mustang-02 2a 2b 2b 2c")
+    s.play("red", "alchemy mustang-01 mustang-02 2a 2b 2b 2c")
     assert s.state.soldiers == {"2c": 1, "1b": 1}
 
 
 def test_5_alchemy_scar_four_damage_in_his_own_space_to_a_boss_and_a_soldier():
-    s = Scenario(game, position(characters=("scar", "ed"), turn="scar",
-                                at={"scar": "3b", "ed": "1a"},
-                                hands={"scar": ("scar-05", "scar-06")},
-                                soldiers={"3b": 1, "3a": 1}, bosses={"envy": ("3b", 4)}))
-    s.expect_violation("green", "alchemy scar-05 scar-06 3b envy envy", P + "attack.all-damage")
-    s.expect_violation("green", "alchemy scar-05 scar-06 3a envy envy envy", P + "attack.range")
-    s.play("green", "alchemy scar-05 scar-06 3b envy envy envy")
+    s = scenario(characters=("scar", "ed"), turn="scar",
+                 at={"scar": "3b", "ed": "1a"},
+                 hands={"scar": ("scar-05", "scar-06")},
+                 soldiers={"3b": 1, "3a": 1}, bosses={"envy": ("3b", 4)})
+    s.expect_violation("red", "alchemy scar-05 scar-06 3b envy envy", P + "attack.all-damage")
+    s.expect_violation("red", "alchemy scar-05 scar-06 3a envy envy envy", P + "attack.range")
+    s.play("red", "alchemy scar-05 scar-06 3b envy envy envy")
     assert s.state.bosses["envy"].life == 1 and s.state.soldiers == {"3a": 1}
 
 
 def test_5_alchemy_tip_one_card_of_a_pair_may_attack_alone():
     # Tips: paired cards may be used separately for normal Attacks; a single card of a pair
     # is no Alchemy.
-    s = Scenario(game, position(hands={"ed": ("ed-01", "ed-02")}, soldiers={"1a": 1}))
+    s = scenario(hands={"ed": ("ed-01", "ed-02")}, soldiers={"1a": 1})
     s.expect_violation("red", "alchemy ed-01 ed-01 1a", P + "alchemy.paired")
     s.play("red", "attack ed-01 1a")
-    assert s.state.hands["ed"] == ("ed-02",) and "alchemy" not in " ".join(legal(s.state, "red"))
+    assert s.state.hands["ed"].cards == ("ed-02",) and "alchemy" not in " ".join(legal(s.state, "red"))
 
 
 # ---- 5. The Reverse Transmutation Circle --------------------------------------------------------
@@ -414,7 +413,7 @@ def test_5_reverse_circle_extra_cards_do_not_matter_and_only_ones_own_area_count
     # Area 4 "4 different colours": six cards of four colours meet it.  Ed in Area 1 (its
     # circle empty) cannot complete Area 4's circle from there.
     circle = ("ed-01", "ed-05", "ed-02", "ed-06", "ed-03", "ed-04")
-    s = Scenario(game, position(at={"ed": "1a", "al": "4a"}, circles={4: circle}))
+    s = scenario(at={"ed": "1a", "al": "4a"}, circles={4: circle})
     s.expect_violation("red", "complete", P + "circle.three-and-two")
     s.play("red", "move 4a")  # 1a-5a-4a
     facts = s.play("red", "complete")
@@ -424,9 +423,9 @@ def test_5_reverse_circle_extra_cards_do_not_matter_and_only_ones_own_area_count
 
 def test_5_reverse_circle_as_the_last_action_waits_for_the_bonus_before_the_turn_ends():
     circle = ("ed-01", "ed-05", "ed-09", "ed-02", "ed-06")  # 3 red + 2 blue
-    s = Scenario(game, position(at={"ed": "1a", "al": "1a"}, circles={1: circle}, actions=1,
-                                soldiers={"3c": 1}, track=2,
-                                bonus=("maria-ross", "jean-havoc", "hohenheim", "winry")))
+    s = scenario(at={"ed": "1a", "al": "1a"}, circles={1: circle}, actions=1,
+                 soldiers={"3c": 1}, track=2,
+                 bonus=("maria-ross", "jean-havoc", "hohenheim", "winry"))
     facts = s.play("red", "complete")
     assert kinds(facts) == ["ActionTaken", "TileFlipped", "QuestionAsked"]
     assert s.state.current == "ed" and s.state.actions_left == 0
@@ -441,11 +440,10 @@ def test_5_reverse_circle_as_the_last_action_waits_for_the_bonus_before_the_turn
 
 def test_5_reverse_circle_black_hayate_completes_four_of_the_same_colour():
     # Three red cards and Black Hayate (any colour) meet "4 cards of the same colour".
-    facts = position(at={"ed": "3a", "al": "1a"}, circles={3: ("ed-01", "ed-05", "ed-09")})
-    s = Scenario(game, facts)
+    reds = ("ed-01", "ed-05", "ed-09")
+    s = scenario(at={"ed": "3a", "al": "1a"}, circles={3: reds})
     s.expect_violation("red", "complete", P + "circle.four-same-colour")
-    facts.append(ev.BonusPlacedInCircle(rule=P + "bonus.wild-card", card="black-hayate", area=3))
-    s = Scenario(game, facts)
+    s = scenario(at={"ed": "3a", "al": "1a"}, circles={3: (*reds, "black-hayate")})
     assert "complete" in legal(s.state, "red")
     s.play("red", "complete")
     assert s.state.tiles[3][2] is False
@@ -454,10 +452,9 @@ def test_5_reverse_circle_black_hayate_completes_four_of_the_same_colour():
 def test_5_reverse_circle_three_and_two_needs_two_of_a_second_colour():
     # 3 + 2 needs two cards of a second colour: four red and one blue are not enough,
     # four red and two blue are (the fourth red card is a card not needed).
-    s = Scenario(game, position(circles={1: ("ed-01", "ed-05", "ed-09", "ed-13", "ed-02")}))
+    s = scenario(circles={1: ("ed-01", "ed-05", "ed-09", "ed-13", "ed-02")})
     s.expect_violation("red", "complete", P + "circle.three-and-two")
-    s = Scenario(game, position(circles={1: ("ed-01", "ed-05", "ed-09", "ed-13", "ed-02",
-                                             "ed-06")}))
+    s = scenario(circles={1: ("ed-01", "ed-05", "ed-09", "ed-13", "ed-02", "ed-06")})
     s.play("red", "complete")
     assert s.state.tiles[1][2] is False
 
@@ -465,28 +462,29 @@ def test_5_reverse_circle_three_and_two_needs_two_of_a_second_colour():
 # ---- 5. Companion (Hawkeye, Greed & Ling Yao) ---------------------------------------------------
 def test_5_companion_each_card_once_then_the_action_is_gone():
     # Greed uses Fu (2 damage to one boss) then Lan Fan (move Al anywhere); nothing left.
-    s = Scenario(game, position(characters=("greed", "al"), turn="greed",
-                                at={"greed": "1a", "al": "1a"}, bosses={"pride": ("4b", 5)}))
-    s.play("green", "companion fu pride pride")
-    assert s.state.bosses["pride"].life == 3 and s.state.bonus_discards == ("fu",)
-    s.expect_violation("green", "companion fu pride pride", P + "companion.card")
-    s.expect_violation("green", "companion lan-fan al 1a", P + "bonus.relocate")  # stays
-    facts = s.play("green", "companion lan-fan al 3c")
+    s = scenario(characters=("greed", "al"), turn="greed",
+                 at={"greed": "1a", "al": "1a"}, bosses={"pride": ("4b", 5)})
+    s.play("red", "companion fu pride pride")
+    assert s.state.bosses["pride"].life == 3 and s.state.bonus.discards == ("fu",)
+    s.expect_violation("red", "companion fu pride pride", P + "companion.card")
+    s.expect_violation("red", "companion lan-fan al 1a", P + "bonus.relocate")  # stays
+    facts = s.play("red", "companion lan-fan al 3c")
     assert [(f.character, f.target) for f in facts if isinstance(f, ev.CharacterMoved)] == [
         ("al", "3c")]
     assert s.state.companions["greed"] == () and s.state.actions_left == 2
-    assert not any(c.startswith("companion") for c in legal(s.state, "green"))
+    assert not any(c.startswith("companion") for c in legal(s.state, "red"))
     # the companion cards are discarded, never offered on the Round Board
-    assert s.state.bonus_discards == ("fu", "lan-fan")
-    assert "fu" not in s.state.bonus_offer + s.state.bonus_deck
+    assert s.state.bonus.discards == ("lan-fan", "fu")  # most recent first
+    assert "fu" not in s.state.bonus_offer + s.state.bonus.cards
 
 
 # ---- 7. Transmutation Bonus Card Effects --------------------------------------------------------
 def _completed(card, **kw):
     """Ed has just completed Area 5's seven-card circle; `card` is face up."""
     circle = ("ed-01", "ed-02", "ed-03", "ed-04", "ed-05", "ed-06", "ed-07")
-    s = Scenario(game, position(at={"ed": "5a", "al": "2a"}, circles={5: circle},
-                                bonus=(card, "hohenheim", "winry", "curtis"), **kw))
+    s = scenario(at={"ed": "5a", "al": "2a"}, circles={5: circle},
+                 bonus=(card, *(b for b in ("hohenheim", "winry", "curtis") if b != card)),
+                 **kw)
     s.play("red", "complete")
     return s
 
@@ -559,9 +557,7 @@ def test_7_boss_abilities_wrath_hurts_outermost_spaces_of_every_area_only():
 
 def test_7_boss_abilities_a_boss_arriving_this_turn_acts_from_the_next_one():
     # Round 2: Pride arrives by its card (no ability).  Round 3: abilities step uses it.
-    card = (2, "pride", "boss", "pride", (), 1)
-    s = homunculus_turn("", card, at={"ed": "4a", "al": "1a"},
-                        soldier_cards=(("s-x", ((1, 2),)),))
+    s = homunculus_turn("", "pride", at={"ed": "4a", "al": "1a"})
     facts = s.play(SYSTEM, "abilities")
     assert "BossAbilityActivated" not in kinds(facts)
     facts = s.play(SYSTEM, "reveal")
@@ -574,7 +570,7 @@ def test_7_boss_abilities_a_boss_arriving_this_turn_acts_from_the_next_one():
 
 # ---- 7. Event Card Effects -----------------------------------------------------------------------
 def test_7_event_wound_two_on_one_character_at_two_life_is_a_defeat():
-    card = (2, "event-onslaught", "event", "wound-two", (), 3)
+    card = "event-onslaught"
     s = homunculus_turn("abilities", card, life={"ed": 2})
     s.play(SYSTEM, "reveal")
     assert s.state.pending == ("wound", 2) and game.to_act(s.state) == ("red", "blue")
@@ -585,7 +581,7 @@ def test_7_event_wound_two_on_one_character_at_two_life_is_a_defeat():
 
 
 def test_7_event_wound_two_shared_between_two_seats_then_the_turn_goes_on():
-    card = (2, "event-onslaught", "event", "wound-two", (), 3)
+    card = "event-onslaught"
     s = homunculus_turn("abilities", card)
     s.play(SYSTEM, "reveal")
     s.play("blue", "wound al")
@@ -596,7 +592,7 @@ def test_7_event_wound_two_shared_between_two_seats_then_the_turn_goes_on():
 
 
 def test_7_event_discard_two_from_one_seat_holding_both_cards():
-    card = (2, "event-ambush", "event", "discard-two", (), 3)
+    card = "event-ambush"
     s = homunculus_turn("abilities", card, hands={"ed": ("ed-01", "ed-02")})
     s.play(SYSTEM, "reveal")
     assert game.to_act(s.state) == ("red",)  # Al holds nothing: only Ed's seat answers
@@ -605,7 +601,7 @@ def test_7_event_discard_two_from_one_seat_holding_both_cards():
     assert prompt.seat == "red" and set(prompt.choices) == {"discard ed-01", "discard ed-02"}
     s.play("red", "discard ed-01")
     s.play("red", "discard ed-02")
-    assert s.state.hands["ed"] == () and s.state.discards["ed"] == ("ed-01", "ed-02")
+    assert not s.state.hands["ed"] and s.state.decks["ed"].discards == ("ed-02", "ed-01")  # latest first
     assert s.state.circles == {1: (), 2: (), 3: (), 4: (), 5: ()}  # discards are no circle
 
 
@@ -620,19 +616,19 @@ def test_7_two_players_flip_a_three_and_two_tile_then_four_tiles_remain():
 
 # ---- Tips, refusals and hidden hands ---------------------------------------------------------
 def test_7_tips_alchemy_in_an_area_whose_tile_is_face_down_still_adds_to_its_circle():
-    s = Scenario(game, position(characters=("scar", "ed"), turn="scar",
-                                at={"scar": "2a", "ed": "1a"}, flipped=(2,),
-                                hands={"scar": ("scar-01", "scar-02")}, soldiers={"2a": 2}))
-    s.play("green", "alchemy scar-01 scar-02 2a 2a")
+    s = scenario(characters=("scar", "ed"), turn="scar",
+                 at={"scar": "2a", "ed": "1a"}, flipped=(2,),
+                 hands={"scar": ("scar-01", "scar-02")}, soldiers={"2a": 2})
+    s.play("red", "alchemy scar-01 scar-02 2a 2a")
     assert s.state.circles[2] == ("scar-01", "scar-02") and s.state.soldiers == {}
-    s.expect_violation("green", "complete", P + "circle.done")
+    s.expect_violation("red", "complete", P + "circle.done")
 
 
 def test_5_player_turns_refusals_name_their_rule_and_change_nothing():
     # Outside its turn a seat may do nothing; the Homunculus steps are the system's; a
     # space off the board, a card not held, a pair that is not a pair: each refused.
-    s = Scenario(game, position(hands={"ed": ("ed-01", "ed-03"), "al": ("al-01",)},
-                                moved=False))
+    s = scenario(hands={"ed": ("ed-01", "ed-03"), "al": ("al-01",)},
+                 moved=False)
     for seat, text, rule in (
         ("blue", "walk 1a", P + "turn.order"),
         ("red", "attack ed-01", P + "turn.basic-movement-first"),
@@ -653,20 +649,20 @@ def test_5_player_turns_refusals_name_their_rule_and_change_nothing():
         ("red", "walk 1b", P + "move.basic-once"),
     ):
         s.expect_violation(seat, text, rule)
-    assert s.state.actions_left == 4 and s.state.hands["ed"] == ("ed-01", "ed-03")
+    assert s.state.actions_left == 4 and s.state.hands["ed"].cards == ("ed-01", "ed-03")
 
 
 def test_3_set_up_hands_are_secret_between_seats_and_open_in_a_solo_game():
-    duo = Scenario(game, position(hands={"ed": ("ed-01",), "al": ("al-02",)}))
+    duo = scenario(hands={"ed": ("ed-01",), "al": ("al-02",)})
     for seat, own, other in (("red", "ed", "al"), ("blue", "al", "ed")):
         shown = game.view(duo.state, seat)["characters"]
         assert "hand" in shown[own] and "hand" not in shown[other]
         assert shown[other]["hand_size"] == 1
-    solo = Scenario(game, position(players=1, hands={"ed": ("ed-01",), "al": ("al-02",)}))
+    solo = scenario(players=1, hands={"ed": ("ed-01",), "al": ("al-02",)})
     shown = game.view(solo.state, "red")["characters"]
     assert list(shown["ed"]["hand"]) == ["ed-01"] and list(shown["al"]["hand"]) == ["al-02"]
     # the Companion cards lie open beside the summary: every seat sees them
-    comp = Scenario(game, position(characters=("hawkeye", "al"), turn="hawkeye"))
+    comp = scenario(characters=("hawkeye", "al"), turn="hawkeye")
     assert game.view(comp.state, "")["characters"]["hawkeye"]["companions"] == [
         "jean-havoc", "black-hayate"]
 
@@ -675,11 +671,11 @@ def test_7_bonus_readings_fewer_targets_than_the_card_names():
     # Our readings (rule table): the Curtises take all of a chosen Area holding fewer than
     # three; Winry's heal is "none" when nobody is hurt; May Chang with one soldier on the
     # board removes that one.
-    s = _completed("curtis", soldiers={"2b": 1, "4a": 3})
+    s = _completed("curtis", soldiers={"2b": 1, "4b": 3})
     assert {c for c in legal(s.state, "red") if "curtis" in c} == {
-        "bonus curtis 2b", "bonus curtis 4a 4a 4a"}
+        "bonus curtis 2b", "bonus curtis 4b 4b 4b"}
     s.play("red", "bonus curtis 2b")
-    assert s.state.soldiers == {"4a": 3}
+    assert s.state.soldiers == {"4b": 3}
     s = _completed("winry")
     assert {c for c in legal(s.state, "red") if "winry" in c} == {
         "bonus winry al none", "bonus winry ed none"}
@@ -692,14 +688,13 @@ def test_7_bonus_readings_fewer_targets_than_the_card_names():
 def test_5_appearance_example_as_printed():
     # The printed example, on our spots: Area 1's innermost space has two free spots and
     # Area 1 then one spot left (1b full, 1c one of two); Area 2's innermost space is full.
-    # "6 or more": "2 in Area 1" fills 1a; "1 in Area 2, 2 in Area 5" puts one on the second
+    # "6 or more" (Shadows' 4 and 2 in round 4): "2 in Area 1" fills 1a; "1 in Area 2, 2 in Area 5" puts one on the second
     # innermost space of Area 2 and two on Area 5's innermost; five placed, so a third card:
     # "3 in Area 1" has one spot (1c), two tokens go to the damage track; eight placed, done.
-    card = (2, "event-shadows", "event", "discard-one", (), 6)
-    s = homunculus_turn("march", card, soldiers={"1a": 1, "1b": 2, "1c": 1, "2a": 2},
+    s = homunculus_turn("march", "event-shadows", round=4, soldiers={"1a": 1, "1b": 2, "1c": 1, "2a": 2},
                         soldier_cards=EXAMPLE_SOLDIER_CARDS)
     facts = s.play(SYSTEM, "appearance")
-    assert [f.card for f in facts if isinstance(f, ev.SoldierCardFlipped)] == ["s-a", "s-b", "s-c"]
+    assert flipped_cards(facts) == list(EXAMPLE_SOLDIER_CARDS[:3])
     assert moves(facts) == [("stock", "1a"), ("stock", "1a"), ("stock", "2b"), ("stock", "5a"),
                             ("stock", "5a"), ("stock", "1c"), ("stock", "damage-track"),
                             ("stock", "damage-track")]

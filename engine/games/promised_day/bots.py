@@ -15,8 +15,8 @@ from engine.core.context import Context
 from engine.core.dice import Dice
 from engine.core.errors import RuleViolation
 
-from .actions import circle_met
 from .board import within
+from .circle import circle_met
 from .rules import decide
 from .state import OVER, Game, evolve
 

@@ -7,8 +7,9 @@ seat, so the audit shows each step and each token it moved.
     appearance  4. new soldiers from the centre, "N or more" (+2 in the "+2" rounds)
     check       5. one damage to each character sharing a space with an enemy
 
-An Event card that leaves a choice to the players ("discuss and decide")
-asks them a question; the turn goes on once it is settled.
+An Event card that leaves a choice to the players ("discuss and decide",
+section 7, "Event Card Effects") asks them a question; the seats answer it
+with `discard` and `wound`, and the turn goes on once it is settled.
 """
 
 from __future__ import annotations
@@ -16,19 +17,11 @@ from __future__ import annotations
 from engine.core.errors import RuleViolation
 
 from . import events as ev
-from .resolve import (
-    R,
-    Resolution,
-    from_stock,
-    march_area,
-    march_one,
-    place_soldiers,
-    soldiers_appear,
-    wound,
-)
-from .state import DAMAGE_TRACK, Game
-
-STEPS = ("abilities", "reveal", "march", "appearance", "check")
+from .bosses import activate_abilities, boss_arrives
+from .characters import wound
+from .end import Resolution
+from .soldiers import march_area, soldiers_appear
+from .state import PLAYERS, Game
 
 
 def next_step(state: Game) -> str | None:
@@ -39,97 +32,36 @@ def next_step(state: Game) -> str | None:
     return STEPS[i] if i < len(STEPS) else None
 
 
-def resolve_step(state: Game, step: str, dice) -> list:
+def check_step(state: Game, step: str) -> None:
+    """The steps come in their order, one at a time."""
     expected = next_step(state)
     if step != expected:
-        raise RuleViolation(R + "homunculus.order",
+        raise RuleViolation("promised_day.homunculus.order",
                             f"the Homunculus turn resolves {expected or 'nothing'} now, not {step}")
-    res = Resolution(state)
-    res.add(ev.HomunculusStepBegan(rule=R + f"homunculus.{step}", step=step))
-    _STEP[step](res, dice)
+
+
+def resolve_step(state: Game, step: str, dice) -> list:
+    check_step(state, step)
+    resolve, rule = _STEPS[step]
+    res = Resolution(state, dice)
+    res.add(ev.HomunculusStepBegan(rule=rule, step=step))
+    resolve(res)
     if step == STEPS[-1] and not res.over:
-        res.add(ev.TurnBegan(rule=R + "turn.order", character=res.state.order[0],
+        res.add(ev.TurnBegan(rule="promised_day.turn.order", character=res.state.order[0],
                              actions=res.state.actions_per_turn))
     return res.facts
 
 
-# ---- 1. boss abilities --------------------------------------------------------------------
-def _abilities(res: Resolution, dice) -> None:
-    s = res.state
-    for boss in sorted(s.bosses, key=lambda b: (s.area_of[s.bosses[b].space], b)):
-        if res.over or boss not in res.state.bosses:
-            return
-        ability = res.state.bosses[boss].ability
-        res.add(ev.BossAbilityActivated(rule=R + f"boss.{ability}", boss=boss, ability=ability))
-        _ABILITY[ability](res)
-
-
-def _wound_outermost(res: Resolution) -> None:
-    s = res.state
-    outermost = {spaces[-1] for spaces in s.areas.values()}
-    for c in s.characters:
-        if s.position.get(c) in outermost:
-            wound(res, c, 1, R + "boss.wound-outermost")
-
-
-def _march_1_2_3(res: Resolution) -> None:
-    for area in (1, 2, 3):
-        march_area(res, area, R + "boss.march-1-2-3")
-
-
-def _two_soldiers_area_3(res: Resolution) -> None:
-    place_soldiers(res, 3, 2, R + "boss.two-soldiers-area-3")
-
-
-def _wound_areas_3_4_5(res: Resolution) -> None:
-    s = res.state
-    for c in s.characters:
-        if s.area_of.get(s.position.get(c, ""), 0) in (3, 4, 5):
-            wound(res, c, 1, R + "boss.wound-areas-3-4-5")
-
-
-def _soldier_to_track(res: Resolution) -> None:
-    from_stock(res, DAMAGE_TRACK, R + "boss.soldier-to-damage-track")
-
-
-_ABILITY = {
-    "wound-outermost": _wound_outermost, "march-1-2-3": _march_1_2_3,
-    "two-soldiers-area-3": _two_soldiers_area_3, "wound-areas-3-4-5": _wound_areas_3_4_5,
-    "soldier-to-damage-track": _soldier_to_track,
-}
-
-
 # ---- 2. the Homunculus card ---------------------------------------------------------------
-def _reveal(res: Resolution, dice) -> None:
+def _reveal(res: Resolution) -> None:
     s = res.state
-    rnd, card, kind, what, march, soldiers = next(c for c in s.homunculus if c[0] == s.round)
-    res.add(ev.HomunculusCardRevealed(rule=R + "homunculus.reveal", round=rnd, card=card,
+    rnd, card, kind, what, march, soldiers = next(c for c in s.homunculus.cards if c[0] == s.round)
+    res.add(ev.HomunculusCardRevealed(rule="promised_day.homunculus.reveal", round=rnd, card=card,
                                       kind=kind, what=what, march=march, soldiers=soldiers))
     if kind == "boss":
         boss_arrives(res, what)
     else:
-        _EVENT[what](res)
-
-
-def boss_arrives(res: Resolution, boss: str, rule: str = R + "homunculus.boss-arrives") -> None:
-    """The boss takes a spot in its own space.  When that space has no free spot and
-    soldiers stand there, one of them first marches out (skipping full spaces, off the
-    board onto the damage track) and the boss takes its spot.  A space full of bosses
-    alone (our reading) sends it to the next space outward with room, pushing a
-    soldier there if it must."""
-    s = res.state
-    name, home, life, ability = s.boss_info[boss]
-    space = home
-    if s.free_spots(home) <= 0 and not s.soldiers_in(home):
-        spaces = s.areas[s.area_of[home]]
-        farther = spaces[spaces.index(home) + 1:]
-        space = next((sp for sp in farther if s.free_spots(sp) > 0),
-                     next((sp for sp in farther if s.soldiers_in(sp)), home))
-        rule = R + "homunculus.boss-space-full"
-    if s.free_spots(space) <= 0 and s.soldiers_in(space):
-        march_one(res, space, R + "homunculus.boss-pushes-soldier")
-    res.add(ev.BossArrived(rule=rule, boss=boss, name=name, space=space, life=life,
-                           ability=ability))
+        _EVENTS[what](res)
 
 
 def _gather(res: Resolution) -> None:
@@ -138,32 +70,34 @@ def _gather(res: Resolution) -> None:
         here = s.position[c]
         spaces = s.areas[s.area_of[here]]
         if here != spaces[0]:
-            res.add(ev.CharacterMoved(rule=R + "event.gather-innermost", character=c, source=here,
-                                      target=spaces[0], distance=spaces.index(here)))
+            res.add(ev.CharacterMoved(rule="promised_day.event.gather-innermost", character=c,
+                                      source=here, target=spaces[0], distance=spaces.index(here)))
 
 
-def _ask(kind: str, most: int):
+def _ask(kind: str, most: int, rule: str):
+    """An Event card that leaves `most` discards or damage to the players' choice."""
     def ask(res: Resolution) -> None:
         s = res.state
         left = min(most, sum(len(h) for h in s.hands.values())) if kind == "discard" else most
         if left:
-            res.add(ev.QuestionAsked(rule=R + f"event.{kind}-{'one' if most == 1 else 'two'}",
-                                     kind=kind, left=left))
+            res.add(ev.QuestionAsked(rule=rule, kind=kind, left=left))
     return ask
 
 
-_EVENT = {"gather-innermost": _gather, "discard-two": _ask("discard", 2),
-          "discard-one": _ask("discard", 1), "wound-two": _ask("wound", 2)}
+_EVENTS = {"gather-innermost": _gather,
+           "discard-two": _ask("discard", 2, "promised_day.event.discard-two"),
+           "discard-one": _ask("discard", 1, "promised_day.event.discard-one"),
+           "wound-two": _ask("wound", 2, "promised_day.event.wound-two")}
 
 
 # ---- 3. march, 4. appearance, 5. damage check ---------------------------------------------
-def _march(res: Resolution, dice) -> None:
+def _march(res: Resolution) -> None:
     # Several Areas on one card march in ascending order (our reading; the example
     # does Area 1, then Area 5).
     for area in sorted(res.state.revealed[4]):
         if res.over:
             return
-        march_area(res, area, R + "march.area")
+        march_area(res, area, "promised_day.march.area")
 
 
 def appearance_number(state: Game) -> int:
@@ -171,16 +105,60 @@ def appearance_number(state: Game) -> int:
     return state.revealed[5] + extra
 
 
-def _appearance(res: Resolution, dice) -> None:
-    soldiers_appear(res, dice, appearance_number(res.state), R + "appearance.flip")
+def _appearance(res: Resolution) -> None:
+    soldiers_appear(res, appearance_number(res.state), "promised_day.appearance.flip")
 
 
-def _check(res: Resolution, dice) -> None:
+def _check(res: Resolution) -> None:
     s = res.state
     for c in s.characters:
         if s.has_enemy(s.position[c]):
-            wound(res, c, 1, R + "check.damage")
+            wound(res, c, 1, "promised_day.check.damage")
 
 
-_STEP = {"abilities": _abilities, "reveal": _reveal, "march": _march,
-         "appearance": _appearance, "check": _check}
+# Each step, what it does and the rule it cites, in the order of the turn.
+_STEPS = {"abilities": (activate_abilities, "promised_day.homunculus.abilities"),
+          "reveal": (_reveal, "promised_day.homunculus.reveal"),
+          "march": (_march, "promised_day.homunculus.march"),
+          "appearance": (_appearance, "promised_day.homunculus.appearance"),
+          "check": (_check, "promised_day.homunculus.check")}
+STEPS = tuple(_STEPS)
+
+
+# ---- the answers to an Event card's question ----------------------------------------------
+def check_question(state: Game, kind: str) -> None:
+    if state.pending is None or state.pending[0] != kind or state.phase == PLAYERS:
+        raise RuleViolation("promised_day.event.no-question", f"no Event card asks for a {kind} now")
+
+
+def check_discard(state: Game, seat: str, card: str) -> str:
+    """The character of `seat` whose hand holds `card`."""
+    check_question(state, "discard")
+    owner = next((c for c in state.characters if card in state.hands[c]), None)
+    if owner is None or state.seat_of[owner] != seat:
+        raise RuleViolation("promised_day.event.discard-own", f"{card} is not in a hand of {seat}'s")
+    return owner
+
+
+def discard(state: Game, seat: str, card: str) -> list:
+    owner = check_discard(state, seat, card)
+    res = Resolution(state)
+    res.add(ev.CardDiscarded(rule="promised_day.event.discard", character=owner, card=card))
+    left = min(state.pending[1] - 1, sum(len(h) for h in res.state.hands.values()))
+    res.add(ev.QuestionAnswered(rule="promised_day.event.discard", kind="discard", left=left))
+    return res.facts
+
+
+def check_wound(state: Game, seat: str, character: str) -> None:
+    check_question(state, "wound")
+    if state.seat_of.get(character) != seat:
+        raise RuleViolation("promised_day.event.wound-own", f"{seat} does not play {character!r}")
+
+
+def wound_answer(state: Game, seat: str, character: str) -> list:
+    check_wound(state, seat, character)
+    res = Resolution(state)
+    wound(res, character, 1, "promised_day.event.wound")
+    res.add(ev.QuestionAnswered(rule="promised_day.event.wound", kind="wound",
+                                left=state.pending[1] - 1))
+    return res.facts

@@ -28,6 +28,7 @@ COMPANION = TURN + " > Companion"
 BONUS = "7. Transmutation Bonus Card Effects"
 EVENT = "7. Event Card Effects"
 SMALL = "7. Rule Changes When Playing with 1 or 2 Players"
+POSITION = "boardlog: positions (docs/positions/promised_day.md)"
 
 RULES = CORE_RULES + RuleBook(*[
     *table(SETUP, {
@@ -348,5 +349,45 @@ RULES = CORE_RULES + RuleBook(*[
             "rulebook is silent): taking the damage is that player's to accept.",
         "promised_day.event.no-question":
             "Discards and damage are answers to an Event card's open question only.",
+    }),
+    *table(POSITION, {
+        "promised_day.position.section":
+            "A position is JSON of a known shape: each section and field where the format "
+            "puts it, of its type (a number, a list of names, an object), none misspelt.",
+        "promised_day.position.options":
+            "The position's setup options are options of the game: one to four players, two "
+            "characters solo and one a player otherwise, a known difficulty.",
+        "promised_day.position.phase":
+            "The phase, the round and the turn agree: round 0 is the set-up and the set-up "
+            "round 0, the Homunculus turn comes from round 2 and stands between its steps, a "
+            "turn belongs to a character in the players' phase, a result to a game over.",
+        "promised_day.position.character":
+            "Each character of the position is one of the game's, and after the set-up each "
+            "stands on a space.",
+        "promised_day.position.space":
+            "Spaces and Areas are those of the board.",
+        "promised_day.position.spots":
+            "A space holds no more soldier and boss tokens than it has spots.",
+        "promised_day.position.tokens":
+            "The soldier tokens on the board, on the damage track and in the Stock are no "
+            "more than the game's forty (fewer is allowed, to test the Stock's rules on a "
+            "board with fewer spots than tokens).",
+        "promised_day.position.card":
+            "Every card is in one place: a Character card in its owner's hand, deck, discards "
+            "or a circle; a bonus card in the deck, face up, discarded, beside its "
+            "Companion's summary or (Black Hayate) in a circle; a soldier card in the deck or "
+            "flipped.",
+        "promised_day.position.life":
+            "A character's life is between 0 and the top of its track.",
+        "promised_day.position.boss":
+            "A boss on the board has one life or more and at most its own; a defeated boss is "
+            "off the board; a boss whose card is face down has not arrived, and one whose "
+            "card is revealed has.",
+        "promised_day.position.tile":
+            "Each of the five Transmutation Circle tiles lies beside one Area.",
+        "promised_day.position.homunculus":
+            "One Homunculus card at most above each round from the second: those of rounds "
+            "to come face down, those of rounds past (and of this round once its reveal step "
+            "is over) face up.",
     }),
 ])

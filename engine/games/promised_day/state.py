@@ -2,6 +2,10 @@
 
 `evolve` holds no rules: every fact already says what happened.  Dicts are
 copied shallowly per change; static board data comes from `BoardLaid`.
+Decks and hands are the kit's `Deck` and `Hand`: a character's deck keeps
+its discards, the Mannequin Soldier deck its flipped cards, the bonus deck
+its resolved cards and the Homunculus cards (face down above their rounds,
+the next round's on top) those already revealed.
 """
 
 from __future__ import annotations
@@ -9,12 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core.events import Folds, evolved
+from engine.kit.deck import Deck, Hand
 
 from . import events as ev
 
 # Phases of a game.
 SETUP, START, HOMUNCULUS, PLAYERS, OVER = "setup", "start", "homunculus", "players", "over"
 DAMAGE_TRACK, STOCK = "damage-track", "stock"
+
+SOLDIER_DECK = "Mannequin Soldier deck"
+BONUS_DECK = "Transmutation Bonus deck"
+HOMUNCULUS_CARDS = "Homunculus cards of the Round Board"
 
 
 @dataclass(frozen=True)
@@ -50,9 +59,8 @@ class Game:
     summary: dict[str, tuple[str, int, int, str, str]] = field(default_factory=dict)
     life: dict[str, int] = field(default_factory=dict)
     position: dict[str, str] = field(default_factory=dict)
-    decks: dict[str, tuple[str, ...]] = field(default_factory=dict)        # hidden, top first
-    hands: dict[str, tuple[str, ...]] = field(default_factory=dict)        # hidden from others
-    discards: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)    # hidden order; discards are open
+    hands: dict[str, Hand] = field(default_factory=dict)    # hidden from the other seats
     cards: dict[str, tuple[str, int, int, str]] = field(default_factory=dict)  # colour, dmg, rng, icon
     # enemies
     soldiers: dict[str, int] = field(default_factory=dict)
@@ -61,15 +69,13 @@ class Game:
     bosses: dict[str, Boss] = field(default_factory=dict)
     boss_info: dict[str, tuple[str, str, int, str]] = field(default_factory=dict)  # name, space..
     defeated: tuple[str, ...] = ()
-    soldier_deck: tuple[tuple[str, tuple], ...] = ()   # hidden, top first
-    soldier_discards: tuple[tuple[str, tuple], ...] = ()
-    homunculus: tuple[tuple, ...] = ()                 # face down, by round (hidden)
+    soldier_cards: Deck = Deck(name=SOLDIER_DECK)       # (id, place); hidden order, flipped open
+    homunculus: Deck = Deck(name=HOMUNCULUS_CARDS)     # (round, id, kind, what, march, soldiers)
     revealed: tuple | None = None                      # this round's Homunculus card
     # Transmutation Bonus cards
     bonus_names: dict[str, tuple[str, str]] = field(default_factory=dict)  # id: (name, effect)
-    bonus_deck: tuple[str, ...] = ()                   # hidden, top first
+    bonus: Deck = Deck(name=BONUS_DECK)                # hidden order; resolved cards discarded
     bonus_offer: tuple[str, ...] = ()                  # face up on the Round Board
-    bonus_discards: tuple[str, ...] = ()
     companions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # rounds and turns
     round: int = 0
@@ -111,6 +117,11 @@ def _set(mapping: dict, key, value) -> dict:
     return {**mapping, key: value}
 
 
+def take_top(deck: Deck, named: tuple) -> tuple[tuple, Deck]:
+    """The top cards of `deck` (as many as the fact names) and the deck without them."""
+    return deck.draw(len(named))
+
+
 @_folds(ev.GameConfigured)
 def _(s: Game, e: ev.GameConfigured) -> Game:
     return evolved(s, phase=START, players=e.players, actions_per_turn=e.actions, round_limit=e.rounds,
@@ -138,8 +149,8 @@ def _(s: Game, e: ev.CharacterChosen) -> Game:
     c = e.character
     return evolved(s, characters=s.characters + (c,), seat_of=_set(s.seat_of, c, e.seat),
                    summary=_set(s.summary, c, (e.name, e.move, e.life, e.special, e.effect)),
-                   life=_set(s.life, c, e.life), hands=_set(s.hands, c, ()),
-                   discards=_set(s.discards, c, ()), companions=_set(s.companions, c, ()))
+                   life=_set(s.life, c, e.life), hands=_set(s.hands, c, Hand()),
+                   companions=_set(s.companions, c, ()))
 
 
 @_folds(ev.CharacterDeckShuffled)
@@ -147,14 +158,15 @@ def _(s: Game, e: ev.CharacterDeckShuffled) -> Game:
     cards = dict(s.cards)
     for card, colour, damage, rng, icon in e.cards:
         cards[card] = (colour, damage, rng, icon)
-    return evolved(s, cards=cards, decks=_set(s.decks, e.character, tuple(c[0] for c in e.cards)))
+    deck = Deck(tuple(c[0] for c in e.cards), name=f"deck of {e.character}")
+    return evolved(s, cards=cards, decks=_set(s.decks, e.character, deck))
 
 
 @_folds(ev.CardsDrawn)
 def _(s: Game, e: ev.CardsDrawn) -> Game:
-    c, n = e.character, len(e.cards)
-    return evolved(s, decks=_set(s.decks, c, s.decks[c][n:]),
-                   hands=_set(s.hands, c, s.hands[c] + s.decks[c][:n]))
+    c = e.character
+    drawn, deck = take_top(s.decks[c], e.cards)
+    return evolved(s, decks=_set(s.decks, c, deck), hands=_set(s.hands, c, s.hands[c].add(drawn)))
 
 
 @_folds(ev.CompanionCardsTaken)
@@ -171,22 +183,23 @@ def _(s: Game, e: ev.BonusDeckShuffled) -> Game:
     names = dict(s.bonus_names)
     for card, name, effect in e.cards:
         names[card] = (name, effect)
-    return evolved(s, bonus_names=names, bonus_deck=tuple(c[0] for c in e.cards))
+    return evolved(s, bonus_names=names, bonus=Deck(tuple(c[0] for c in e.cards), name=BONUS_DECK))
 
 
 @_folds(ev.BonusRevealed)
 def _(s: Game, e: ev.BonusRevealed) -> Game:
-    return evolved(s, bonus_deck=s.bonus_deck[1:], bonus_offer=s.bonus_offer + s.bonus_deck[:1])
+    drawn, deck = take_top(s.bonus, (e.card,))
+    return evolved(s, bonus=deck, bonus_offer=s.bonus_offer + drawn)
 
 
 @_folds(ev.HomunculusCardsDealt)
 def _(s: Game, e: ev.HomunculusCardsDealt) -> Game:
-    return evolved(s, homunculus=e.cards)
+    return evolved(s, homunculus=Deck(e.cards, name=HOMUNCULUS_CARDS))
 
 
 @_folds(ev.SoldierDeckShuffled)
 def _(s: Game, e: ev.SoldierDeckShuffled) -> Game:
-    return evolved(s, soldier_deck=e.cards, soldier_discards=())
+    return evolved(s, soldier_cards=Deck(e.cards, name=SOLDIER_DECK))
 
 
 @_folds(ev.BossesListed)
@@ -202,8 +215,8 @@ def _(s: Game, e: ev.BossArrived) -> Game:
 
 @_folds(ev.SoldierCardFlipped)
 def _(s: Game, e: ev.SoldierCardFlipped) -> Game:
-    return evolved(s, soldier_deck=s.soldier_deck[1:],
-                   soldier_discards=s.soldier_discards + s.soldier_deck[:1])
+    drawn, deck = take_top(s.soldier_cards, ((e.card, e.place),))
+    return evolved(s, soldier_cards=deck.discard(drawn))
 
 
 @_folds(ev.SoldierMoved)
@@ -277,8 +290,8 @@ def _(s: Game, e: ev.BossAbilityActivated) -> Game:
 
 @_folds(ev.HomunculusCardRevealed)
 def _(s: Game, e: ev.HomunculusCardRevealed) -> Game:
-    card = next(c for c in s.homunculus if c[0] == e.round)
-    return evolved(s, revealed=card, homunculus=tuple(c for c in s.homunculus if c is not card))
+    card = next(c for c in s.homunculus.cards if c[0] == e.round)
+    return evolved(s, revealed=card, homunculus=s.homunculus.remove(card).discard((card,)))
 
 
 @_folds(ev.AreaMarched)
@@ -314,18 +327,15 @@ def _(s: Game, e: ev.ActionTaken) -> Game:
 
 @_folds(ev.CardPlayed)
 def _(s: Game, e: ev.CardPlayed) -> Game:
-    hand = list(s.hands[e.character])
-    hand.remove(e.card)
-    return evolved(s, hands=_set(s.hands, e.character, tuple(hand)),
+    return evolved(s, hands=_set(s.hands, e.character, s.hands[e.character].play(e.card)),
                    circles=_set(s.circles, e.area, s.circles[e.area] + (e.card,)))
 
 
 @_folds(ev.CardDiscarded)
 def _(s: Game, e: ev.CardDiscarded) -> Game:
-    hand = list(s.hands[e.character])
-    hand.remove(e.card)
-    return evolved(s, hands=_set(s.hands, e.character, tuple(hand)),
-                   discards=_set(s.discards, e.character, s.discards[e.character] + (e.card,)))
+    c = e.character
+    return evolved(s, hands=_set(s.hands, c, s.hands[c].play(e.card)),
+                   decks=_set(s.decks, c, s.decks[c].discard((e.card,))))
 
 
 @_folds(ev.TileFlipped)
@@ -344,7 +354,7 @@ def _(s: Game, e: ev.BonusChosen) -> Game:
 
 @_folds(ev.BonusDiscarded)
 def _(s: Game, e: ev.BonusDiscarded) -> Game:
-    return evolved(s, bonus_discards=s.bonus_discards + (e.card,))
+    return evolved(s, bonus=s.bonus.discard((e.card,)))
 
 
 @_folds(ev.BonusPlacedInCircle)

@@ -15,9 +15,11 @@ positions and labels are worked out from it by `picture.py`.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from engine.core.events import evolved
+from engine.kit.deck import Deck
 
 from . import events as ev
 from .state import Game
@@ -27,6 +29,7 @@ def _sees_hand(state: Game, seat: str | None, character: str) -> bool:
     return seat is None or state.seat_of.get(character) == seat
 
 
+NO_DECK = Deck()  # a character chosen, its deck not yet shuffled (a step inside set-up)
 WILD_CARD = ("any", 0, 0, "")  # Black Hayate, a bonus card in a circle: any colour
 
 
@@ -66,34 +69,35 @@ def view(state: Game, seat: str | None) -> dict[str, Any]:
                        "ability": boss.ability} for b, boss in s.bosses.items()},
         "defeated_bosses": list(s.defeated),
         "damage_track": s.damage_track, "stock": s.stock,
-        "soldier_deck_size": len(s.soldier_deck),
+        "soldier_deck_size": len(s.soldier_cards),
         "soldier_cards_flipped": [{"id": c, "place": [list(p) for p in place]}
-                                  for c, place in s.soldier_discards],
-        "homunculus": {"face_down_rounds": sorted(c[0] for c in s.homunculus),
+                                  for c, place in reversed(s.soldier_cards.discards)],
+        "homunculus": {"face_down_rounds": sorted(c[0] for c in s.homunculus.cards),
                        "revealed": _homunculus(s.revealed) if s.revealed else None},
         "bonus": {"offer": [{"id": b, "name": s.bonus_names[b][0], "effect": s.bonus_names[b][1]}
                             for b in s.bonus_offer],
-                  "deck_size": len(s.bonus_deck), "discards": list(s.bonus_discards)},
+                  "deck_size": len(s.bonus), "discards": list(reversed(s.bonus.discards))},
     }
     for c in s.characters:
         name, move, top, special, effect = s.summary[c]
+        deck = s.decks.get(c, NO_DECK)
         # Setup deals decks and hands after choosing characters: every step
         # in between is a state a replay may show.
         shown = {"seat": s.seat_of[c], "name": name, "move": move, "life": s.life.get(c),
                  "max_life": top, "special": special, "effect": effect,
                  "space": s.position.get(c), "hand_size": len(s.hands.get(c, ())),
-                 "deck_size": len(s.decks.get(c, ())),
-                 "discards": _cards(s, s.discards.get(c, ())),
+                 "deck_size": len(deck),
+                 "discards": _cards(s, reversed(deck.discards)),
                  "companions": list(s.companions.get(c, ()))}
         if _sees_hand(s, seat, c):
-            shown["hand"] = _cards(s, s.hands.get(c, ()))
+            shown["hand"] = _cards(s, s.hands[c].cards if c in s.hands else ())
         board["characters"][c] = shown
     if seat is None:  # the omniscient view adds every hidden order
         board["hidden"] = {
-            "decks": {c: list(d) for c, d in s.decks.items()},
-            "soldier_deck": [c for c, _ in s.soldier_deck],
-            "homunculus": {str(c[0]): c[1] for c in s.homunculus},  # round: card
-            "bonus_deck": list(s.bonus_deck),
+            "decks": {c: list(d.cards) for c, d in s.decks.items()},
+            "soldier_deck": [c for c, _ in s.soldier_cards.cards],
+            "homunculus": {str(c[0]): c[1] for c in s.homunculus.cards},  # round: card
+            "bonus_deck": list(s.bonus.cards),
         }
     return board
 
@@ -128,17 +132,21 @@ def scramble_hidden(state: Game, seat: str | None, rng: random.Random) -> Game:
         return state
     s = state
     decks, hands = dict(s.decks), dict(s.hands)
-    for c in s.characters:
+    for c in s.decks:
+        deck, hand = s.decks[c], s.hands[c]
         if _sees_hand(s, seat, c):
-            decks[c] = _shuffled(rng, s.decks[c])
+            decks[c] = replace(deck, cards=_shuffled(rng, deck.cards))
         else:
-            pool = _shuffled(rng, s.hands[c] + s.decks[c])
-            hands[c], decks[c] = pool[:len(s.hands[c])], pool[len(s.hands[c]):]
-    faces = _shuffled(rng, [c[1:] for c in s.homunculus])
-    homunculus = tuple((c[0], *face) for c, face in zip(s.homunculus, faces, strict=True))
-    return evolved(s, decks=decks, hands=hands, homunculus=homunculus,
-                   soldier_deck=_shuffled(rng, s.soldier_deck),
-                   bonus_deck=_shuffled(rng, s.bonus_deck))
+            pool = _shuffled(rng, hand.cards + deck.cards)
+            hands[c] = replace(hand, cards=pool[:len(hand)])
+            decks[c] = replace(deck, cards=pool[len(hand):])
+    face_down = s.homunculus.cards
+    faces = _shuffled(rng, [c[1:] for c in face_down])
+    homunculus = tuple((c[0], *face) for c, face in zip(face_down, faces, strict=True))
+    return evolved(s, decks=decks, hands=hands,
+                   homunculus=replace(s.homunculus, cards=homunculus),
+                   soldier_cards=replace(s.soldier_cards, cards=_shuffled(rng, s.soldier_cards.cards)),
+                   bonus=replace(s.bonus, cards=_shuffled(rng, s.bonus.cards)))
 
 
 def _shuffled(rng: random.Random, items) -> tuple:
@@ -155,11 +163,6 @@ def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
         if command.verb in ("start", "walk", "move"):
             targets.setdefault(command.space, []).append((command.notation(), command.notation()))
     return targets
-
-
-def turn(state: Game) -> int:
-    """The round in progress (0 during set-up)."""
-    return state.round
 
 
 def describe(e) -> str:
@@ -270,7 +273,7 @@ def render(state: Game) -> str:
                          + (f"  <{', '.join(who)}>" if who else ""))
     for c in s.characters:
         lines.append(f"{c} ({s.seat_of[c]}): life {s.life[c]}/{s.summary[c][2]} "
-                     f"hand {len(s.hands[c])} deck {len(s.decks[c])}")
+                     f"hand {len(s.hands[c])} deck {len(s.decks.get(c, NO_DECK))}")
     lines.append("bonus offer: " + ", ".join(s.bonus_offer))
     if s.result:
         lines.append(s.result)

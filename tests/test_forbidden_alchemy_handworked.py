@@ -9,6 +9,9 @@ triangle, diamond; Jenny Barnes has Intellect 4, Luck 3 and one skill point.
 
 from __future__ import annotations
 
+import pytest
+
+from engine.games.forbidden_alchemy import events as ev
 from engine.kit.testing import LoadedDice
 from tests.test_forbidden_alchemy import (
     CIR,
@@ -130,3 +133,34 @@ def test_side_effect_cards_with_two_investigators_the_multi_card_is_resolved():
     facts, state = act(state, cmd("stop"), LoadedDice(values=(9,)))
     assert [f.card for f in facts if type(f).__name__ == "SideEffectDrawn"] == ["se-09"]
     assert state.side_discards == ("se-09",)  # Bound Together: resolved, then discarded
+
+
+# ---- A fact means what it says (issue #22): the piece or card it names -----------------------
+def test_alchemy_puzzle_setup_a_dealt_piece_is_the_one_the_fact_names():
+    # "Alchemy Puzzle Setup", step 3: the piece dealt is the one the fact records,
+    # wherever the pile held it; one the pile does not hold is refused.
+    state = prepared([])  # nothing dealt yet: the whole pile face down
+    second = state.pile[1]
+    state = game.evolve(state, ev.PuzzlePieceDealt(rule=P + "setup.deal", edge=1,
+                                                   piece=second[0], shape=second[1]))
+    assert state.placed[0] == second and second not in state.pile and len(state.pile) == 11
+    with pytest.raises(ValueError, match="not in the pile"):
+        game.evolve(state, ev.PuzzlePieceDealt(rule=P + "setup.deal", edge=2,
+                                               piece=second[0], shape=second[1]))
+
+
+def test_side_effect_cards_the_card_drawn_is_the_one_the_fact_names():
+    # "Side Effect Cards": the card placed face up is the one the fact names, and it is
+    # that card which stays in play; a card the deck does not hold is refused.
+    state = with_correct(0, deck=(card("se-01"), card("se-10")))
+    drawn = ev.SideEffectDrawn(rule=P + "test.side-effect", card="se-10", title="Lingering Vapour",
+                               text=card("se-10")[2], multi_investigator=False,
+                               discard_immediately=False)
+    state = game.evolve(state, drawn)
+    assert state.drawn == card("se-10") and state.deck == (card("se-01"),)
+    with pytest.raises(ValueError, match="the card drawn is se-10"):
+        game.evolve(state, ev.SideEffectKept(rule=P + "side-effect.stays", card="se-01"))
+    state = game.evolve(state, ev.SideEffectKept(rule=P + "side-effect.stays", card="se-10"))
+    assert state.in_play == (card("se-10"),)
+    with pytest.raises(ValueError, match="not in the Side Effect deck"):
+        game.evolve(state, drawn)

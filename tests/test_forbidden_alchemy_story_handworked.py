@@ -14,6 +14,8 @@ a crawling one's horror rating is 1.
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.events import evolved
 from engine.games.forbidden_alchemy import events as pev
 from engine.kit.testing import LoadedDice, Scenario
@@ -497,7 +499,7 @@ def test_errata_story_2_the_pet_may_be_placed_in_a_locked_room_holding_an_invest
     # entering, so the locked Library, where Jenny stands with its key, may be chosen.
     s = begin(story="2", choice="C")
     offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
-                                        room="back-path", card="brass-key"))
+                                        room="greenhouse", card="brass-key"))
     put(s, JENNY, "library")
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
@@ -543,3 +545,40 @@ def test_side_effect_cards_leaden_limbs_a_run_within_the_limit_is_allowed():
     s.play(JENNY, "run")
     s.play(JENNY, "move hall1-w")
     assert s.state.moves == 0 and s.state.moved == 1
+
+
+# ---- A fact means what it says (issue #22): the card it names --------------------------------
+def test_exploration_cards_the_card_taken_is_the_one_the_fact_names():
+    # Ours (exploring; "Seed Cards" deals the stacks): the fact of an Exploration card
+    # taken names the card; the fold takes that card from the room, wherever it lies, and
+    # refuses one the room does not hold (it used to take the top card whatever was named).
+    s = begin(story="1", choice="B")
+    assert s.state.exploration["laboratory"] == ("suitcase", "clue-1", "bone-saw")
+    taken = play.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
+                                      room="laboratory", card="clue-1")
+    offstage(s, taken)
+    assert s.state.exploration["laboratory"] == ("suitcase", "bone-saw")
+    assert "clue-1" in s.state.investigators[JENNY].items
+    with pytest.raises(ValueError, match="not among the Exploration cards of laboratory"):
+        game.evolve(s.state, taken)
+
+
+def test_combat_cards_and_the_keepers_hand_the_card_drawn_is_the_one_named():
+    # "Combat Cards": the card the keeper draws is the one the fact names, and the
+    # Trauma cards dealt to his hand are those named; a card not in the deck is refused.
+    s = begin()
+    deck(s, "humanoid", "humanoid-1", "humanoid-2", "humanoid-3")
+    offstage(s, play.MonsterCombatCardDrawn(rule=R + "monster.card", deck="humanoid",
+                                            card="humanoid-2", monster="crawling-one-1",
+                                            resolved=True))
+    assert s.state.decks["humanoid"].cards == ("humanoid-1", "humanoid-3")
+    with pytest.raises(ValueError, match="humanoid-2"):
+        game.evolve(s.state, play.MonsterCombatCardDrawn(
+            rule=R + "monster.card", deck="humanoid", card="humanoid-2",
+            monster="crawling-one-1", resolved=True))
+    left = s.state.trauma.cards
+    dealt = ev.TraumaCardsDealt(rule=R + "setup.keeper-hand", cards=(left[-1],))
+    offstage(s, dealt)
+    assert s.state.trauma.cards == left[:-1] and s.state.hand[-1] == left[-1]
+    with pytest.raises(ValueError):
+        game.evolve(s.state, dealt)

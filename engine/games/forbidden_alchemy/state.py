@@ -139,17 +139,27 @@ def _(state: Puzzle, e: ev.AlchemyTestFailed) -> Puzzle:
 
 @_folds(ev.SideEffectDrawn)
 def _(state: Puzzle, e: ev.SideEffectDrawn) -> Puzzle:
-    return evolved(state, deck=state.deck[1:], drawn=state.deck[0])
+    card = (e.card, e.title, e.text, e.multi_investigator, e.discard_immediately)
+    return evolved(state, deck=_taken(state.deck, card, "the Side Effect deck"), drawn=card)
 
 
 @_folds(ev.SideEffectDiscarded)
 def _(state: Puzzle, e: ev.SideEffectDiscarded) -> Puzzle:
+    _check_drawn(state, e.card)
     return evolved(state, side_discards=state.side_discards + (e.card,), drawn=None)
 
 
 @_folds(ev.SideEffectKept)
 def _(state: Puzzle, e: ev.SideEffectKept) -> Puzzle:
+    _check_drawn(state, e.card)
     return evolved(state, in_play=state.in_play + (state.drawn,), drawn=None)
+
+
+def _check_drawn(state: Puzzle, card: str) -> None:
+    """A drawn card is kept or discarded: the fact must name the card drawn."""
+    if state.drawn is None or state.drawn[0] != card:
+        drawn = state.drawn[0] if state.drawn else "none"
+        raise ValueError(f"the fact names Side Effect card {card!r}, but the card drawn is {drawn}")
 
 
 @_folds(ev.PuzzlePiecesReturned)
@@ -159,6 +169,15 @@ def _(state: Puzzle, e: ev.PuzzlePiecesReturned) -> Puzzle:
 
 
 def _fill(state: Puzzle, edge: int, slot: tuple[str, str]) -> Puzzle:
-    """Place the pile's top piece along `edge` (the event says which piece it was)."""
+    """Place along `edge` the piece the fact names, taken from the pile."""
     placed = state.placed[: edge - 1] + (slot,) + state.placed[edge:]
-    return evolved(state, placed=placed, pile=state.pile[1:])
+    return evolved(state, placed=placed, pile=_taken(state.pile, slot, "the pile of pieces"))
+
+
+def _taken(cards: tuple, card, where: str) -> tuple:
+    """`cards` without the one a fact says was taken from them, wherever it lies
+    (a fact means what it says); a fact naming one that is not there is refused."""
+    if card not in cards:
+        raise ValueError(f"{card!r} is not in {where}: the fact names a card that is not there")
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]

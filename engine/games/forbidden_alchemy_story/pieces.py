@@ -222,3 +222,12 @@ def with_monster(state: Story, monster: str, **changes) -> Story:
     return evolved(
         state, monsters={**state.monsters, monster: evolved(state.monsters[monster], **changes)}
     )
+
+
+def taken(cards: tuple, card: Any, where: str) -> tuple:
+    """`cards` without the one a fact says was taken from them, wherever it lies
+    (a fact means what it says); a fact naming a card not there is refused."""
+    if card not in cards:
+        raise ValueError(f"{card!r} is not among {where}: the fact names a card that is not there")
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]

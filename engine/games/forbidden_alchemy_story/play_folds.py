@@ -13,7 +13,16 @@ from engine.games.forbidden_alchemy import state as puzzle_state
 
 from . import events as ev
 from . import play_events as play
-from .pieces import ELIMINATED, ESCAPED, Attack, Question, Story, with_investigator, with_monster
+from .pieces import (
+    ELIMINATED,
+    ESCAPED,
+    Attack,
+    Question,
+    Story,
+    taken,
+    with_investigator,
+    with_monster,
+)
 
 # (fact classes, fold) for `state.py` to register.
 PLAY_FOLDS: list[tuple[tuple[type, ...], Callable]] = []
@@ -110,8 +119,14 @@ def _(s: Story, e) -> Story:
 @_folds(play.ExplorationCardTaken)
 def _(s: Story, e) -> Story:
     inv = s.investigators[e.seat]
-    s = evolved(s, exploration={**s.exploration, e.room: s.exploration[e.room][1:]}, acted=True)
+    s = evolved(s, exploration=_explored(s, e.room, e.card), acted=True)
     return with_investigator(s, e.seat, items=inv.items + (e.card,)) if s.items[e.card].kept else s
+
+
+def _explored(s: Story, room: str, card: str) -> dict[str, tuple[str, ...]]:
+    """The Exploration cards without the one a fact took from `room`."""
+    where = f"the Exploration cards of {room}"
+    return {**s.exploration, room: taken(s.exploration.get(room, ()), card, where)}
 
 
 @_folds(play.ItemUsed)
@@ -243,16 +258,12 @@ def _(s: Story, e) -> Story:
 
 @_folds(play.ObstacleCleared)
 def _(s: Story, e) -> Story:
-    cards = list(s.exploration[e.room])
-    cards.remove(e.card)
-    return evolved(s, exploration={**s.exploration, e.room: tuple(cards)}, acted=True)
+    return evolved(s, exploration=_explored(s, e.room, e.card), acted=True)
 
 
 @_folds(play.AlchemyCardCleared)
 def _(s: Story, e) -> Story:
-    cards = list(s.exploration[e.room])
-    cards.remove(e.card)
-    return evolved(s, exploration={**s.exploration, e.room: tuple(cards)})
+    return evolved(s, exploration=_explored(s, e.room, e.card))
 
 
 @_folds(play.AttackDeclared)
@@ -262,8 +273,7 @@ def _(s: Story, e) -> Story:
 
 @_folds(play.CombatCardDrawn)
 def _(s: Story, e) -> Story:
-    _, deck = s.decks[e.deck].draw(1)
-    s = evolved(s, decks={**s.decks, e.deck: deck})
+    s = evolved(s, decks={**s.decks, e.deck: s.decks[e.deck].remove(e.card)})
     if not e.attack:
         return s
     attack = next(a for a in s.cards[e.card]["attacks"] if a["type"] == e.attack)
@@ -277,8 +287,7 @@ def _(s: Story, e) -> Story:
 
 @_folds(play.MonsterCombatCardDrawn)
 def _(s: Story, e) -> Story:
-    _, deck = s.decks[e.deck].draw(1)
-    return evolved(s, decks={**s.decks, e.deck: deck})
+    return evolved(s, decks={**s.decks, e.deck: s.decks[e.deck].remove(e.card)})
 
 
 @_folds(play.CombatCardDiscarded)

@@ -186,8 +186,7 @@ def _(s: Story, e) -> Story:
 
 @_folds(ev.TraumaCardsDealt)
 def _(s: Story, e) -> Story:
-    _, deck = s.trauma.draw(len(e.cards))
-    return evolved(s, trauma=deck, hand=s.hand + tuple(e.cards))
+    return evolved(s, trauma=_dealt(s.trauma, e.cards), hand=s.hand + tuple(e.cards))
 
 
 @_folds(ev.MythosCardsListed)
@@ -202,8 +201,14 @@ def _(s: Story, e) -> Story:
 
 @_folds(ev.MythosCardsDealt)
 def _(s: Story, e) -> Story:
-    _, deck = s.mythos.draw(len(e.cards))
-    return evolved(s, mythos=deck, mythos_hand=s.mythos_hand + tuple(e.cards))
+    return evolved(s, mythos=_dealt(s.mythos, e.cards), mythos_hand=s.mythos_hand + tuple(e.cards))
+
+
+def _dealt(deck: Deck, cards: tuple[str, ...]) -> Deck:
+    """The deck without the cards a fact dealt from it (each must be there)."""
+    for card in cards:
+        deck = deck.remove(card)
+    return deck
 
 
 @_folds(ev.TimePeriodMarkerPlaced)

@@ -14,9 +14,15 @@ lines away (1a-2a-3a-3b) and 3c is 4; from 1a the spaces at range 1 are
 
 from __future__ import annotations
 
+import json
 import random
 
+import pytest
+
 from engine.core.context import SYSTEM
+from engine.core.errors import ImportRejected
+from engine.core.interchange import export_lines, import_file
+from engine.core.store import open_store
 from engine.games.promised_day import events as ev
 from engine.kit.testing import LoadedDice, Scenario
 from tests.test_promised_day import (
@@ -700,3 +706,47 @@ def test_5_appearance_example_as_printed():
                             ("stock", "damage-track")]
     assert rule_of(facts, "SoldierMoved")[-2:] == [P + "appearance.off-board"] * 2
     assert s.state.damage_track == 2 and s.state.stock == 40 - 6 - 8
+
+
+# ---- A fact means what it says (issue #22): a draw takes the card it names --------------------
+def _facts_naming_the_second_card(state):
+    """A draw, a bonus reveal, a soldier card flip and a Homunculus reveal, each naming
+    the card just under the one the rules would take."""
+    rule = P + "setup.numbers"
+    flipped = state.soldier_cards.cards[1]
+    card = next(c for c in state.homunculus.cards if c[0] == 3)  # above round 3, not 2
+    return [
+        ev.CardsDrawn(rule=rule, character="ed", seat="red", cards=(state.decks["ed"].cards[1],)),
+        ev.BonusRevealed(rule=rule, card=state.bonus.cards[1]),
+        ev.SoldierCardFlipped(rule=rule, card=flipped[0], place=flipped[1]),
+        ev.HomunculusCardRevealed(rule=rule, round=2, card=card[1], kind=card[2], what=card[3],
+                                  march=card[4], soldiers=card[5]),
+    ]
+
+
+def test_5_replenish_a_fact_that_draws_one_card_while_naming_another_does_not_fit():
+    # Set-up with unshuffled decks: Ed's deck has ed-05 on top, then ed-06.  A fact that
+    # says Ed drew ed-06 cannot leave ed-05 in his hand: it does not fit the game.
+    s, _ = setup_loaded(2, "ed,al")
+    assert s.state.decks["ed"].cards[:2] == ("ed-05", "ed-06")
+    drawn = ev.CardsDrawn(rule=P + "action.replenish", character="ed", seat="red", cards=("ed-05",))
+    assert game.evolve(s.state, drawn).hands["ed"].cards[-1] == "ed-05"
+    for fact in _facts_naming_the_second_card(s.state):
+        with pytest.raises(ValueError, match="the fact"):
+            game.evolve(s.state, fact)
+
+
+def test_5_homunculus_turn_a_tampered_record_is_refused_where_its_fact_does_not_fit():
+    # The same through an import: Ed's first card of the set-up hand changed in the file.
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("promised_day", seed=5, players=2)
+    lines = b"".join(export_lines(store, gid)).decode().splitlines()
+    n = next(i for i, line in enumerate(lines) if '"CardsDrawn"' in line)
+    record = json.loads(lines[n])
+    deck = next(json.loads(line)["data"]["cards"] for line in lines
+                if '"CharacterDeckShuffled"' in line and '"ed"' in line)
+    record["data"]["cards"][0] = deck[4][0]  # the fifth card, still in the deck
+    lines[n] = json.dumps(record)
+    with pytest.raises(ImportRejected, match="does not fit the game"):
+        import_file(open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"}), "x.jsonl",
+                    "\n".join(lines).encode())

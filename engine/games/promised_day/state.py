@@ -6,6 +6,11 @@ Decks and hands are the kit's `Deck` and `Hand`: a character's deck keeps
 its discards, the Mannequin Soldier deck its flipped cards, the bonus deck
 its resolved cards and the Homunculus cards (face down above their rounds,
 the next round's on top) those already revealed.
+
+A fact that draws, flips or reveals a card names it, and the fold takes
+exactly that card: it must be the one on top (the one above the round, for
+a Homunculus card), or the fact does not fit the game and the fold refuses
+it (`ValueError`), so a record cannot draw one card while saying another.
 """
 
 from __future__ import annotations
@@ -118,8 +123,12 @@ def _set(mapping: dict, key, value) -> dict:
 
 
 def take_top(deck: Deck, named: tuple) -> tuple[tuple, Deck]:
-    """The top cards of `deck` (as many as the fact names) and the deck without them."""
-    return deck.draw(len(named))
+    """The cards a fact names, which must be the top of `deck`, and the deck without them."""
+    drawn, rest = deck.draw(len(named))
+    if drawn != named:
+        raise ValueError(f"the fact names {list(named)} but the top of the {deck.name} "
+                         f"is {list(drawn)}")
+    return drawn, rest
 
 
 @_folds(ev.GameConfigured)
@@ -290,7 +299,12 @@ def _(s: Game, e: ev.BossAbilityActivated) -> Game:
 
 @_folds(ev.HomunculusCardRevealed)
 def _(s: Game, e: ev.HomunculusCardRevealed) -> Game:
-    card = next(c for c in s.homunculus.cards if c[0] == e.round)
+    """The card above the fact's round, which must be the card the fact shows."""
+    card = next((c for c in s.homunculus.cards if c[0] == e.round), None)
+    said = (e.round, e.card, e.kind, e.what, e.march, e.soldiers)
+    if card != said:
+        raise ValueError(f"the fact reveals {list(said)} but the Homunculus card above round "
+                         f"{e.round} is {list(card) if card else 'none'}")
     return evolved(s, revealed=card, homunculus=s.homunculus.remove(card).discard((card,)))
 
 

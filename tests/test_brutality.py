@@ -858,21 +858,26 @@ def test_knocked_onto_a_catapult_by_an_enemy_the_enemy_chooses_the_jump():
 def test_a_jump_passes_over_a_ruined_wall_but_not_a_spiked_pillar():
     s = launch(hazards=[("catapult", "C3"), ("ruined-wall", "C4")])
     s.play("north", "move assassin C3")
+    assert "answer C4" not in legal(s, "north")  # a wall is jumped over, never landed on
     s.play("north", "answer C5")
     assert hero(s, "assassin").square == "C5"
     s = launch(hazards=[("catapult", "C3"), ("spiked-pillar", "C4")])
     s.play("north", "move assassin C3")
-    events = s.play("north", "answer C5")
+    assert not {"answer C4", "answer C5"} & legal(s, "north")
+    s.expect_violation("north", "answer C5", rule=P + "jump.blocked")
+    assert hero(s, "assassin").square == "C3" and hero(s, "assassin").health == 8
+
+
+def test_an_enemys_throw_is_stopped_before_a_spiked_pillar_and_hurts():
+    # Knocked onto the Catapult on D4, the assassin is thrown where north chooses: a
+    # forced move, so a pillar on its way stops it in the closest space before (here the
+    # Catapult itself) and hurts: 8 - 1 (the sweep) - 1 (the pillar).
+    s = slam(hazards=[("catapult", "D4"), ("spiked-pillar", "D5")])
+    s.play("north", "use god-killer sweep assassin")
+    assert "answer D6" in legal(s, "north") and "answer D5" not in legal(s, "north")
+    events = s.play("north", "answer D6")
     assert rules_of(events) == ["prompt.answer", "jump.blocked", "hazard.spiked-pillar"]
-    assert hero(s, "assassin").square == "C3" and hero(s, "assassin").health == 7
-
-
-def test_a_jump_into_a_blocking_space_ends_in_the_closest_space_before_it():
-    s = launch(hazards=[("catapult", "C3"), ("ruined-wall", "C5")])
-    s.play("north", "move assassin C3")
-    events = s.play("north", "answer C5")
-    assert rules_of(events) == ["prompt.answer", "jump.blocked", "hazard.catapult"]
-    assert hero(s, "assassin").square == "C4"
+    assert hero(s, "assassin").square == "D4" and hero(s, "assassin").health == 6
 
 
 def test_landing_on_a_fire_burns_but_jumping_over_it_does_not():
@@ -1327,17 +1332,24 @@ def test_a_spiked_pillar_that_stops_buried_alive_hurts_the_grave_keeper():
 
 
 def test_stepping_aside_for_a_jumper_cut_short_is_no_knockback_the_noose_stays():
-    s = launch(hazards=[("catapult", "C3"), ("spiked-pillar", "C5")],
-               heroes={"grave-keeper": ("south", "C4")})
-    given(s, ev.HeroHung(rule=P + "status.noose", hero="grave-keeper"))
-    s.play("north", "move assassin C3")
-    events = s.play("north", "answer C5")  # the pillar cuts the jump short onto C4
-    assert rules_of(events)[-3:] == ["jump.blocked", "hazard.spiked-pillar", "jump.blocked"]
+    # North's God Killer (E4-F4, facing north) sweeps the assassin (D4) west onto the
+    # Catapult on C4 and throws her two spaces west onto the conjurer on A4, walled in by
+    # pillars: he cannot be pushed away, so she comes down one space short, on B4, where
+    # the hung grave keeper steps aside to a space south picks: a move, so the noose stays.
+    s = position({"god-killer": ("north", "E4", "N"), "conjurer": ("north", "A4"),
+                  "assassin": ("south", "D4"), "grave-keeper": ("south", "B4")},
+                 hazards=[("catapult", "C4"), *(("spiked-pillar", sq)
+                                                for sq in ("A3", "A5", "B3", "B5"))])
+    hung(s, "grave-keeper")
+    s.play("north", "use god-killer sweep assassin")
+    events = s.play("north", "answer A4")
+    assert rules_of(events) == ["prompt.answer", "hazard.catapult.land", "knockback.no-room",
+                                "jump.blocked"]
     assert kinds(events)[-1] == "QuestionAsked" and game.to_act(s.state) == ("south",)
-    events = s.play("south", "answer D4")
+    events = s.play("south", "answer C5")
     assert "status.noose.knockback" not in rules_of(events)
-    assert hero(s, "grave-keeper").square == "D4" and hero(s, "grave-keeper").hung
-    assert hero(s, "assassin").square == "C4" and hero(s, "assassin").health == 7
+    assert hero(s, "grave-keeper").square == "C5" and hero(s, "grave-keeper").hung
+    assert hero(s, "assassin").square == "B4" and hero(s, "assassin").health == 7
 
 
 def test_on_the_ice_pit_the_corners_are_inside_the_icicles():

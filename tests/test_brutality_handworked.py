@@ -128,6 +128,27 @@ def test_hanging_noose_hurts_at_the_end_of_the_hung_heros_own_turn_only():
     assert hero(s, "grave-keeper").health == 9
 
 
+def test_hanging_noose_any_knockback_takes_the_noose_off_even_one_that_moves_nobody():
+    # "Hanging Noose > Removing Hang": knocked back while hung, the noose comes off.  Our
+    # reading (checked for issue #22): also when the knockback leaves the hero where they
+    # are, as "Corner Spaces" calls a hero who remains in a corner "knocked back".  The
+    # God Killer's Skybreaker (2 damage, 1 knockback) on the hung assassin, three times:
+    # into the south edge from the corner A6, into a Spiked Pillar (1 more), into a tank.
+    cases = [({"god-killer": ("north", "A5")}, (), "knockback.corner", "A6", 6),
+             ({"god-killer": ("north", "C2")}, [("spiked-pillar", "D4")], "knockback.blocked",
+              "D3", 5),
+             ({"god-killer": ("north", "C2"), "executioner": ("south", "D4"),
+               "grave-keeper": None}, (), "knockback.tank", "D3", 6)]
+    for heroes, hazards, stopped, square, health in cases:
+        at = square if square == "A6" else "D3"
+        s = slam(heroes={**heroes, "assassin": ("south", at)}, hazards=hazards)
+        hung(s, "assassin")
+        events = s.play("north", "use god-killer skybreaker assassin")
+        assert rules_of(events)[2:4] == ["status.noose.knockback", stopped]
+        assert not hero(s, "assassin").hung
+        assert (hero(s, "assassin").square, hero(s, "assassin").health) == (square, health)
+
+
 # ---- Status Effects > Bleed -------------------------------------------------------------------
 def test_bleed_two_tiles_one_removed_for_one_space_one_damage_at_the_end():
     # "Bleed": two tiles; one space of movement removes one; at the end of the turn the
@@ -182,14 +203,14 @@ def test_pike_trap_entered_by_a_catapult_jump_hurts():
 
 def test_catapult_a_jump_cannot_pass_over_a_tank():
     # "Blocked Movement" + "Tank": a tank blocks movement, so it cannot be jumped over.
-    # From the Catapult on C3, a jump aimed at C5 over the executioner on C4 stops in the
-    # closest space before it: the Catapult itself (no damage: a tank is no pillar).
+    # From the Catapult on C3 the executioner on C4 is in the way south: neither his
+    # space nor C5 beyond him is offered, and aiming at C5 is refused, changing nothing.
     s = duel(heroes={"grave-keeper": ("south", "H5"), "executioner": ("south", "C4")},
              hazards=[("catapult", "C3")])
     s.play("north", "move assassin C3")
-    events = s.play("north", "answer C5")
-    assert rules_of(events) == ["prompt.answer", "jump.blocked"]
-    assert hero(s, "assassin").square == "C3" and hero(s, "assassin").health == 8
+    assert not {"answer C4", "answer C5"} & legal(s, "north")
+    assert {"answer D4", "answer B4", "answer stay"} <= legal(s, "north")
+    s.expect_violation("north", "answer C5", rule=P + "jump.blocked")
 
 
 def test_catapult_knocked_in_by_an_enemy_landing_on_a_friend_hurts_both():
@@ -543,6 +564,51 @@ def test_catapult_moving_in_and_landing_on_an_enemy():
     assert (hero(s, "grave-keeper").square, hero(s, "grave-keeper").health) == ("C6", 9)
     assert (hero(s, "assassin").square, hero(s, "assassin").health) == ("C5", 8)
     assert s.state.movement["assassin"] == 2
+
+
+# ---- Catapult + Blocked Movement: a chosen jump (issue #22) ------------------------------------
+def test_blocked_movement_a_chosen_jump_is_offered_no_blocked_space_nor_one_past_it():
+    # "Blocked Movement": you cannot move into, jump into or jump over a space that
+    # blocks movement.  The assassin steps C2 -> C3 onto the Catapult.  South: a Spiked
+    # Pillar on C4; east: the executioner, a tank, on D3; south-west: a Ruined Wall on
+    # B4, which may be jumped over.  So the jump may not land on C4, C5, D3, E3 or B4;
+    # every other space one or two away is offered, A5 over the wall included.
+    s = duel(heroes={"grave-keeper": ("south", "H5"), "executioner": ("south", "D3")},
+             hazards=[("catapult", "C3"), ("spiked-pillar", "C4"), ("ruined-wall", "B4")])
+    s.play("north", "move assassin C3")
+    assert legal(s, "north") == {f"answer {sq}" for sq in (
+        "C2", "C1", "D2", "E1", "D4", "E5", "A5", "B3", "A3", "B2", "A1", "stay")}
+    for aim in ("C4", "C5", "D3", "E3", "B4"):
+        s.expect_violation("north", f"answer {aim}", rule=P + "jump.blocked")
+    s.expect_violation("north", "answer C6", rule=P + "hazard.catapult")  # three away
+    events = s.play("north", "answer A5")
+    assert rules_of(events) == ["prompt.answer", "hazard.catapult"]
+    assert hero(s, "assassin").square == "A5" and hero(s, "assassin").health == 8
+
+
+def test_catapult_a_chosen_jump_onto_a_hero_who_cannot_make_room_is_not_offered():
+    # "Catapult > Movement": landing on a friend pushes the friend 1 space.  The conjurer
+    # on A3 is walled in (pillars on A2, B2, A4, B4, the grave keeper on B3, the edge
+    # west): pushed, she cannot move, and the jump would come down short, which a jump
+    # the player chooses never does: A3 is not offered.  B3 is: the grave keeper takes 1
+    # (10 -> 9), is pushed west into the conjurer, neither can move that way, so north
+    # puts him on an open space beside him (C2 or C4), and the assassin lands on B3.
+    s = position({"assassin": ("north", "C2"), "conjurer": ("north", "A3"),
+                  "grave-keeper": ("south", "B3"), "executioner": ("south", "H6")},
+                 hazards=[("catapult", "C3"), *(("spiked-pillar", sq)
+                                                for sq in ("A2", "B2", "A4", "B4"))])
+    s.play("north", "move assassin C3")
+    assert "answer A3" not in legal(s, "north") and "answer B3" in legal(s, "north")
+    error = s.expect_violation("north", "answer A3", rule=P + "jump.blocked")
+    assert "could not make room" in error.reason
+    events = s.play("north", "answer B3")
+    assert rules_of(events) == ["prompt.answer", "hazard.catapult.land", "knockback.no-room",
+                                "knockback.no-room"]
+    assert legal(s, "north") == {"answer C2", "answer C4"}
+    events = s.play("north", "answer C4")
+    assert rules_of(events) == ["prompt.answer", "prompt.answer", "hazard.catapult"]
+    assert (hero(s, "grave-keeper").square, hero(s, "grave-keeper").health) == ("C4", 9)
+    assert hero(s, "assassin").square == "B3" and hero(s, "conjurer").square == "A3"
 
 
 # ---- Relentless Fire: end of turn ------------------------------------------------------------------

@@ -42,7 +42,12 @@ TITLE = "Brutality"
 # 4: hidden-hand audit - the effect stack's wait, the "End of..." windows and the enemy's
 # place in `to_act` rest on public facts only (a team holding any relic card, or a usable
 # face-up artifact, is offered the chance and may pass), never on which cards it holds.
-RULES_VERSION = "4"
+# 5: issue #22 - a Catapult jump the player chooses is offered only where it can land: never
+# onto or past a space that blocks movement (a Spiked Pillar, the icicles, a tank; a Ruined
+# Wall is jumped over, not landed on) nor onto a hero who could not make room, so it is never
+# placed short; an enemy's throw is offered only spaces the hero could stand on, and is still
+# stopped short by a blocker on its way.
+RULES_VERSION = "5"
 PLAYER_COUNTS = (2, 4)
 POSITION_VERSION = 1  # the shape of a position's sections (docs/positions/brutality.md)
 # Setup options worth starting from (the conformance suite draws them).

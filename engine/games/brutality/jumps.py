@@ -2,10 +2,13 @@
 
 A jump goes up to two spaces in any of the eight directions.  Spaces that
 block movement cannot be jumped into or over (a Ruined Wall may be jumped
-over); a jump that would end in or cross one ends in the closest space
-before it ("Blocked Movement").  Landing on a hero pushes them on
-("Catapult"); landing on a hero in a corner lets the jumper choose an
-adjacent space instead ("Corner Spaces").
+over: "Blocked Movement").  A hero who moved onto the Catapult chooses a
+jump, and is offered only the landings it can take (`jump_refusal`); a hero
+knocked onto it by an enemy is thrown where the enemy chooses, and that
+forced jump comes down in the closest space before anything that blocks
+it, as a knockback does.  Landing on a hero pushes them on ("Catapult");
+landing on a hero in a corner lets the jumper choose an adjacent space
+instead ("Corner Spaces").
 
 Steps (see effects.py):
 
@@ -17,9 +20,11 @@ Steps (see effects.py):
 
 from __future__ import annotations
 
+from engine.core.errors import RuleViolation
 from engine.kit.resolution import Resolution
 from engine.kit.squaregrid import Direction, Square
 
+from . import effects, knockback
 from . import events as ev
 from .board import (
     HAZARD_RULE,
@@ -35,7 +40,8 @@ from .board import (
     open_for,
     to_square,
 )
-from .effects import Ask, arrive
+from .effects import Ask, arrive, resolve_steps
+from .state import Battle, evolve
 
 JUMP = 2  # "Catapult": up to 2 spaces
 
@@ -53,12 +59,69 @@ def landings(state, h) -> tuple[str, ...]:
 
 
 def catapult(res: Resolution, hero_id: str, team: str, mode: str):
+    """Ask where the hero jumps: the landings the jump may aim at, and for a
+    hero who moved in, staying put."""
     h = res.state.heroes[hero_id]
     if not h.on_board:
         return ()
-    choices = landings(res.state, h) + (("stay",) if mode == "move" else ())
-    rule = "brutality.hazard.catapult" if mode == "move" else "brutality.hazard.catapult.knockback"
-    return Ask(team, "jump-" + mode, hero_id, choices, rule)
+    aims = tuple(sq for sq in landings(res.state, h)
+                 if jump_refusal(res.state, h, sq, mode) is None)
+    if mode == "move":
+        return Ask(team, "jump-move", hero_id, aims + ("stay",), "brutality.hazard.catapult")
+    if not aims:  # hemmed in on every side: the hero stays on the Catapult
+        res.add(ev.JumpCutShort(rule="brutality.jump.blocked", hero=hero_id, square=h.square,
+                                why="no space to come down on"))
+        return ()
+    return Ask(team, "jump-knock", hero_id, aims, "brutality.hazard.catapult.knockback")
+
+
+def jump_refusal(state: Battle, h, landing: str, mode: str) -> RuleViolation | None:
+    """Why a jump from the hero's Catapult may not aim at `landing` (None: it may).
+
+    Either way it comes down only where it could stand: no blocking hazard and
+    no tank there.  A jump the hero chooses (`mode` "move") is moreover never
+    placed short: nothing on its way that cannot be jumped over, and a hero
+    landed on must make room (our reading: the placing-short rule of "Blocked
+    Movement" serves forced moves, so a chosen jump cannot be aimed where it
+    would need it).  An enemy's throw (`mode` "knock") may be stopped on the
+    way."""
+    if landing not in landings(state, h):
+        return RuleViolation("brutality.hazard.catapult", f"{landing!r}: a jump goes one or two "
+                             "spaces in one of the eight directions, and stays on the board")
+    here, there = to_square(h.square), to_square(landing)
+    d = board_grid(state).direction_between(here, there)
+    n = max(abs(there.col - here.col), abs(there.row - here.row))
+    kind = _blocker(state, h, footprint_at(state, h, there), over=False)
+    if kind:
+        return RuleViolation("brutality.jump.blocked", f"{blocker_name(kind)} movement: no jump "
+                             f"comes down on {landing}")
+    if mode != "move":
+        return None
+    on_way = board_grid(state).step(here, d, 1)
+    kind = _blocker(state, h, footprint_at(state, h, on_way), over=True) if n == 2 else None
+    if kind:
+        return RuleViolation("brutality.jump.blocked", f"{blocker_name(kind)} movement: no jump "
+                             f"passes over {on_way}")
+    if not _comes_down(state, h, landing):
+        return RuleViolation("brutality.jump.blocked", f"the hero on {landing} could not make "
+                             "room: the jump would come down short")
+    return None
+
+
+def _comes_down(state: Battle, h, landing: str) -> bool:
+    """Does a chosen jump land where it is aimed?  Resolved on a copy up to its
+    first question: the heroes landed on are hurt and pushed first, and if one
+    of them cannot be moved out of the way the jumper would be placed short."""
+    taken = occupants(state)
+    if not any(taken.get(sq, h.id) != h.id for sq in footprint_at(state, h, to_square(landing))):
+        return True  # nobody to push: the static checks said it all
+    trial = Resolution(state, evolve)
+    asked = resolve_steps(trial, (("jump", h.id, landing, h.team, "move"),), TRIAL_STEPS)
+    if asked and asked[0].rule == "brutality.jump.blocked":  # a hero must step aside: short
+        return False
+    return not any(isinstance(f, ev.JumpCutShort)
+                   or (isinstance(f, ev.HeroJumped) and f.hero == h.id and f.to != landing)
+                   for f in trial.facts)
 
 
 def _blocker(state, h, spots, over: bool) -> str | None:
@@ -165,3 +228,5 @@ def answer_jump(res: Resolution, kind: str, hero_id: str, team: str, choice: str
 
 
 STEPS = {"catapult": catapult, "jump": jump, "land": land}
+# What a jump can set off before its first question: damage, pushes, landings.
+TRIAL_STEPS = {**effects.STEPS, **knockback.STEPS, **STEPS}

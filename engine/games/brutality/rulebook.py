@@ -151,8 +151,8 @@ RULES = CORE_RULES + RuleBook(
     }),
     *table(BLOCKED, {
         "brutality.knockback.blocked": "A knockback into a space that blocks movement leaves the hero in the nearest space before it, on the side it came from.",
-        "brutality.hazard.blocks": "A space with a blocking hazard (Spiked Pillar, Ruined Wall, icicle spikes) cannot be entered. Our reading: a Move step into one is refused, spending nothing and hurting nobody (the text says a hero cannot move into it; the placing-short rule serves moves the player does not steer step by step: knockbacks and jumps).",
-        "brutality.jump.blocked": "A jump cannot end in or pass over a space that blocks movement (a Ruined Wall may be jumped over): the hero comes down in the closest space before it; a hero already there steps aside to a neighbouring space its own team picks (a move, not a knockback: a noose stays on). Our reading: a hero landed on who cannot be pushed away also makes the jumper come down one space short.",
+        "brutality.hazard.blocks": "A space with a blocking hazard (Spiked Pillar, Ruined Wall, icicle spikes) cannot be entered. Our reading: a Move step into one is refused, spending nothing and hurting nobody (the text says a hero cannot move into it; the placing-short rule serves moves the player does not steer: knockbacks and an enemy's throw from a Catapult).",
+        "brutality.jump.blocked": "A jump cannot end in or pass over a space that blocks movement (a Spiked Pillar, the icicles, a tank; a Ruined Wall may be jumped over, not landed on). Our readings: a jump the player chooses is offered only where it can go, so it is never placed short: no landing on or past such a space, and none on a hero who could not make room (the placing-short rule is for moves the player does not steer); an enemy's throw from a Catapult is such a forced move: it comes down in the closest space before what blocks it (a Spiked Pillar hurting as it stops it), a hero already there steps aside to a neighbouring space its own team picks (a move, not a knockback: a noose stays on), and a hero landed on who cannot be pushed away makes it come down one space short.",
     }),
     *table("Hazards", {
         "brutality.hazard.no-stacking": "A hazard is never placed on a space that already has one, and hazards do not move unless an effect says so. A gravestone is one of the rulebook's hazards, so no Ghost Knight, Corpse Parts or fire is summoned, moved, knocked or lit onto a grave (burial itself says to put the gravestone where the hero was, hazard or not).",
@@ -172,8 +172,8 @@ RULES = CORE_RULES + RuleBook(
         "brutality.hazard.ruined-wall": "Ruined Wall: it blocks movement and line of sight, but can be jumped over.",
     }),
     *table("Hazards > Catapult", {
-        "brutality.hazard.catapult": "Catapult: a hero who moves themselves onto it may jump up to two spaces in any of the eight directions, or stay. Landing on a friend pushes the friend 1 space on; landing on an enemy deals the enemy 1 damage and pushes them 1 space on. Our reading: the push goes the way of the jump, and only a Move step launches (not a displacement or an ability's travel).",
-        "brutality.hazard.catapult.knockback": "Catapult: a hero knocked onto it by an enemy must jump where that enemy chooses (our reading: any landing up to two spaces away, as in the Move case); the rest of the knockback is lost.",
+        "brutality.hazard.catapult": "Catapult: a hero who moves themselves onto it may jump up to two spaces in any of the eight directions, or stay. Landing on a friend pushes the friend 1 space on; landing on an enemy deals the enemy 1 damage and pushes them 1 space on. Our reading: the push goes the way of the jump, and only a Move step launches (not a displacement or an ability's travel); the jump is offered only where it can land (see jump.blocked).",
+        "brutality.hazard.catapult.knockback": "Catapult: a hero knocked onto it by an enemy must jump where that enemy chooses (our reading: the enemy picks a space up to two away in the eight directions where the hero could come down, with no blocking hazard or tank on it, and the throw may be stopped on its way, see jump.blocked); the rest of the knockback is lost.",
         "brutality.hazard.catapult.land": "Catapult landing damage: moving in, only an enemy landed on takes 1; knocked in, the jumper and a friend landed on both take 1, or an enemy landed on takes 1.",
     }),
     *table("Hazards > Corpse Parts", {
@@ -197,7 +197,7 @@ RULES = CORE_RULES + RuleBook(
     *table(NOOSE, {
         "brutality.status.noose": "A hero on the board may be hung: one noose tile at most, never on a buried hero.",
         "brutality.status.noose.remove": "In their own turn a hung hero may spend one movement to remove the noose.",
-        "brutality.status.noose.knockback": "A hung hero who is knocked back loses the noose.",
+        "brutality.status.noose.knockback": "A hung hero who is knocked back loses the noose. Our reading (checked for issue #22): any knockback the hero takes does it, even one that leaves them where they are (stopped at once by an edge, a corner, a blocking hazard or a tank), since the rulebook calls a hero who remains in a corner \"knocked back\" too (Corner Spaces); stepping aside for a jumper is no knockback and leaves it on.",
         "brutality.status.noose.no-move": "A hung hero cannot spend movement to leave their space (our reading: turning around in place is allowed).",
         "brutality.status.noose.no-ability": "A hung hero cannot use abilities.",
         "brutality.status.noose.end": "At the end of their team's turn a hung hero takes 1 damage.",

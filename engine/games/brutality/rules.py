@@ -39,7 +39,7 @@ from .commands import (
     UseAbility,
     UseArtifact,
 )
-from .jumps import answer_jump
+from .jumps import answer_jump, jump_refusal
 from .knockback import answer_displace
 from .resolution import Resolution
 from .state import ACTIONS, OVER, SETUP_PHASES, Battle, other, team_of
@@ -148,12 +148,16 @@ def answer_refusal(state: Battle, team: str, choice: str) -> RuleViolation | Non
     """Only the asked team answers, with one of the offered answers."""
     if state.phase != ACTIONS or not state.question:
         return RuleViolation("brutality.prompt.answer", "no question is waiting for an answer")
-    asked, _, _, answers = state.question
+    asked, kind, hero, answers = state.question
     if team != asked:
         return RuleViolation("brutality.prompt.answer", f"the question is {asked}'s to answer")
-    if choice not in answers:
-        return RuleViolation("brutality.prompt.answer", f"choose one of: {', '.join(answers)}")
-    return None
+    if choice in answers:
+        return None
+    if kind.startswith("jump-") and choice != "stay":  # say why the jump cannot go there
+        why = jump_refusal(state, state.heroes[hero], choice, kind.removeprefix("jump-"))
+        if why:
+            return why
+    return RuleViolation("brutality.prompt.answer", f"choose one of: {', '.join(answers)}")
 
 
 def _answer(state: Battle, team: str, choice: str, ctx: Context) -> list[Event]:

@@ -693,7 +693,7 @@ def test_envy_places_two_soldiers_in_area_3_and_overflow_damages_the_city():
     s = homunculus_turn("", bosses={"envy": ("3b", 4)}, soldiers={"3a": 3, "3b": 1})
     facts = s.play(SYSTEM, "abilities")
     assert moves(facts) == [("stock", "3c"), ("stock", "damage-track")]
-    assert facts[-1].rule == P + "appearance.off-board" and s.state.damage_track == 1
+    assert facts[-1].rule == P + "boss.envy-as-appearance" and s.state.damage_track == 1
 
 
 def test_fu_can_defeat_a_boss_and_hohenheim_returns_what_the_track_holds():

@@ -750,3 +750,22 @@ def test_5_homunculus_turn_a_tampered_record_is_refused_where_its_fact_does_not_
     with pytest.raises(ImportRejected, match="does not fit the game"):
         import_file(open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"}), "x.jsonl",
                     "\n".join(lines).encode())
+
+
+# ---- 7. Boss Abilities: Envy, our reading ------------------------------------------------------
+def test_7_boss_abilities_envy_places_as_in_an_appearance_by_our_reading_and_says_so():
+    # "Place two Mannequin Soldier tokens in Area 3": the rulebook does not say where in the
+    # Area.  Our reading places them as an Appearance does (3a has three spots, one free:
+    # the first token there, the second on 3b, where Envy holds one of two spots), and
+    # every token cites that reading, which the rule table labels as ours.
+    s = homunculus_turn("", bosses={"envy": ("3b", 4)}, soldiers={"3a": 2})
+    facts = s.play(SYSTEM, "abilities")
+    assert moves(facts) == [("stock", "3a"), ("stock", "3b")]
+    assert rule_of(facts, "SoldierMoved") == [P + "boss.envy-as-appearance"] * 2
+    assert rule_of(facts, "BossAbilityActivated") == [P + "boss.two-soldiers-area-3"]
+    assert "our reading" in game.RULES[P + "boss.envy-as-appearance"].explanation
+    # full Area 3: both tokens leave for the damage track, citing the same reading
+    s = homunculus_turn("", bosses={"envy": ("3b", 4)}, soldiers={"3a": 3, "3b": 1, "3c": 1})
+    facts = s.play(SYSTEM, "abilities")
+    assert moves(facts) == [("stock", "damage-track")] * 2
+    assert rule_of(facts, "SoldierMoved") == [P + "boss.envy-as-appearance"] * 2

@@ -21,7 +21,9 @@ from .view import board_targets, describe, redact, render, scramble_hidden, view
 
 ID = "promised_day"
 TITLE = "Fullmetal Alchemist: Brotherhood - The Promised Day"
-RULES_VERSION = "2"  # 2: boss arrival, Move of 0, start order corrected (see the rule table)
+# 2: boss arrival, Move of 0, start order corrected (see the rule table).
+# 3: Envy's tokens cite their own rule, our reading "as in an Appearance" (issue #22).
+RULES_VERSION = "3"
 PLAYER_COUNTS = (1, 2, 3, 4)
 POSITION_VERSION = 1  # docs/positions/promised_day.md
 

@@ -68,7 +68,10 @@ def _march_1_2_3(res: Resolution) -> None:
 
 
 def _two_soldiers_area_3(res: Resolution) -> None:
-    place_soldiers(res, 3, 2, "promised_day.boss.two-soldiers-area-3")
+    # Our reading (the rule table says why): Envy's tokens are placed as in an Appearance,
+    # and every one of them cites that reading, on the board or off it.
+    place_soldiers(res, 3, 2, "promised_day.boss.envy-as-appearance",
+                   off_board="promised_day.boss.envy-as-appearance")
 
 
 def _wound_areas_3_4_5(res: Resolution) -> None:

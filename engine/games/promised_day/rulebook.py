@@ -149,7 +149,13 @@ RULES = CORE_RULES + RuleBook(*[
         "promised_day.boss.march-1-2-3":
             "Sloth: the soldiers of Areas 1, 2 and 3 march, in that order.",
         "promised_day.boss.two-soldiers-area-3":
-            "Envy: two soldiers from the Stock are placed in Area 3 as in an Appearance.",
+            "Envy: two soldiers from the Stock are placed in Area 3.",
+        "promised_day.boss.envy-as-appearance":
+            "Envy's two tokens are placed as in an Appearance: each on the innermost space of "
+            "Area 3 with a free spot, a token with no spot left in the Area onto the damage "
+            "track (our reading: the ability says only 'place two tokens in Area 3'; the "
+            "Appearance step is the rulebook's one way of placing new tokens in an Area, so "
+            "Envy's follow it).",
         "promised_day.boss.wound-areas-3-4-5":
             "Pride: every character in Areas 3, 4 and 5 loses one life.",
         "promised_day.boss.soldier-to-damage-track":

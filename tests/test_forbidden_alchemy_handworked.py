@@ -17,6 +17,7 @@ from tests.test_forbidden_alchemy import (
     CIR,
     DIA,
     TRI,
+    C,
     P,
     act,
     card,
@@ -164,3 +165,13 @@ def test_side_effect_cards_the_card_drawn_is_the_one_the_fact_names():
     assert state.in_play == (card("se-10"),)
     with pytest.raises(ValueError, match="not in the Side Effect deck"):
         game.evolve(state, drawn)
+
+
+def test_side_effect_cards_a_card_leaves_play_only_when_its_text_says_so():
+    # "Side Effect Cards": a card stays in play unless its text tells the players to
+    # discard it.  The flag the rules read (discard_immediately) must say what the text
+    # says, on every card of the content (se-03, se-06, se-09 and se-11 once did not).
+    for c in C.side_effects:
+        assert c.discard_immediately == ("discard this card" in c.text.lower()), c.id
+    kept = sorted(c.id for c in C.side_effects if not c.discard_immediately)
+    assert kept == ["se-01", "se-04", "se-07", "se-10", "se-12"]

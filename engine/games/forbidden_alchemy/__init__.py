@@ -19,7 +19,9 @@ from .view import board_targets, describe, redact, render, scramble_hidden, view
 
 ID = "forbidden_alchemy"
 TITLE = "Mansions of Madness: Forbidden Alchemy - Alchemy puzzle"
-RULES_VERSION = "1"
+# 2: the four multi-investigator Side Effect cards' stand-in texts say to discard them,
+# as their flag does (issue #22): setup records the deck with the new texts.
+RULES_VERSION = "2"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators in the story; one of them attempts the puzzle
 
 __all__ = [

@@ -38,7 +38,9 @@ TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"
 # 4: second audit - escaping out of a monster's space evades it first; a byakhee's special
 # attack that deals damage is examined (keeper, Keen Eye); a failed card puzzle's own
 # effects come before the pieces go back; Leaden Limbs counts a run in its one space.
-RULES_VERSION = "4"
+# 5: issue #22 - the Side Effect deck's four multi-investigator cards say to discard them
+# (setup records the new texts).
+RULES_VERSION = "5"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators; the keeper is one more seat
 # Setup options the conformance suite also starts from (Story 1 is the default).
 SCENARIOS = {

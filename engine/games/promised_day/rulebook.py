@@ -69,7 +69,10 @@ RULES = CORE_RULES + RuleBook(*[
             "Each character's sixteen cards are shuffled face down as its deck.",
         "promised_day.setup.hand":
             "Each character starts with four cards; hands are secret from the other players (a "
-            "solo player sees both of their characters' hands).",
+            "solo player sees both of their characters' hands).  A spectator sees no hand, a "
+            "solo player's included (our reading: the rulebook lays a solo player's hands "
+            "face up only to keep the two characters' cards apart, and says nothing of "
+            "onlookers).  Every deck's order is secret, its owner's too.",
         "promised_day.setup.start-space":
             "Each player puts its character on a space no other character chose, the players in "
             "any order (a solo player places its two characters one after the other).  They "
@@ -345,7 +348,9 @@ RULES = CORE_RULES + RuleBook(*[
             "Two damage shared among the characters, as the players agree.",
         "promised_day.event.discard":
             "A seat answers the question by discarding one of its own cards; any seat holding "
-            "cards may, which is how 'discuss and decide' is played here.",
+            "cards may, which is how 'discuss and decide' is played here.  The discarded card "
+            "lies face up with its character's discards (our reading: the rulebook hides the "
+            "hands, not what leaves them).",
         "promised_day.event.discard-own":
             "A seat can discard only from its own characters' hands.",
         "promised_day.event.wound":

@@ -10,6 +10,7 @@ consequences.  Rulebook "Simultaneous Effects" and "Effect Timing";
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import UTC, datetime
 
@@ -19,10 +20,13 @@ from test_brutality import P, duel, end_turn, game, hero, kinds, legal, rules_of
 from engine.core.context import SYSTEM, Context
 from engine.core.dice import Dice
 from engine.core.events import evolved
+from engine.core.store import open_store
+from engine.core.visibility import revealed_by
 from engine.games.brutality import content
 from engine.games.brutality import events as ev
 from engine.games.brutality.content import relic_of
 from engine.games.brutality.state import other
+from viewer.api import record_out
 
 NOW = datetime(2024, 1, 1, tzinfo=UTC)
 CARDS = content.relic_cards(content.relics())
@@ -190,3 +194,38 @@ def test_no_command_shows_its_team_which_cards_the_other_team_holds(seed, player
         for fact in game.decide(state, seat, command, Context(Dice(seed, step + 1), NOW)):
             state = game.evolve(state, fact)
     assert compared > 100
+
+
+# ---- the cards named for phase 4 (issue #25, item 4) ---------------------------------------------
+def test_the_cards_named_for_phase_four_stay_hidden_until_they_are_discarded():
+    # North ends its actions naming Wrath for phase 4; holding cards, it has its own
+    # "End of..." window first, so the discard waits.  Until then south and a spectator
+    # read neither the card in the fact nor the command (the hand is hidden); once
+    # discarded it lies face up for all.
+    s = duel(hands={"north": ("meteor-1", "wrath-1")})
+    events = s.play("north", "end wrath-1")
+    assert kinds(events) == ["ActionsEnded"] and game.COMMANDS.is_secret("end")
+    assert game.redact(events[0], "north")["discard"] == ["wrath-1"]
+    for viewer in ("south", ""):
+        assert "wrath-1" not in json.dumps(game.redact(events[0], viewer))
+    discarded = [f for f in s.play("north", "pass") if isinstance(f, ev.RelicsDiscarded)]
+    assert game.redact(discarded[0], "south")["cards"] == ["wrath-1"]
+
+
+def test_a_store_shows_the_other_team_neither_the_end_command_nor_its_cards():
+    # The same through the engine's one rule of what a seat reads of a record.
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("brutality", position={
+        "format": "boardlog-position", "game": "brutality", "version": 1,
+        "options": game.options(2, {}), "turn": 3,
+        "heroes": {"assassin": {"team": "north", "at": "C2"},
+                   "god-killer": {"team": "north", "at": "G1"},
+                   "grave-keeper": {"team": "south", "at": "C5"},
+                   "executioner": {"team": "south", "at": "H6"}},
+        "relics": {"hands": {"north": ["meteor-1", "wrath-1"]}}})
+    store.issue(gid, "north", "end wrath-1")
+    rows = store.rows(gid)
+    revealed = {step for r in rows if r.kind == "Happened" for step in revealed_by(r.data)}
+    assert "wrath-1" in json.dumps([record_out(game, r, "north", revealed) for r in rows])
+    for viewer in ("south", ""):  # as the JSON API gives each record
+        assert "wrath-1" not in json.dumps([record_out(game, r, viewer, revealed) for r in rows])

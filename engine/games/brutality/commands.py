@@ -139,7 +139,12 @@ class MoveKnight(Command):
 
 @dataclass(frozen=True)
 class EndActions(Command):
+    """The cards named for phase 4 come from the team's hidden hand: until they
+    are discarded face up (after the "End of..." windows), the other team reads
+    the command as a secret one."""
+
     verb = "end"
+    secret = True
     discard: tuple[str, ...] = ()
 
 

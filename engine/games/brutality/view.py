@@ -1,8 +1,10 @@
 """What a seat may see, a text picture, and one-line descriptions of facts.
 
-Hidden: the order of the relic deck (from everyone), and a team's relic
-hand from the other team (and from spectators).  Everything on the board
-and on the hero sheets is public.
+Hidden: the order of the relic decks and of the draft's face-down stacks
+(from everyone), and a team's relic hand from the other team (and from
+spectators): the cards it draws, a card stolen from it (but from the thief),
+and the cards it names for phase 4 until they are discarded.  Everything on
+the board and on the hero sheets is public.
 """
 
 from __future__ import annotations
@@ -106,6 +108,9 @@ def redact(event, seat: str | None) -> dict[str, Any]:
         data["cards"] = {"hidden": len(data["cards"])}
     elif event.type == "RelicStolen" and team_of(seat) not in (data["team"], data["victim"]):
         data["card"] = {"hidden": 1}
+    elif event.type == "ActionsEnded" and team_of(seat) != data["team"]:
+        # Named for phase 4 from a hidden hand: face up only once discarded.
+        data["discard"] = {"hidden": len(data["discard"])}
     return data
 
 

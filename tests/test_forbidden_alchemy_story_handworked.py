@@ -14,10 +14,13 @@ a crawling one's horror rating is 1.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.core.events import evolved
 from engine.games.forbidden_alchemy import events as pev
+from engine.games.forbidden_alchemy_story import content
 from engine.kit.testing import LoadedDice, Scenario
 from tests.test_forbidden_alchemy_story import (
     HARVEY,
@@ -582,3 +585,38 @@ def test_combat_cards_and_the_keepers_hand_the_card_drawn_is_the_one_named():
     assert s.state.trauma.cards == left[:-1] and s.state.hand[-1] == left[-1]
     with pytest.raises(ValueError):
         game.evolve(s.state, dealt)
+
+
+# ---- Errata > Story 3: Seed Cards ---------------------------------------------------------------
+def test_errata_story_3_seed_cards_deal_the_guest_bedroom_its_own_card_per_answer():
+    # Story 3's Seed Cards list the Guest Bedroom twice for one answer, the second entry
+    # being another answer's (4B).  So the Guest Bedroom is on Story 3's map, and (our
+    # reading, playing the #1 story choice alone) each answer deals it a card of its own.
+    dealt = {}
+    for choice in "ABC":
+        s = begin(story="3", choice=choice)
+        (placed,) = [f for f in s.events if isinstance(f, ev.ExplorationCardsPlaced)]
+        assert placed.rule == R + "errata.seed-cards-4b"
+        dealt[choice] = s.state.exploration["guest-bedroom"]
+    assert dealt == {"A": ("dust",), "B": ("bandages",), "C": ("smelling-salts",)}
+    # Jenny walks in from the Foyer and explores it; Story 3 travels in no time from it.
+    s = begin(story="3", choice="B")
+    assert "move guest-a" in legal(s, JENNY)
+    put(s, JENNY, "guest-a")
+    s.expect_violation(JENNY, "travel past", rule=R + "time.rift")
+    facts = s.play(JENNY, "explore")
+    assert [(type(f).__name__, f.card) for f in facts[:1]] == [("ExplorationCardTaken", "bandages")]
+
+
+def test_seed_cards_every_story_deals_only_to_rooms_on_its_map():
+    # The Keeper Guide's Seed Cards deal to the rooms of the story's map; the content is
+    # checked on loading, and every deal of ours keeps to its map.
+    c = content.load()
+    for story in c.stories.values():
+        on_map = {room["id"] for room in content.rooms_of(c, story["id"])}
+        for letter, choice in story["choices"].items():
+            assert set(choice["exploration"]) <= on_map, (story["id"], letter)
+    bad = dict(c.stories["1"]["choices"]["A"], exploration={"guest-bedroom": ["dust"]})
+    story = dict(c.stories["1"], choices={"A": bad})
+    with pytest.raises(ValueError, match="cards dealt off its map"):
+        content._check(dataclasses.replace(c, stories={**c.stories, "1": story}))

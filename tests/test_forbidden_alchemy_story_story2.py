@@ -40,8 +40,8 @@ def travel_to(s: Scenario, period: str) -> None:
     )
 
 
-# ---- Errata > Story 2: Map Setup; Seed Cards -------------------------------------------------
-def test_errata_story_2_map_setup_lays_the_guest_bedroom_for_story_2_only():
+# ---- Errata > Story 2: Map Setup; Seed Cards; Errata > Story 3: Seed Cards --------------------
+def test_errata_story_2_map_setup_lays_the_guest_bedroom_for_stories_2_and_3():
     s = begin(story="2", choice="A")
     assert "guest-bedroom" in s.state.rooms and s.state.rooms["guest-bedroom"]["rift"]
     assert s.state.room_of["guest-a"] == "guest-bedroom"
@@ -52,12 +52,23 @@ def test_errata_story_2_map_setup_lays_the_guest_bedroom_for_story_2_only():
     assert not any("guest-a" in link for link in other.state.links)
     # Nor does Story 1 slot The Pet's shoggoth figure.
     assert "shoggoth-1" in s.state.monsters and "shoggoth-1" not in other.state.monsters
+    # Story 3's Seed Cards deal to the Guest Bedroom: it is on that map, but no rift there.
+    third = begin(story="3")
+    assert third.state.room_of["guest-a"] == "guest-bedroom"
+    assert not third.state.rooms["guest-bedroom"]["rift"]
 
 
-def test_errata_story_2_seed_cards_deal_the_seeds_to_the_guest_bedroom():
+def test_errata_story_2_seed_cards_deal_exploration_cards_to_the_guest_bedroom():
+    # Seed Cards is the Keeper Guide's list of the cards dealt face down room by room
+    # (not the Seeds Exploration card): for Story 2 it names the Guest Bedroom, not the
+    # Observation Room.  Every deal of every choice puts cards there, and the deal cites
+    # the errata.
     for choice in ("A", "B", "C"):
         s = begin(story="2", choice=choice)
-        assert "seeds" in s.state.exploration["guest-bedroom"], choice
+        assert s.state.exploration["guest-bedroom"], choice
+        assert "observation-room" not in s.state.exploration
+        (placed,) = [f for f in s.events if isinstance(f, ev.ExplorationCardsPlaced)]
+        assert placed.rule == R + "errata.seed-cards"
 
 
 # ---- Component Breakdown > Seeds Marker; ours: planting --------------------------------------

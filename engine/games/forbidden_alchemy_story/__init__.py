@@ -39,7 +39,9 @@ TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"
 # attack that deals damage is examined (keeper, Keen Eye); a failed card puzzle's own
 # effects come before the pieces go back; Leaden Limbs counts a run in its one space.
 # 5: issue #22 - the Side Effect deck's four multi-investigator cards say to discard them
-# (setup records the new texts).
+# (setup records the new texts); Story 3's Seed Cards errata: its map has the Guest
+# Bedroom and each answer deals it a card, and the deals of Stories 2 and 3 cite the
+# Seed Cards errata.
 RULES_VERSION = "5"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators; the keeper is one more seat
 # Setup options the conformance suite also starts from (Story 1 is the default).

@@ -190,11 +190,19 @@ def _check(c: Content) -> None:
     _check_replacements(c)
     periods = {p["id"] for p in c.periods}
     rooms = {room["id"] for room in c.map["rooms"]}
+    for room in c.map["rooms"]:
+        if set(room.get("rift", ())) - set(room.get("stories", c.stories)):
+            raise ValueError(f"room {room['id']}: a rift only in stories whose map has the room")
     for story in c.stories.values():
+        on_map = {room["id"] for room in rooms_of(c, story["id"])}
         for room, key in story.get("locks", {}).items():
             if room not in rooms or key not in c.items:
                 raise ValueError(f"story {story['id']}: Lock card on {room!r} opened by {key!r}")
         for letter, choice in story["choices"].items():
+            off_map = sorted(set(choice["exploration"]) - on_map)
+            if off_map:
+                # The Keeper Guide's Seed Cards deal to rooms on the story's map (errata).
+                raise ValueError(f"story {story['id']}{letter}: cards dealt off its map: {off_map}")
             win = choice["win"]
             if win["kind"] == "puzzle" and win["tile"] not in c.puzzle.tiles:
                 raise ValueError(f"story {story['id']}{letter}: unknown puzzle tile")

@@ -21,6 +21,14 @@ from .resolve import Resolution, done, end_story, harm, roll_test, tested
 
 
 # ---- the #1 story choice ---------------------------------------------------------------------
+# The rule the deal of the Exploration cards cites: the Keeper Guide's Seed Cards
+# section as the errata correct it, for the stories whose errata do.
+SEED_CARDS = {
+    "2": "forbidden_alchemy_story.errata.seed-cards",
+    "3": "forbidden_alchemy_story.errata.seed-cards-4b",
+}
+
+
 def check_choose(s: Story, choice: str) -> None:
     if s.phase != CHOOSE:
         raise RuleViolation(
@@ -45,7 +53,8 @@ def choose(s: Story, choice: str, step: int) -> list[Event]:
             objective=objective,
         ),
         ev.ExplorationCardsPlaced(
-            rule="forbidden_alchemy_story.choice.exploration", rooms=objective["exploration"]
+            rule=SEED_CARDS.get(s.story, "forbidden_alchemy_story.choice.exploration"),
+            rooms=objective["exploration"],
         ),
     )
     return done(res)

@@ -60,13 +60,25 @@ EXPANSION_RULES: list[RuleRef] = [
     *table(STORY2 + " (Map Setup)", {
         "forbidden_alchemy_story.errata.map-setup":
             "Story 2's map has the Guest Bedroom tile in place of the Holding Cell, and no sealed "
-            "door (our map: the Guest Bedroom is laid for Story 2 only; there are no sealed "
-            "doors).",
+            "door (our map: the Guest Bedroom is laid for Stories 2 and 3, since Story 3's Seed "
+            "Cards deal to it too, and is the room to travel in time from in Story 2 only; there "
+            "are no sealed doors).",
     }),
     *table(STORY2 + " (Seed Cards)", {
         "forbidden_alchemy_story.errata.seed-cards":
-            "The Keeper Guide's Seed Cards section deals to the Guest Bedroom, not the Observation "
-            "Room: our objectives put the Seeds Exploration card there.",
+            "Seed Cards is the Keeper Guide's list of the cards the keeper deals face down, room "
+            "by room, for the story choices made (not the Seeds Exploration card, which brings "
+            "the Seeds marker). For Story 2 it names the Guest Bedroom, not the Observation Room: "
+            "every Story 2 deal of ours puts Exploration cards in the Guest Bedroom, and no deal "
+            "names a room off the story's map (our map has no Observation Room).",
+    }),
+    *table(STORY3 + " (Seed Cards)", {
+        "forbidden_alchemy_story.errata.seed-cards-4b":
+            "Story 3's Seed Cards list the Guest Bedroom twice for one answer, the second entry "
+            "belonging to another (4B): the Guest Bedroom is on Story 3's map and each answer "
+            "deals it cards of its own. Our reading: we play the #1 story choice alone, so each "
+            "of its answers deals the Guest Bedroom one card of ours, never two entries for one "
+            "answer; Story 3 travels in no time, so the room is no rift there.",
     }),
     *table(STORY2 + " (Objective 1C)", {
         "forbidden_alchemy_story.errata.pet":

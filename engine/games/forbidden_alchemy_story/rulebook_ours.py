@@ -106,7 +106,7 @@ OURS_RULES: list[RuleRef] = [
         "forbidden_alchemy_story.choice.known": "The choice must be one the story offers.",
         "forbidden_alchemy_story.choice.exploration":
             "The keeper deals the face-down Exploration cards the chosen objective lists, room by "
-            "room.",
+            "room (the Keeper Guide's Seed Cards; Stories 2 and 3 cite their errata instead).",
         "forbidden_alchemy_story.objective.reveal":
             "An Event card turns the objective face up for everyone; the keeper's secret choice is "
             "shown with it.",

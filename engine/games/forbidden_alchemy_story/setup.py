@@ -97,7 +97,7 @@ def setup(opts: dict[str, Any], dice) -> list:
             rule="forbidden_alchemy_story.setup.map",
             altar=c.map["altar"],
             links=tuple(tuple(x) for x in content.links_of(c, story["id"])),
-            rooms=tuple(_room(r) for r in content.rooms_of(c, story["id"])),
+            rooms=tuple(_room(r, story["id"]) for r in content.rooms_of(c, story["id"])),
         ),
         ev.ItemsListed(
             rule="forbidden_alchemy_story.setup.items",
@@ -255,8 +255,9 @@ def setup(opts: dict[str, Any], dice) -> list:
     return facts
 
 
-def _room(r: dict[str, Any]) -> tuple:
-    """A room as MansionBuilt lists it (the rift flag only where a room has one)."""
+def _room(r: dict[str, Any], story: str) -> tuple:
+    """A room as MansionBuilt lists it (the rift flag only where the room is the
+    story's rift)."""
     found = (
         r["id"],
         r["name"],
@@ -266,4 +267,4 @@ def _room(r: dict[str, Any]) -> tuple:
         r["hiding"],
         r["hallway"],
     )
-    return (*found, True) if r.get("rift") else found
+    return (*found, True) if story in r.get("rift", ()) else found

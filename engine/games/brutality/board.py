@@ -135,8 +135,10 @@ def occupants(state: Battle) -> dict[str, str]:
     return {sq: h.id for h in state.heroes.values() for sq in footprint(state, h)}
 
 
+@MEMO.memoised("graves")
 def graves(state: Battle) -> dict[str, tuple[str, ...]]:
-    """{space: buried hero ids} for every gravestone tile."""
+    """{space: buried hero ids} for every gravestone tile (kept with the state:
+    do not change it)."""
     found: dict[str, tuple[str, ...]] = {}
     for h in state.heroes.values():
         if h.buried and not h.dead:

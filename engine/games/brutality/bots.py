@@ -58,7 +58,7 @@ def _after(state: Battle, facts) -> Battle:
 
 def _settled(state: Battle, ctx: Context) -> Battle:
     """The position once every window now open is passed: a declared effect
-    waits whenever the other team holds a card (`windows`), and an ability's
+    waits whenever the other team holds a card (`stack.offered`), and an ability's
     worth shows only once it resolves.  The look-ahead assumes the other team
     has no answer, and that the bot plays no "End of..." card of its own."""
     for _ in range(3):  # a stack window, then at most the two "End of..." windows

@@ -2,8 +2,9 @@
 spending movement on bleed, the noose and a grave; and the Ghost Knights'
 own moves ("Hazards > Ghost Knights").
 
-`spend_refusal`, `command_refusal` and `knight_refusal` are the guards: `decide` raises what they
-give, `legal_commands` keeps the commands they let through.
+`spend_refusal`, `command_refusal` and `knight_refusal` are the guards:
+`decide` raises what they give, `legal_commands` keeps the commands they
+let through.
 """
 
 from __future__ import annotations

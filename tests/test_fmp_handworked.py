@@ -526,3 +526,82 @@ def test_weather_hen_never_lays_aboard_an_enemy_transporter():
     covered.play("red", "load red-weatherhen-1 N11")
     assert board.under_fire(covered.state, "M11", "red") and not board.under_fire(covered.state, "N10", "red")
     refused(covered, "build red-weatherhen-1 tank M11", "fmp.unload.fire")
+
+
+# ---- Destroyers > Destroying elements > Mechanism: two tanks on touching mountains ---------------
+# "When a turn ends" no two tanks may be parked on neighbouring mountain hexes.
+# Our reading (the rule table, `fmp.move.mountain-tanks`): a turn's end can
+# never be refused, so nothing may bring a pair about for one player.  The
+# mountains used: N8, N9, O9, O10, all touching one another but N8-O10;
+# M9, M10, N10, O11 are the plains around them.
+def test_mechanism_a_capture_never_makes_a_pair_of_mountain_tanks():
+    # Red's tank on N9 and the blue tank it would capture on O10 touch: refused.
+    sc = position({"red-tank-1": "N9", "red-tank-2": "N10", "blue-tank-1": "O10"})
+    refused(sc, "capture red-tank-1 red-tank-2 blue-tank-1", "fmp.move.mountain-tanks")
+    # From the plains N10 and O11 the same capture is fine: the tank on O10 is
+    # then red's, and no other red tank may come to N9 beside it.
+    sc = position({"red-tank-1": "N10", "red-tank-2": "O11", "red-tank-3": "M9", "blue-tank-1": "O10"})
+    facts = sc.play("red", "capture red-tank-1 red-tank-2 blue-tank-1")
+    assert facts[0].colour == "red" and sc.state.ap == 14
+    refused(sc, "move red-tank-3 N9", "fmp.move.mountain-tanks")
+    sc.play("red", "end")
+
+
+def test_mechanism_a_retreat_never_makes_a_pair_of_mountain_tanks():
+    # Blue's tanks on P11 and O12 both reach N10 (two hexes) but not N9 or M10;
+    # they neutralise red's tank on N10 in blue's turn.  Back in red's turn the
+    # tank may retreat one hex out of that fire: not onto N9, which touches
+    # red's mountain tank on N8, but onto the plain M10 (one point).
+    sc = position({"red-tank-1": "N8", "red-tank-2": "N10", "blue-tank-1": "P11", "blue-tank-2": "O12"})
+    assert [distance(b, h) for b in ("P11", "O12") for h in ("N10", "N9", "M10")] == [2, 3, 3, 2, 3, 3]
+    blues_turn(sc)
+    sc.play("blue", "neutralise blue-tank-1 blue-tank-2 red-tank-2")
+    sc.play("blue", "end")
+    sc.play("system", "tide")
+    assert sc.state.active == "red" and sc.state.neutralised == {"red-tank-2": "blue"}
+    refused(sc, "move red-tank-2 N9", "fmp.move.mountain-tanks")
+    facts = sc.play("red", "move red-tank-2 M10")
+    assert facts[0].rule == "fmp.neutralise.retreat" and "red-tank-2" not in sc.state.neutralised
+
+
+def test_mechanism_taking_a_freighter_never_makes_a_pair_of_mountain_tanks():
+    # Blue's tank on O9 touches red's tank on N8.  Taking the turretless blue
+    # Freighter would make the blue tank red's where it stands: the way in is
+    # shut until red's tank leaves the mountain.
+    from test_fmp import BLUE_FREIGHTER, beside, turrets_destroyed
+    pod = BLUE_FREIGHTER[1][2]
+    sc = position({"red-tank-1": beside(pod), "red-tank-2": "N8", "blue-tank-1": "O9"})
+    turrets_destroyed(sc, "blue", BLUE_FREIGHTER[1])
+    refused(sc, f"move red-tank-1 {pod}", "fmp.move.mountain-tanks")
+    sc.play("red", "move red-tank-2 M9")
+    facts = sc.play("red", f"move red-tank-1 {pod}")
+    assert kinds(facts) == ["UnitMoved", "FreighterCaptured", "PlayerEliminated"]
+    assert sc.state.controller(sc.state.units["blue-tank-1"]) == "red"
+
+
+def test_mechanism_a_weather_hen_never_lays_a_tank_beside_a_mountain_tank():
+    sc = position({"red-tank-1": "N8", "red-weatherhen-1": "M10"})
+    sc.apply([aboard("red-weatherhen-1", "ore")])
+    refused(sc, "build red-weatherhen-1 tank N9", "fmp.move.mountain-tanks")
+    assert "build red-weatherhen-1 tank N9" not in {c.notation() for c in game.legal_commands(sc.state, "red")}
+    facts = sc.play("red", "build red-weatherhen-1 tank M9")
+    assert sc.state.units[facts[0].unit].at == "M9"
+
+
+def test_mechanism_the_freighter_never_lays_a_tank_beside_a_mountain_tank(monkeypatch):
+    """The red Freighter on L8 has a pod on M9, next to the mountains N8 and N9."""
+    monkeypatch.setattr(test_fmp, "RED_FREIGHTER", ("L8", ("L7", "M9", "K9")))
+    sc = position({"red-tank-1": "N8"})
+    refused(sc, "unload red red-tank-2 N9", "fmp.move.mountain-tanks")
+    sc.play("red", "unload red red-tank-2 M10")
+
+
+def test_mechanism_a_deployment_never_makes_a_pair_of_mountain_tanks(monkeypatch):
+    """The stand-in map has no mountain in a landing zone: zone 1 borrows the
+    touching mountains L13 and K14 for this test."""
+    for h in ("L13", "K14"):
+        monkeypatch.setitem(board.sector().zone, board.hex_of(h), "1")
+    sc = test_fmp.deployment()
+    sc.play("red", "deploy red-tank-1 L13")
+    refused(sc, "deploy red-tank-2 K14", "fmp.move.mountain-tanks")
+    sc.play("red", "deploy red-crab-1 K14")   # any other unit may stand there

@@ -13,7 +13,7 @@ rulebook section: `units` (the guards they share), `pontoons`,
 `movement`, `destroyers` (fire, capture, neutralisation), `assault` (the
 Theory of the Second Unit); `setup` (options and "Mission start"),
 `rules` (`decide`, the landing, the tide phase, turns, the mission's end),
-`legal`, `view`, `position` (the position format), `scores`, `picture`
+`legal`, `view`, `scores`, `picture`
 (the still layers of the board picture), `bots`.
 """
 
@@ -31,7 +31,7 @@ from .view import board_targets, describe, redact, render, scramble_hidden, view
 
 ID = "fmp"
 TITLE = "Full Metal Planète"
-RULES_VERSION = "4"  # 4: a Weather Hen lays aboard a transporter with room; nothing unloaded into a Freighter through a pod under unfavourable fire; the Heap never aboard a transporter on a mountain; a barge retreats keeping the hex beside its new one; a departing Freighter takes its turrets off the map (3: the Heap never on a pontoon over a mountain, where a tank keeps its mountain range; no neutralising from under unfavourable fire; a departed Freighter lets nothing out (2: simultaneous deployment, timed turns 1-2, no fire from under unfavourable fire, Weather Hen inoperative under fire))
+RULES_VERSION = "5"  # 5: two tanks of a player never end up on neighbouring mountains by a retreat, a capture or the taking of a Freighter either, not only by a move, unload, laying or deployment (issue #22) (4: a Weather Hen lays aboard a transporter with room; nothing unloaded into a Freighter through a pod under unfavourable fire; the Heap never aboard a transporter on a mountain; a barge retreats keeping the hex beside its new one; a departing Freighter takes its turrets off the map (3: the Heap never on a pontoon over a mountain, where a tank keeps its mountain range; no neutralising from under unfavourable fire; a departed Freighter lets nothing out (2: simultaneous deployment, timed turns 1-2, no fire from under unfavourable fire, Weather Hen inoperative under fire)))
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_BOT = "greedy"  # demo games should look like play (issue #7: selfplay fmp is greedy by default)
 # A game started from the viewer is played by people: the three-minute turn is on
@@ -39,8 +39,10 @@ DEFAULT_BOT = "greedy"  # demo games should look like play (issue #7: selfplay f
 PLAY_OPTIONS = {"timer": "on"}
 
 __all__ = [
-    "BOTS", "COMMANDS", "DEFAULT_BOT", "EVENTS", "ID", "PLAYER_COUNTS", "PLAY_OPTIONS", "RULES", "RULES_VERSION", "TITLE",
-    "board_targets", "decide", "describe", "evolve", "ground", "initial_state", "legal_commands", "options",
+    "BOTS", "COMMANDS", "DEFAULT_BOT", "EVENTS", "ID", "PLAYER_COUNTS", "PLAY_OPTIONS", "RULES",
+    "RULES_VERSION", "TITLE",
+    "board_targets", "decide", "describe", "evolve", "ground", "initial_state", "legal_commands",
+    "options",
     "outcome", "redact", "render", "scramble_hidden", "seats", "setup", "system_command", "to_act",
     "turn", "view",
 ]

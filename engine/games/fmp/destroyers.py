@@ -13,7 +13,7 @@ from . import board as b
 from . import events as ev
 from .pontoons import collapse
 from .state import Planet, Unit, evolve
-from .units import hexes_of, own_unit, parse_hex, require_ap, touching
+from .units import check_mountain_pair, hexes_of, own_unit, parse_hex, require_ap, touching
 
 
 def pair(state: Planet, seat: str, first: str, second: str) -> tuple[Unit, Unit]:
@@ -127,6 +127,8 @@ def capture(state: Planet, seat: str, first: str, second: str, target: str) -> l
     for h in (captors[0].at, captors[1].at, *hexes_of(x)):
         if b.under_fire(state, h, seat):
             raise RuleViolation("fmp.capture.fire", f"{h} is under unfavourable fire for {seat}")
+    if x.kind == "tank":  # it now stands where it is for `seat`
+        check_mountain_pair(state, seat, x.id, x.at)
     require_ap(state, 1, "a capture")
     return [ev.UnitCaptured(rule="fmp.capture.colour", captors=(first, second), unit=target,
                             cargo=b.contents(state, target), colour=captors[0].colour, cost=1)]

@@ -11,7 +11,7 @@ from engine.core.events import Event, evolved
 from . import board as b
 from . import events as ev
 from .state import Planet, Unit
-from .units import hexes_of, parse_hex, require_ap
+from .units import hexes_of, mountain_pair, parse_hex, require_ap
 
 
 def can_take(state: Planet, u: Unit, colour: str) -> bool:
@@ -44,6 +44,10 @@ def take_freighter(state: Planet, seat: str, uid: str, colour: str, moved: Plane
     loser = state.freighters[colour].controller
     taken = evolved(moved, freighters={**moved.freighters, colour: evolved(
         moved.freighters[colour], controller=seat)})
+    pair = mountain_pair(taken, seat)
+    if pair is not None:  # its tanks now obey the captor where they stand
+        raise RuleViolation("fmp.move.mountain-tanks", f"taking the {colour} Freighter would leave {seat}'s "
+                                                       f"{pair[0].id} and {pair[1].id} on touching mountains")
     endangered = tuple(sorted(
         u.id for u in taken.units.values()
         if u.colour == colour and u.at and u.kind not in ("turret", "pontoon")

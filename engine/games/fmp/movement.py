@@ -135,6 +135,8 @@ def _retreat(state: Planet, seat: str, u: Unit, path: tuple[str, ...]) -> list[E
     if b.under_fire(state, h, seat):
         raise RuleViolation("fmp.neutralise.retreat", f"{u.id} may only retreat out of the fire zone")
     check_step(state, seat, u, h, b.tide_now(state), last=False)
+    if u.kind == "tank":
+        check_mountain_pair(state, seat, u.id, h)
     require_ap(state, 1, "a retreat")
     # A barge steps forward (its front enters h, the back follows) or backward
     # (its back enters h): it keeps the one of its hexes that touches h, as in `move`.

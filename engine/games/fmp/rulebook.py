@@ -20,6 +20,7 @@ TIME = "Play mechanics > Time"
 TRANSPORT = "Transporters > Barges, crabs, loading and unloading (gaps: transporters and cargo)"
 PONTOONS = "Pontoons"
 DESTROY = "Destroyers > Destroying elements"
+MECHANISM = "Destroyers > Destroying elements > Mechanism"
 CAPTURE = "Destroyers > Capturing units"
 FREIGHTER = "The Freighter > Entering and leaving the Freighter"
 HEN = "Weather Hen > Tide prediction"
@@ -89,9 +90,10 @@ RULES = CORE_RULES + RuleBook(*[
         "fmp.move.occupied": "A hex holds one unit (on a pontoon or not); a Freighter's hexes are closed but through a pod.",
         "fmp.move.ore": "A piece of ore occupies its hex and blocks movement.",
         "fmp.move.pontoon": "Motorboats and barges never enter a hex with a pontoon.",
-        "fmp.move.fire": "No unit is moved into or through a hex under unfavourable fire, except a destroyer attacking as the second unit (see the Theory of the Second Unit).",
+        "fmp.move.fire": "No unit is moved into or through a hex under unfavourable fire, except a destroyer attacking as the second unit (see the Theory of the Second Unit)."}),
+    *table(MECHANISM, {
         "fmp.move.heap-mountain": "The Heap never goes on a mountain, even carried. Our reading: nor onto a pontoon laid on a mountain: the pontoon covers the hex, which is still a mountain hex, and the rule says never. Carried means anywhere a carrier stands: the Heap (or a crab holding it) is never unloaded, laid or deployed onto a mountain, nor aboard a transporter standing on one.",
-        "fmp.move.mountain-tanks": "Two tanks may not end a turn on neighbouring mountains. Our readings: the rule binds the tanks of one player (a player cannot be put in breach by where another parks); it is enforced whenever a tank comes to stand on such a mountain (moved, unloaded, laid by a Weather Hen or deployed), so that the end of a turn can never be refused, even with no point left to move away; a path may cross such a mountain; a pontoon on a mountain leaves it a mountain."}),
+        "fmp.move.mountain-tanks": "When a turn ends, no two tanks stand on neighbouring mountain hexes. Our readings: the rule binds the tanks one player controls (a player is never put in breach by where another parks), and it holds at every moment, not only at the turn's end: whatever would bring one of a player's tanks onto such a mountain for that player is refused (a move, the one-hex retreat of a neutralised tank, an unload, a laying by a Freighter or a Weather Hen, a deployment, the capture of a tank standing there, the taking of a Freighter whose tanks stand there). Why: the end of a turn cannot be refused (a player may have no point left to move a tank away, and the timer ends a turn by itself), so the pair must never arise. A path may cross such a mountain; a pontoon on a mountain leaves it a mountain; a carried tank is not parked."}),
     *table("The Freighter", {
         "fmp.freighter.load": "The Freighter is a transporter without limit: for one point it takes in a unit, a pontoon or ore from a hex next to one of its pods (a unit taken in takes its colour).",
         "fmp.freighter.unload": "For one point the Freighter lays a unit or pontoon it holds on a hex next to a pod, as a transporter unloads; ore never leaves it.",

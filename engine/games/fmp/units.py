@@ -89,14 +89,24 @@ def check_heap_ground(state: Planet, kind: str, to: str, item: str = "") -> None
 
 
 def check_mountain_pair(state: Planet, seat: str, uid: str, h: str) -> None:
-    """A tank of `seat` coming to stand on `h` (moved, unloaded, laid or
-    deployed) must not make a pair of tanks on touching mountains."""
+    """A tank coming to stand on `h` for `seat` (moved, unloaded, laid,
+    deployed, retreating, or captured where it stands) must not make a pair
+    of the seat's tanks on touching mountains (our reading of the rule:
+    `fmp.move.mountain-tanks`)."""
     if b.terrain(h) != MOUNTAIN:
         return
     for other in _mountain_tanks(state, seat):
         if other.id != uid and adjacent(other.at, h):
             raise RuleViolation("fmp.move.mountain-tanks",
                                 f"a tank on {h} would stand on a mountain next to {other.id}'s mountain")
+
+
+def mountain_pair(state: Planet, seat: str) -> tuple[Unit, Unit] | None:
+    """Two of the seat's tanks on touching mountains, if any: what a change
+    of control that brings several tanks at once must not leave (taking a
+    Freighter), and what no position may hold."""
+    tanks = _mountain_tanks(state, seat)
+    return next(((a, c) for i, a in enumerate(tanks) for c in tanks[i + 1:] if adjacent(a.at, c.at)), None)
 
 
 def _mountain_tanks(state: Planet, seat: str) -> list[Unit]:

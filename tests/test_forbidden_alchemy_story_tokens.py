@@ -88,6 +88,39 @@ def test_mutation_tokens_grow_on_the_wounded_and_the_keeper_turns_them_to_harm()
     assert facts[1].amount == 2 and facts[1].rule == R + "keeper.writhing-growths"
 
 
+def test_mutation_tokens_grow_on_a_monster_or_a_corpse_too():
+    # Component Breakdown > Mutation Tokens: "an investigator, monster, or corpse".  Ours:
+    # the Mutation card takes a wounded monster on the map, or a corpse (what a killed
+    # monster leaves where it fell); Writhing Growths counts the tokens on an
+    # investigator and on the monsters and corpses in his space.
+    s = keeper_turn()
+    # crawling-one-1 stands in lab-b, unwounded: no growth on it yet.
+    s.expect_violation("keeper", "action mutation crawling-one-1", rule=R + "keeper.mutation")
+    s.expect_violation("keeper", "action mutation nobody-1", rule=R + "keeper.mutation")
+    offstage(s, play.MonsterWounded(rule=R + "combat.wound", monster="crawling-one-1", amount=1))
+    assert "action mutation crawling-one-1" in legal(s, "keeper")
+    facts = s.play("keeper", "action mutation crawling-one-1")
+    assert kinds(facts) == ["KeeperActionPlayed", "MutationTokenPlaced"]
+    assert (facts[1].monster, facts[1].corpse, facts[1].rule) == (
+        "crawling-one-1", False, R + "keeper.mutation")
+    assert s.state.supply["mutation"] == 9
+    assert game.view(s.state, JENNY)["monsters"]["crawling-one-1"]["mutations"] == 1
+    # Killed, it leaves its corpse in lab-b with its token; a second token grows on it.
+    offstage(s, play.MonsterKilled(rule=R + "monster.killed", monster="crawling-one-1"))
+    assert s.state.monsters["crawling-one-1"].corpse == "lab-b"
+    offstage(s, ev.KeeperTurnBegan(rule=R + "keeper.threat", gained=2))
+    facts = s.play("keeper", "action mutation crawling-one-1")
+    assert (facts[1].monster, facts[1].corpse) == ("crawling-one-1", True)
+    # Jenny, unhurt and without a token of her own, stands by the corpse: two tokens bite.
+    s.expect_violation(
+        "keeper", f"action writhing-growths {JENNY}", rule=R + "keeper.writhing-growths"
+    )
+    offstage(s, play.InvestigatorMoved(rule=R + "move.step", seat=JENNY, origin="foyer", to="lab-b"))
+    facts = s.play("keeper", f"action writhing-growths {JENNY}")
+    assert kinds(facts) == ["KeeperActionPlayed", "InvestigatorDamaged"]
+    assert facts[1].amount == 2
+
+
 # ---- Ours: Darkness; Hiding (still subject to the room's status effects) ---------------------
 def test_darkness_frightens_whoever_ends_a_turn_there_hiding_or_not():
     s = keeper_turn()

@@ -41,7 +41,8 @@ TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"
 # 5: issue #22 - the Side Effect deck's four multi-investigator cards say to discard them
 # (setup records the new texts); Story 3's Seed Cards errata: its map has the Guest
 # Bedroom and each answer deals it a card, and the deals of Stories 2 and 3 cite the
-# Seed Cards errata.
+# Seed Cards errata; Mutation tokens grow on monsters and corpses too (a killed monster
+# leaves its corpse), and Writhing Growths counts those in the investigator's space.
 RULES_VERSION = "5"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators; the keeper is one more seat
 # Setup options the conformance suite also starts from (Story 1 is the default).

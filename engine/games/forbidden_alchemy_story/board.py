@@ -64,3 +64,11 @@ def barred(s: Story, monster, space: str) -> bool:
     with a Lock card?"""
     there = room(s, space)
     return monster.barred_by_locks and there in s.locks and there != room(s, monster.space)
+
+
+def growths(s: Story, seat: str) -> int:
+    """The Mutation tokens that can grow on `seat`: those on him and those on the
+    monsters and corpses in his space (ours: Writhing Growths)."""
+    inv = s.investigators[seat]
+    near = sum(m.mutations for m in s.monsters.values() if inv.space in (m.space, m.corpse))
+    return inv.tokens.count("mutation") + near

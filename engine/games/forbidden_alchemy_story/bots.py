@@ -145,7 +145,7 @@ def keeper_plan(s: Story, legal: Sequence[Command]) -> Command:
         _closing_in(s),
         _burning(s),
         _action("writhing-growths"),
-        _action("mutation"),
+        _mutating(s),
         _action("crawling-hands"),
         _harming(s),
         _darkening(s),
@@ -187,6 +187,21 @@ def _burning(s: Story):
     """Fire set where an investigator is."""
     rooms = {board.room(s, i.space) for i in s.active()}
     return lambda c: c.verb == "action" and c.card == "kindle" and c.targets[0] in rooms
+
+
+def _mutating(s: Story):
+    """A Mutation token where Writhing Growths can turn it against an investigator: on
+    him, or on a monster or corpse in an investigator's space."""
+    spaces = {i.space for i in s.active()}
+
+    def wanted(c) -> bool:
+        if c.verb != "action" or c.card != "mutation":
+            return False
+        (target,) = c.targets
+        m = s.monsters.get(target)
+        return m is None or (m.space or m.corpse) in spaces
+
+    return wanted
 
 
 def _harming(s: Story):

@@ -19,7 +19,6 @@ from .combat import draw_monster_card, examine, horror_checks, is_byakhee
 from .pieces import ACTIVE, CHOOSE, KEEPER, Story
 from .resolve import Resolution, done, end_story, harm, roll_test, tested
 
-
 # ---- the #1 story choice ---------------------------------------------------------------------
 # The rule the deal of the Exploration cards cites: the Keeper Guide's Seed Cards
 # section as the errata correct it, for the stories whose errata do.
@@ -359,11 +358,30 @@ def _crawling_hand(res: Resolution, dice, seat: str) -> None:
     )
 
 
-def _check_mutate(s: Story, seat: str) -> None:
-    target_for_action(s, seat)
-    if not s.investigators[seat].damage:
+def _check_mutate(s: Story, target: str) -> None:
+    """A Mutation token grows on "an investigator, monster, or corpse" (Component
+    Breakdown): one who has suffered damage (ours), whichever of the three."""
+    if target in s.investigators:
+        target_for_action(s, target)
+        if not s.investigators[target].damage:
+            raise RuleViolation(
+                "forbidden_alchemy_story.keeper.mutation", f"{target} has suffered no damage"
+            )
+    elif target in s.monsters:
+        m = s.monsters[target]
+        if m.dead and m.corpse is None or not m.dead and m.space is None:
+            raise RuleViolation(
+                "forbidden_alchemy_story.keeper.mutation",
+                f"{target} is neither on the map nor a corpse on it",
+            )
+        if not m.dead and not m.wounds:
+            raise RuleViolation(
+                "forbidden_alchemy_story.keeper.mutation", f"{target} has suffered no damage"
+            )
+    else:
         raise RuleViolation(
-            "forbidden_alchemy_story.keeper.mutation", f"{seat} has suffered no damage"
+            "forbidden_alchemy_story.keeper.mutation",
+            f"no investigator, monster or corpse {target!r}",
         )
     if not s.supply.get("mutation"):
         raise RuleViolation(
@@ -371,24 +389,26 @@ def _check_mutate(s: Story, seat: str) -> None:
         )
 
 
-def _mutate(res: Resolution, dice, seat: str) -> None:
-    res.add(
-        play.TokenPlaced(
-            rule="forbidden_alchemy_story.keeper.mutation", token="mutation", seat=seat
-        )
-    )
+def _mutate(res: Resolution, dice, target: str) -> None:
+    rule = "forbidden_alchemy_story.keeper.mutation"
+    if target in res.state.investigators:
+        res.add(play.TokenPlaced(rule=rule, token="mutation", seat=target))
+    else:
+        corpse = res.state.monsters[target].dead
+        res.add(play.MutationTokenPlaced(rule=rule, monster=target, corpse=corpse))
 
 
 def _check_bloom(s: Story, seat: str) -> None:
     target_for_action(s, seat)
-    if "mutation" not in s.investigators[seat].tokens:
+    if not board.growths(s, seat):
         raise RuleViolation(
-            "forbidden_alchemy_story.keeper.writhing-growths", f"{seat} has no Mutation token"
+            "forbidden_alchemy_story.keeper.writhing-growths",
+            f"no Mutation token on {seat} nor on a monster or corpse in his space",
         )
 
 
 def _bloom(res: Resolution, dice, seat: str) -> None:
-    count = res.state.investigators[seat].tokens.count("mutation")
+    count = board.growths(res.state, seat)
     harm(res, seat, "damage", count, "forbidden_alchemy_story.keeper.writhing-growths")
 
 

@@ -184,6 +184,8 @@ def _action_targets(s: Story, effect: str, seats: list[str]) -> list[tuple[str, 
         return [(m, x) for m in sorted(s.monsters) for x in sorted(s.room_of)]
     if effect == "special-attack":
         return [(m, seat) for m in sorted(s.monsters) for seat in seats]
+    if effect == "mutate":  # an investigator, a monster or a corpse
+        return [(x,) for x in (*seats, *sorted(s.monsters))]
     return [(seat,) for seat in seats]
 
 

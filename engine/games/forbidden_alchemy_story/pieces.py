@@ -106,6 +106,8 @@ class Monster:
     moves: int = 1  # spaces it may move with Creature of Night
     escaped: bool = False  # crossed an outer edge to win: gone for good
     barred_by_locks: bool = False  # never enters a room with a Lock card (The Pet)
+    mutations: int = 0  # Mutation tokens on it, or on its corpse once killed
+    corpse: str | None = None  # killed: the space where its corpse lies (ours)
 
 
 @dataclass(frozen=True)

@@ -473,6 +473,14 @@ class TokenPlaced(Event):
 
 
 @_fact
+class MutationTokenPlaced(Event):
+    """A Mutation token is put on a monster on the map, or on the corpse of a killed one."""
+
+    monster: str
+    corpse: bool
+
+
+@_fact
 class CrawlingHandsDropped(Event):
     """As his turn begins the Crawling Hands on an investigator cost him movement, then drop."""
 

@@ -47,6 +47,14 @@ def _(s: Story, e) -> Story:
     return with_investigator(s, e.seat, tokens=s.investigators[e.seat].tokens + (e.token,))
 
 
+@_folds(play.MutationTokenPlaced)
+def _(s: Story, e) -> Story:
+    if e.corpse != s.monsters[e.monster].dead:
+        raise ValueError(f"the fact puts a Mutation token on {e.monster} as a corpse={e.corpse}")
+    s = evolved(s, supply={**s.supply, "mutation": s.supply["mutation"] - 1})
+    return with_monster(s, e.monster, mutations=s.monsters[e.monster].mutations + 1)
+
+
 @_folds(play.CrawlingHandsDropped)
 def _(s: Story, e) -> Story:
     kept = tuple(t for t in s.investigators[e.seat].tokens if t != "crawling-hand")
@@ -341,7 +349,8 @@ def _(s: Story, e) -> Story:
 
 @_folds(play.MonsterKilled)
 def _(s: Story, e) -> Story:
-    return with_monster(s, e.monster, space=None, dead=True)
+    # Its figure leaves the map; its corpse stays where it fell (ours), tokens and all.
+    return with_monster(s, e.monster, space=None, dead=True, corpse=s.monsters[e.monster].space)
 
 
 @_folds(play.AttackEnded)

@@ -124,11 +124,14 @@ EXPANSION_RULES: list[RuleRef] = [
     }),
     *table("Component Breakdown > Mutation Tokens", {
         "forbidden_alchemy_story.keeper.mutation":
-            "A Mutation token grows on an investigator: ours, the Mutation Keeper Action puts one "
-            "on an investigator who has suffered damage and is not hiding.",
+            "A Mutation token grows on an investigator, a monster or a corpse: ours, the Mutation "
+            "Keeper Action puts one on an investigator who has suffered damage and is not hiding, "
+            "on a monster on the map that has suffered damage, or on a corpse (what a killed "
+            "monster leaves where it fell, tokens and all).",
         "forbidden_alchemy_story.keeper.writhing-growths":
             "The keeper turns Mutation tokens to his advantage: ours, the Writhing Growths Keeper "
-            "Action makes an investigator suffer one damage for each Mutation token on him.",
+            "Action makes an investigator suffer one damage for each Mutation token on him or on "
+            "a monster or corpse in his space.",
     }),
     # ---- the objectives, Alchemy puzzles in a story, Side Effect cards, errata ------------
     *table(STORY1, {

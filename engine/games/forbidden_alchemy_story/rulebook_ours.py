@@ -247,7 +247,8 @@ OURS_RULES: list[RuleRef] = [
         "forbidden_alchemy_story.monster.examine":
             "When a monster deals or is dealt damage, everyone looks at the bottom of its token.",
         "forbidden_alchemy_story.monster.killed":
-            "A monster whose damage reaches the health on its token is killed and leaves the map.",
+            "A monster whose damage reaches the health on its token is killed and leaves the map; "
+            "its corpse stays in the space where it fell, with any Mutation token on it.",
         "forbidden_alchemy_story.setup.mythos":
             "The Mythos cards are known to all; their deck is shuffled face down.",
         "forbidden_alchemy_story.mythos.in-hand":

@@ -213,6 +213,8 @@ def _monster(s: Story, m, keeper: bool, seat: str | None) -> dict[str, Any]:
         "dead": m.dead,
         "examined": m.examined,
         "escaped": m.escaped,
+        "mutations": m.mutations,
+        "corpse": m.corpse,
     }
     inv = s.investigators.get(seat) if seat else None
     peeked = inv is not None and m.id in inv.peeked  # Keen Eye
@@ -511,6 +513,9 @@ DESCRIPTIONS = {
     "RoomDarkened": lambda e: f"room {e.room} goes Dark",
     "TokensSupplied": lambda e: ", ".join(f"{n} {t} tokens" for t, n in e.tokens.items()),
     "TokenPlaced": lambda e: f"a {e.token} token on {e.seat}",
+    "MutationTokenPlaced": lambda e: (
+        f"a Mutation token on {'the corpse of ' if e.corpse else ''}{e.monster}"
+    ),
     "CrawlingHandsDropped": lambda e: f"{e.count} Crawling Hand(s) drop off {e.seat}",
     "SideEffectTargetAsked": lambda e: f"{e.seat} chooses whom {e.card} acts on",
     "SideEffectTargetChosen": lambda e: f"{e.seat} chooses {e.target} for {e.card}",

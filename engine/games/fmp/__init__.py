@@ -13,7 +13,7 @@ rulebook section: `units` (the guards they share), `pontoons`,
 `movement`, `destroyers` (fire, capture, neutralisation), `assault` (the
 Theory of the Second Unit); `setup` (options and "Mission start"),
 `rules` (`decide`, the landing, the tide phase, turns, the mission's end),
-`legal`, `view`, `scores`, `picture`
+`legal`, `view`, `position` (the position format), `scores`, `picture`
 (the still layers of the board picture), `bots`.
 """
 
@@ -22,6 +22,7 @@ from .commands import COMMANDS
 from .events import EVENTS
 from .legal import legal_commands
 from .picture import ground
+from .position import from_position, position
 from .rulebook import RULES
 from .rules import decide, outcome, system_command, to_act, turn
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
@@ -33,16 +34,17 @@ ID = "fmp"
 TITLE = "Full Metal Planète"
 RULES_VERSION = "5"  # 5: two tanks of a player never end up on neighbouring mountains by a retreat, a capture or the taking of a Freighter either, not only by a move, unload, laying or deployment (issue #22) (4: a Weather Hen lays aboard a transporter with room; nothing unloaded into a Freighter through a pod under unfavourable fire; the Heap never aboard a transporter on a mountain; a barge retreats keeping the hex beside its new one; a departing Freighter takes its turrets off the map (3: the Heap never on a pontoon over a mountain, where a tank keeps its mountain range; no neutralising from under unfavourable fire; a departed Freighter lets nothing out (2: simultaneous deployment, timed turns 1-2, no fire from under unfavourable fire, Weather Hen inoperative under fire)))
 PLAYER_COUNTS = (2, 3, 4)
+POSITION_VERSION = 1  # the shape of a position's sections (docs/positions/fmp.md)
 DEFAULT_BOT = "greedy"  # demo games should look like play (issue #7: selfplay fmp is greedy by default)
 # A game started from the viewer is played by people: the three-minute turn is on
 # unless they say timer=off (bots, tests and the CLI keep the option's default, off).
 PLAY_OPTIONS = {"timer": "on"}
 
 __all__ = [
-    "BOTS", "COMMANDS", "DEFAULT_BOT", "EVENTS", "ID", "PLAYER_COUNTS", "PLAY_OPTIONS", "RULES",
+    "BOTS", "COMMANDS", "DEFAULT_BOT", "EVENTS", "ID", "PLAYER_COUNTS", "PLAY_OPTIONS", "POSITION_VERSION", "RULES",
     "RULES_VERSION", "TITLE",
-    "board_targets", "decide", "describe", "evolve", "ground", "initial_state", "legal_commands",
+    "board_targets", "decide", "describe", "evolve", "from_position", "ground", "initial_state", "legal_commands",
     "options",
-    "outcome", "redact", "render", "scramble_hidden", "seats", "setup", "system_command", "to_act",
+    "outcome", "position", "redact", "render", "scramble_hidden", "seats", "setup", "system_command", "to_act",
     "turn", "view",
 ]

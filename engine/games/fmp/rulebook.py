@@ -25,6 +25,7 @@ CAPTURE = "Destroyers > Capturing units"
 FREIGHTER = "The Freighter > Entering and leaving the Freighter"
 HEN = "Weather Hen > Tide prediction"
 END = "Mission end"
+POSITION = "boardlog: positions (docs/positions/fmp.md)"
 
 
 RULES = CORE_RULES + RuleBook(*[
@@ -179,4 +180,13 @@ RULES = CORE_RULES + RuleBook(*[
         "fmp.liftoff.stranded": "A Freighter that has not taken off when its player's turn 25 ends stays forever and scores nothing.",
         "fmp.score.points": "A Freighter that took off scores 2 points per ore and 1 per unit aboard, each turret on it counting as a unit; a player scores the Freighters they took off.",
         "fmp.score.tiebreak": "Equal scores are decided by the most Freighters taken off, then the most ore brought back; a player left without a Freighter has lost and ranks last."}),
+    *table(POSITION, {
+        "fmp.position.shape": "A position is JSON of the documented shape: known sections and fields, each of its type (a whole number, a text, a list, an object); options of 2 to 4 players; scores and a winner only once the mission is over.",
+        "fmp.position.turn": "The turn fits the phase: turn 1 is the landing, turn 2 the deployment, turns 3 to 25 are played, the turn-21 choice comes at turn 21.",
+        "fmp.position.seat": "Seats named in a position are those the options give (red, blue, green, yellow by the number of players); the order of play names each once.",
+        "fmp.position.active": "The seat whose turn it is: at the landing, one whose Freighter is still in orbit; in play, one who holds a landed Freighter; nobody during the deployment (all deploy at once) or the turn-21 choice.",
+        "fmp.position.tides": "The tide cards are 5 low, 5 normal and 5 high: no more of a kind between the current tide, the future-tides pile and the six set aside; the pile is never empty while turns remain (it is reshuffled as it empties).",
+        "fmp.position.unit": "Each unit has a known kind and colour and stands in one place: on the map, inside the Freighter of its colour, or in one transporter's cargo; turrets stand on their own Freighter's pods; the count of built units is not below the names already given.",
+        "fmp.position.cargo": "A cargo names units that exist, each in one cargo only, and a unit said to be aboard a transporter is in that transporter's cargo.",
+        "fmp.position.occupied": "A hex holds one unit and at most one pontoon under it; no unit and no ore stand on a Freighter's hexes (turrets on its pods aside), nor ore under a unit."}),
 ])

@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+from engine.core.catalogue import GameInfo
 from engine.core.errors import BoardlogError
 from engine.core.session import Header
-from engine.core.store import GameInfo, Store
+from engine.core.store import Store
 
 from .replay import GameIndex, Replay
 from .rule_index import RuleIndex
@@ -188,7 +189,7 @@ class Plots:
         close (a first chart is thus one pass over the game, not a fold
         from a checkpoint per sample), else read through the step cache."""
         if last is not None and 0 < step - last.version <= FORWARD_GAP:
-            session = self.replay.store.fold(game, game_id, last, gt=last.version, lte=step)
+            session = self.replay.store.reader.fold(game, game_id, last, gt=last.version, lte=step)
             if session is not None and session.version == step:
                 return session
         return self.replay.session(game_id, step)
@@ -309,7 +310,7 @@ class KindStats:
 
 def kind_stats(store: Store, kind: str, index: RuleIndex | None, top_rules: int = 15) -> KindStats:
     """Outcomes, lengths and the rules most often fired, over the stored games of `kind`."""
-    infos = [i for i in store.summaries(kind) if i.status in ("finished", "running")]
+    infos = [i for i in store.catalogue.summaries(kind) if i.status in ("finished", "running")]
     finished = [i for i in infos if i.status == "finished"]
     by_seat: dict[str, Counter] = {}
     by_options: dict[str, Counter] = {}

@@ -23,11 +23,13 @@ import orjson
 
 from engine.core import session as fold
 from engine.core.game import GameModule
+from engine.core.records import TOPIC_KIND, Record
 from engine.core.session import Session
-from engine.core.store import _TOPIC_KIND, Record, Store
+from engine.core.store import Store
 from engine.core.visibility import (
     REVEALED,
     SECRET_TEXT,
+    SPECTATOR,
     fact_line,
     fact_shown,
     is_secret,
@@ -38,7 +40,6 @@ from engine.core.visibility import (
 from .steps import DEFAULT_GAMES, DEFAULT_INTERVAL, StepCache
 from .timeline import Line, line
 
-SPECTATOR = ""  # a seat name no game uses: sees only what every seat sees
 _REVEALED = REVEALED.encode()  # a fact whose raw row lacks it reveals nothing
 
 
@@ -316,6 +317,12 @@ class Replay:
         with self._lru:
             return list(self._index)
 
+    def forget(self, game_id: UUID) -> None:
+        """Drop the game's index and step marks (a deleted game)."""
+        with self._lru:
+            self._index.pop(game_id, None)
+        self.steps.forget(game_id)
+
     def _scan(self, idx: GameIndex, game: GameModule, game_id: UUID, head: Session) -> None:
         """The light pass over the raw rows after what is indexed: a row is
         decoded only when it is an undo or redo, a secret command's, or a
@@ -323,8 +330,8 @@ class Replay:
         secrets = any(getattr(c, "secret", False) for c in game.COMMANDS.by_verb.values())
         # The store's raw rows (version, topic, state): Record objects for
         # every row would cost most of what this pass saves.
-        for version, topic, state in self.store._stream(game_id, idx.version, head.version):
-            kind = _TOPIC_KIND[topic]
+        for version, topic, state in self.store.reader.raw(game_id, idx.version, head.version):
+            kind = TOPIC_KIND[topic]
             if kind == fold.FACT:
                 if _REVEALED in state:
                     idx.revealed.update(revealed_by(orjson.loads(state)))
@@ -365,7 +372,7 @@ class Replay:
         if session is None:
             below = max((v for v in kept if v < step and step - v < self.steps.interval), default=None)
             if below is not None:
-                session = self.store.fold(self.store.live(game_id).game, game_id, kept[below], gt=below, lte=step)
+                session = self.store.reader.fold(self.store.live(game_id).game, game_id, kept[below], gt=below, lte=step)
             if session is None or session.version != step:  # the step cache says why, if it is out of range
                 session = self.steps.session(game_id, step)
             kept[step] = session

@@ -4,7 +4,7 @@ id, event type and seat.
 A read model kept in the store's own database beside the events: a table of
 occurrences (one row per `Happened` record) and a one-row position, the last
 notification id read.  `catch_up()` reads the notification log after the
-position, up to `Store.log_horizon()` (below which nothing can still
+position, up to `Database.log_horizon()` (below which nothing can still
 commit), in pages; per page it inserts the occurrences and moves the
 position in one transaction, guarded by the position it started from.  So a
 crash between pages loses nothing, a restart goes on where it stopped, and
@@ -85,57 +85,12 @@ class RuleCount:
     games: int
 
 
-class _Sql:
-    """The few statements the index needs, for the store's backend: plain SQL
-    through the recorder's own datastore (SQLite or PostgreSQL)."""
-
-    def __init__(self, store: Store):
-        recorder = store.recorder
-        module = type(recorder).__module__
-        if module.endswith("sqlite"):
-            self.p, self.id_column = "?", "rowid"
-            self.events = recorder.events_table_name
-            self.key: Callable[[Any], str] = lambda raw: UUID(raw).hex if isinstance(raw, str) else raw.hex
-            self.schema = ""
-        elif module.endswith("postgres"):
-            self.p, self.id_column = "%s", "notification_id"
-            self.events = f'"{recorder.datastore.schema}"."{recorder.events_table_name}"'
-            self.key = lambda raw: (raw if isinstance(raw, UUID) else UUID(str(raw))).hex
-            self.schema = f'"{recorder.datastore.schema}".'
-        else:
-            raise RuleSearchUnavailable("rule search needs a SQL store (SQLite or PostgreSQL), not memory")
-        self.datastore = recorder.datastore
-        self.sqlite = module.endswith("sqlite")
-
-    def transaction(self, commit: bool):
-        return self.datastore.transaction(commit=commit)
-
-    def q(self, sql: str) -> str:
-        """The statement for this backend: its placeholder, and our tables in
-        the store's schema (PostgreSQL stores may each have their own)."""
-        return sql.replace("?", self.p).replace("rule_index_", self.schema + "rule_index_")
-
-    def executemany(self, cursor, sql: str, rows: list[tuple]) -> None:
-        if rows:
-            cursor.executemany(self.q(sql), rows)
-
-    def rowcount(self, cursor) -> int:
-        return (cursor.sqlite_cursor if self.sqlite else cursor).rowcount
-
-    @staticmethod
-    def rows(cursor) -> list[tuple]:
-        found = cursor.fetchall()
-        if found and isinstance(found[0], tuple):
-            return found
-        return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in found]
-
-
 class RuleIndex:
     """The rule-search read model of one store."""
 
     def __init__(self, store: Store):
         self.store = store
-        self.sql = _Sql(store)
+        self.sql = store.db.sql(RuleSearchUnavailable, prefix="rule_index_")
         with self.sql.transaction(commit=True) as c:
             for statement in _TABLES:
                 c.execute(self.sql.q(statement))
@@ -161,8 +116,8 @@ class RuleIndex:
 
     def _catch_up(self, progress: Callable[[int, int], None] | None) -> int:
         # On PostgreSQL a record may commit after one with a higher id: read
-        # only up to where nothing more can appear (Store.log_horizon).
-        done, horizon = 0, self.store.log_horizon()
+        # only up to where nothing more can appear (Database.log_horizon).
+        done, horizon = 0, self.store.db.log_horizon()
         while True:
             start = self.position()
             page = self._read_page(start, horizon)
@@ -182,9 +137,7 @@ class RuleIndex:
                          f"FROM {self.sql.events} WHERE {self.sql.id_column} > ? AND {self.sql.id_column} <= ? "
                          f"AND topic IN ({topics}) ORDER BY {self.sql.id_column} LIMIT ?")
         with self.sql.transaction(commit=False) as c:
-            if self.sql.sqlite:     # plain tuples: much cheaper than sqlite3.Row
-                c = c.sqlite_cursor
-                c.row_factory = None
+            c = self.sql.plain(c)
             c.execute(sql, (start, horizon, *_TOPICS, PAGE))
             return self.sql.rows(c)
 

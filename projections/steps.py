@@ -63,7 +63,7 @@ class StepCache:
         if step == mark.version:
             return mark
         game = find_game(self.store.header(game_id).kind)
-        session = self.store.fold(game, game_id, mark, gt=mark.version, lte=step)
+        session = self.store.reader.fold(game, game_id, mark, gt=mark.version, lte=step)
         if session is None or session.version != step:
             raise StepOutOfRange(f"step {step} is outside 1..{self.store.head_version(game_id)} "
                                  f"of game {game_id}")
@@ -73,6 +73,12 @@ class StepCache:
         """The games whose marks are kept, least recently used first."""
         with self._lru:
             return list(self._marks)
+
+    def forget(self, game_id: UUID) -> None:
+        """Drop the game's marks (a deleted game: one imported again under its
+        id must never be read through the old one's sessions)."""
+        with self._lru:
+            self._marks.pop(game_id, None)
 
     def _marks_of(self, game_id: UUID) -> dict[int, Session]:
         with self._lru:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engine.core import session as fold
 from engine.core.game import GameModule
-from engine.core.store import Record
+from engine.core.records import Record
 from engine.core.visibility import fact_line, shown_payload
 
 

@@ -23,7 +23,7 @@ from engine.core.errors import BoardlogError
 from engine.core.game import find_game
 from engine.core.log import Deletion, GameLog
 from engine.core.store import Store
-from projections.replay import SPECTATOR
+from engine.core.visibility import SPECTATOR
 from projections.timeline import line
 
 _STARTED = get_topic(GameLog.Started)
@@ -92,8 +92,7 @@ class VariationTree:
         self._position = 0
         # The in-memory recorder closes up its positions when a game is
         # deleted (and writes no tombstone): there, read everything each time.
-        module = type(store.recorder).__module__
-        self._incremental = module.endswith(("sqlite", "postgres"))
+        self._incremental = store.db.keeps_gaps
 
     # ---- the parent links --------------------------------------------------------------
     def refresh(self, full: bool = False) -> dict[UUID, Origin]:
@@ -104,7 +103,7 @@ class VariationTree:
                 self._origins, self._position = {}, 0
             # Up to the log's top, which then becomes the position: the next
             # look scans only what was stored since (not every later command).
-            top = self.store.log_horizon()   # nothing below it can still commit (PostgreSQL)
+            top = self.store.db.log_horizon()   # nothing below it can still commit (PostgreSQL)
             start = self._position + 1
             while start <= top:
                 batch = recorder.select_notifications(start, PAGE, stop=top, topics=[_STARTED, _DELETED])
@@ -180,10 +179,10 @@ class VariationTree:
     def _line(self, gid: UUID, fork_step: int | None, depth: int) -> Line:
         store = self.store
         try:
-            info = store.summary(gid)
+            info = store.catalogue.summary(gid)
         except BoardlogError:  # deleted since the links were read
             return Line(gid, None, fork_step, 0, "deleted", None, depth)
-        return Line(gid, store.fork_name(gid), fork_step, info.steps, info.status,
+        return Line(gid, store.catalogue.fork_name(gid), fork_step, info.steps, info.status,
                     self._first_after(gid, info.kind, fork_step, info.status == "finished"), depth)
 
     def _first_after(self, gid: UUID, kind: str, fork_step: int | None, finished: bool) -> str | None:

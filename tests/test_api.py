@@ -11,7 +11,8 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core.store import MAX_NOTE_CHARS, open_store
+from engine.core.notes import MAX_NOTE_CHARS
+from engine.core.store import open_store
 from viewer.api import router
 
 KIND, SEAT = "forbidden_alchemy", "investigator"
@@ -69,7 +70,7 @@ def test_create_returns_a_play_link_per_seat_holding_the_seat_token(client, stor
     r = client.post("/api/games", json={"kind": KIND, "seed": 3, "options": {"tile": "11A"}})
     assert r.status_code == 201
     out = r.json()
-    tokens = store.seat_tokens(UUID(out["id"]))
+    tokens = store.seats.tokens(UUID(out["id"]))
     assert out["seats"] == {SEAT: f"/games/{out['id']}/play/{tokens[SEAT]}"}
     assert out["hotseat"] == f"/games/{out['id']}/play/{tokens['*']}"  # plays every seat at one screen
     assert store.header(UUID(out["id"])).options["tile"] == "11A"
@@ -85,7 +86,7 @@ def test_create_refuses_a_bad_kind_or_option_naming_it(client, store, body, word
     r = client.post("/api/games", json=body)
     assert r.status_code == 422
     assert words in r.json()["detail"]
-    assert store.game_ids() == []
+    assert store.catalogue.game_ids() == []
 
 
 @pytest.mark.parametrize("body", [{}, {"kind": KIND, "seed": "abc"}, {"kind": KIND, "options": ["tile"]}])
@@ -96,7 +97,7 @@ def test_create_refuses_a_malformed_body(client, store, body):
     detail = r.json()["detail"]
     assert isinstance(detail, str) and detail.startswith("malformed request: ")
     assert ("kind" if not body else "seed" if "seed" in body else "options") in detail
-    assert store.game_ids() == []
+    assert store.catalogue.game_ids() == []
 
 
 def test_list_filters_by_kind_and_status(client):
@@ -526,7 +527,7 @@ def test_fork_makes_a_new_game_that_names_its_parent(client, store):
     assert info["version"] == fork["step"] and info["to_act"] == [SEAT]
     # A fork has seat tokens of its own: the parent's do not act on it.
     assert play(client, fork["id"], token, "stop").status_code == 403
-    fork_token = store.seat_tokens(UUID(fork["id"]))[SEAT]
+    fork_token = store.seats.tokens(UUID(fork["id"]))[SEAT]
     assert play(client, fork["id"], fork_token, "swap 3 4").status_code == 201
 
 
@@ -536,7 +537,7 @@ def test_fork_refuses_a_bad_step(client, store, body, status):
     gid, _ = new_game(client)
     r = client.post(f"/api/games/{gid}/fork", json=body)
     assert r.status_code == status
-    assert len(store.game_ids()) == 1
+    assert len(store.catalogue.game_ids()) == 1
 
 
 # ---- the OpenAPI description -----------------------------------------------------------------

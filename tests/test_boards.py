@@ -165,7 +165,7 @@ def test_layer_and_highlights(env):
 
 
 def test_synthetic_hex_board_renders(env):
-    from viewer.bench import synthetic_views
+    from boardlog.bench.viewer import synthetic_views
 
     before, after = synthetic_views()
     changed = changed_paths(before, after)

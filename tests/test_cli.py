@@ -18,7 +18,7 @@ def cli(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "PERSISTENCE_MODULE"}
 
     def run(*args, db_flag=True, expect=0):
-        argv = [sys.executable, "-m", "engine.cli", *args] + (["--db", db] if db_flag else [])
+        argv = [sys.executable, "-m", "boardlog", *args] + (["--db", db] if db_flag else [])
         done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
         assert done.returncode == expect, (args, done.stdout, done.stderr)
         assert "Traceback" not in done.stderr
@@ -124,7 +124,7 @@ def test_a_closed_pipe_is_not_an_error(cli, tmp_path):
         store.issue(gid, "investigator", "swap 1 2")
         store.undo(gid, "investigator")
     store.close()
-    argv = [sys.executable, "-m", "engine.cli", "export", str(gid), "--db", str(cli.tmp / "cli.db")]
+    argv = [sys.executable, "-m", "boardlog", "export", str(gid), "--db", str(cli.tmp / "cli.db")]
     export = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
     export.stdout.readline()
     export.stdout.close()  # the reader leaves after one line, as `| head -1` does

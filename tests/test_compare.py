@@ -10,7 +10,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from engine.cli import main
+from boardlog.cli import main
 from engine.core.interchange import import_file
 from engine.core.store import open_store
 from projections.replay import SPECTATOR, changed_paths, diff
@@ -80,7 +80,7 @@ def test_the_same_step_has_nothing_to_outline(site):
 def test_a_fork_against_its_parent(site):
     store, games, client = site
     parent = games["roundtable"]
-    fork, at = store.fork(parent, 60)
+    fork, at = store.catalogue.fork(parent, 60)
     store_last = store.head_version(parent)
     r = client.get(f"/games/{fork}/compare", params={"a": at, "b": store_last, "b_game": str(parent)[:8]})
     assert r.status_code == 200
@@ -92,7 +92,7 @@ def test_a_fork_against_its_parent(site):
     # Each replay page offers the other to compare with.
     assert f'<option value="{parent}">parent</option>' in client.get(f"/games/{fork}").text
     assert f'<option value="{fork}">fork at step {at}</option>' in client.get(f"/games/{parent}").text
-    store.delete_game(fork)
+    store.catalogue.delete_game(fork)
 
 
 def test_a_running_game_compares_only_what_every_seat_may_see(site):
@@ -107,7 +107,7 @@ def test_a_running_game_compares_only_what_every_seat_may_see(site):
     expected = diff(view(store, gid, 2, SPECTATOR), view(store, gid, 14, SPECTATOR))
     assert listed_paths(client.get(f"/games/{gid}/compare", params={"a": 2, "b": 14}).text) == \
         [p for p, _, _ in expected]
-    store.delete_game(gid)
+    store.catalogue.delete_game(gid)
 
 
 def test_a_finished_game_compares_through_a_seats_eyes(site):
@@ -163,7 +163,7 @@ def test_cli_prints_the_changed_paths(tmp_path, capsys):
     assert f"{len(expected)} changed" in out[0] and "what every seat may see" in out[0]
     assert [line.split(":")[0].strip() for line in out[1:]] == [p for p, _, _ in expected]
     assert "  edges.1.piece: " in "\n".join(out)
-    fork, at = store.fork(gid, 14)
+    fork, at = store.catalogue.fork(gid, 14)
     store.issue(fork, "investigator", "swap 2 3")
     assert main(["compare", str(fork), str(store.head_version(fork)), "14", "--game-b", str(gid),
                  "--db", db]) == 0

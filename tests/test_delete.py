@@ -12,10 +12,11 @@ from uuid import uuid4, uuid5
 import pytest
 from fastapi.testclient import TestClient
 
-from engine import cli
+from boardlog import cli
+from engine.core.catalogue import DERIVED
 from engine.core.errors import GameNotFound
 from engine.core.interchange import export_lines, import_file
-from engine.core.store import DERIVED, open_store
+from engine.core.store import open_store
 from viewer.app import create_app
 
 KIND, SEAT = "forbidden_alchemy", "investigator"
@@ -24,67 +25,67 @@ KIND, SEAT = "forbidden_alchemy", "investigator"
 def two_games(store):
     """A finished game with notes (so a summary too) and a running one with a note."""
     done = store.create(KIND, seed=3)
-    store.add_note(done, 2, "ann", "first")
-    store.add_note(done, 4, "bob", "second")
+    store.notes.add(done, 2, "ann", "first")
+    store.notes.add(done, 4, "bob", "second")
     store.issue(done, SEAT, "stop")
-    store.seat_tokens(done)
-    store.name_fork(done, "the finished one")  # its name stream (issue #14)
-    store.summaries()  # writes the finished game's summary record
+    store.seats.tokens(done)
+    store.catalogue.name_fork(done, "the finished one")  # its name stream (issue #14)
+    store.catalogue.summaries()  # writes the finished game's summary record
     running = store.create(KIND, seed=4)
     store.issue(running, SEAT, "swap 1 2")
-    store.add_note(running, 3, "ann", "stays")
+    store.notes.add(running, 3, "ann", "stays")
     return done, running
 
 
 def test_deleting_a_game_removes_it_with_its_keys_notes_and_summary(store):
     done, running = two_games(store)
     assert all(store.head_version(uuid5(done, name)) for name in DERIVED)
-    store.delete_game(done)
-    assert store.game_ids() == [running]
+    store.catalogue.delete_game(done)
+    assert store.catalogue.game_ids() == [running]
     assert store.head_version(done) == 0
     assert [store.head_version(uuid5(done, name)) for name in DERIVED] == [0] * len(DERIVED)
     with pytest.raises(GameNotFound):
-        store.resolve(str(done))
+        store.catalogue.resolve(str(done))
     with pytest.raises(GameNotFound):
         store.live(done)
     # Every other game still lists, replays and takes notes and commands.
-    assert [i.id for i in store.summaries()] == [running]
+    assert [i.id for i in store.catalogue.summaries()] == [running]
     assert store.session_at(running, 5).version == 5
-    assert [n["text"] for n in store.notes(running)] == ["stays"]
+    assert [n["text"] for n in store.notes.of(running)] == ["stays"]
     store.issue(running, SEAT, "swap 2 3")
-    store.add_note(running, 2, "ann", "after")
+    store.notes.add(running, 2, "ann", "after")
     # The notification log has a gap where the game was: listing pages over it.
-    assert store.create(KIND, seed=5) in store.game_ids()
+    assert store.create(KIND, seed=5) in store.catalogue.game_ids()
 
 
 def test_a_deleted_game_can_be_imported_again(store, tmp_path):
     done, running = two_games(store)
     exported = b"".join(export_lines(store, done))
     store.live(done)  # cached: deletion must forget it
-    store.delete_game(done)
+    store.catalogue.delete_game(done)
     assert import_file(store, "again.jsonl", exported) == done
-    assert [n["text"] for n in store.notes(done)] == ["first", "second"]
-    assert store.info(done).status == "finished"
-    assert sorted(store.game_ids()) == sorted([done, running])
+    assert [n["text"] for n in store.notes.of(done)] == ["first", "second"]
+    assert store.catalogue.info(done).status == "finished"
+    assert sorted(store.catalogue.game_ids()) == sorted([done, running])
 
 
 def test_only_games_can_be_deleted(store):
     done, running = two_games(store)
     for not_a_game in (uuid5(done, "notes"), uuid5(done, "seat-keys"), uuid4()):
         with pytest.raises(GameNotFound):
-            store.delete_game(not_a_game)
-    assert len(store.notes(done)) == 2 and sorted(store.game_ids()) == sorted([done, running])
+            store.catalogue.delete_game(not_a_game)
+    assert len(store.notes.of(done)) == 2 and sorted(store.catalogue.game_ids()) == sorted([done, running])
 
 
 def test_a_game_that_took_a_derived_id_is_not_deleted_with_its_victim(store):
     # An older, looser import could put a game where another game's summary
     # would go: deleting the victim leaves that game alone.
     victim = store.create(KIND, seed=6)  # running: no summary of its own yet
-    squatter = store.write_game(
+    squatter = store.catalogue.write_game(
         uuid5(victim, "summary"), store.header(victim), store.rows(victim)[1:]
     )
-    store.delete_game(victim)
-    assert store.game_ids() == [squatter] and store.live(squatter).session.version > 1
+    store.catalogue.delete_game(victim)
+    assert store.catalogue.game_ids() == [squatter] and store.live(squatter).session.version > 1
 
 
 # ---- the viewer --------------------------------------------------------------------------------
@@ -104,7 +105,7 @@ def test_the_viewer_asks_before_deleting(viewer):
     for confirm in ({}, {"confirm": "yes"}, {"confirm": str(running)}):
         r = client.post(f"/games/{done}/delete", data=confirm)
         assert r.status_code == 422 and "confirm" in r.text
-    assert sorted(store.game_ids()) == sorted([done, running])
+    assert sorted(store.catalogue.game_ids()) == sorted([done, running])
 
 
 def test_the_viewer_deletes_a_game_and_the_others_still_replay(viewer):
@@ -118,6 +119,10 @@ def test_the_viewer_deletes_a_game_and_the_others_still_replay(viewer):
     assert str(done)[:8] not in listing and str(running)[:8] in listing
     assert client.get(f"/games/{running}?step=4").status_code == 200
     assert [g["id"] for g in client.get("/api/games").json()] == [str(running)]
+    # The viewer's own caches forgot it too (issue #20: this half once did nothing).
+    replay = client.app.state.replay
+    assert done not in replay.games() and done not in replay.steps.games()
+    assert running in replay.games() and running in replay.steps.games()
 
 
 def test_the_api_deletes_a_game_named_in_full(viewer):
@@ -125,9 +130,9 @@ def test_the_api_deletes_a_game_named_in_full(viewer):
     for confirm in ({}, {"confirm": str(done)[:8]}, {"confirm": str(running)}):
         r = client.delete(f"/api/games/{str(done)[:8]}", params=confirm)
         assert r.status_code == 422 and "confirm" in r.json()["detail"]
-    assert len(store.game_ids()) == 2
+    assert len(store.catalogue.game_ids()) == 2
     r = client.delete(f"/api/games/{str(done)[:8]}", params={"confirm": str(done)})
-    assert r.status_code == 204 and store.game_ids() == [running]
+    assert r.status_code == 204 and store.catalogue.game_ids() == [running]
     assert client.delete(f"/api/games/{done}", params={"confirm": str(done)}).status_code == 404
 
 
@@ -144,4 +149,4 @@ def test_cli_delete_asks_unless_told_yes(tmp_path, monkeypatch, capsys):
     assert f"deleted game {done}" in capsys.readouterr().out
     assert cli.main(["delete", str(done), "--yes", "--db", db]) == 2
     store = open_store(db)
-    assert store.game_ids() == [running] and not store.notes(done)
+    assert store.catalogue.game_ids() == [running] and not store.notes.of(done)

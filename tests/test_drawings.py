@@ -14,7 +14,8 @@ from fastapi.testclient import TestClient
 from engine.core.errors import BadInput, ImportRejected
 from engine.core.game import game_ids
 from engine.core.interchange import export_lines, import_file
-from engine.core.store import MAX_SHAPES, Store, open_store
+from engine.core.notes import MAX_SHAPES
+from engine.core.store import Store, open_store
 from viewer.app import create_app
 from viewer.boards import hex_board
 from viewer.drawings import format_shapes, parse_shapes
@@ -29,25 +30,25 @@ CIRCLE = {"kind": "circle", "at": "2", "colour": "blue"}
 # ---- store, fold, export, import ----------------------------------------------------------------
 def test_glyph_and_shapes_are_stored_folded_and_agree_with_the_library(store: Store):
     gid = store.create(KIND, seed=1)
-    plain = store.add_note(gid, 1, "ann", "no marks")
-    marked = store.add_note(gid, 2, "bob", "look", glyph="!?", shapes=[ARROW, CIRCLE])
-    notes = {n["note"]: n for n in store.notes(gid)}
+    plain = store.notes.add(gid, 1, "ann", "no marks")
+    marked = store.notes.add(gid, 2, "bob", "look", glyph="!?", shapes=[ARROW, CIRCLE])
+    notes = {n["note"]: n for n in store.notes.of(gid)}
     assert notes[plain]["glyph"] is None and notes[plain]["shapes"] == []
     assert notes[marked]["glyph"] == "!?" and notes[marked]["shapes"] == [ARROW, CIRCLE]
-    store.edit_note(gid, marked, "bob", "look again")  # text only: the marks stay
-    assert store.notes_at(gid, 2)[0]["shapes"] == [ARROW, CIRCLE]
-    store.edit_note(gid, marked, "bob", "plainer", glyph="", shapes=[CIRCLE])
-    edited = store.notes_at(gid, 2)[0]
+    store.notes.edit(gid, marked, "bob", "look again")  # text only: the marks stay
+    assert store.notes.at(gid, 2)[0]["shapes"] == [ARROW, CIRCLE]
+    store.notes.edit(gid, marked, "bob", "plainer", glyph="", shapes=[CIRCLE])
+    edited = store.notes.at(gid, 2)[0]
     assert edited["glyph"] is None and edited["shapes"] == [CIRCLE]
     aggregate = store.repository.get(uuid5(gid, "notes"))
-    assert sorted(aggregate.items.values(), key=lambda n: (n["step"], n["created"])) == store.notes(gid)
+    assert sorted(aggregate.items.values(), key=lambda n: (n["step"], n["created"])) == store.notes.of(gid)
 
 
 def test_a_note_without_marks_keeps_the_old_record_shape(memory_store: Store):
     gid = memory_store.create(KIND, seed=1)
-    memory_store.add_note(gid, 1, "ann", "plain")
-    memory_store.add_note(gid, 1, "ann", "marked", glyph="!")
-    rows = memory_store._reader(uuid5(gid, "notes"), 0, None)
+    memory_store.notes.add(gid, 1, "ann", "plain")
+    memory_store.notes.add(gid, 1, "ann", "marked", glyph="!")
+    rows = memory_store.db.rows(uuid5(gid, "notes"), 0, None)
     plain, marked = (r[2] for r in rows[1:])
     assert b"glyph" not in plain and b"shapes" not in plain
     assert b'"glyph":"!"' in marked and b"shapes" not in marked
@@ -56,8 +57,8 @@ def test_a_note_without_marks_keeps_the_old_record_shape(memory_store: Store):
 def test_export_and_import_carry_glyph_and_shapes(tmp_path):
     store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     gid = store.create(KIND, seed=1)
-    store.add_note(gid, 1, "ann", "plain")
-    store.add_note(gid, 2, "bob", "drawn", glyph="??", shapes=[ARROW, CIRCLE])
+    store.notes.add(gid, 1, "ann", "plain")
+    store.notes.add(gid, 2, "bob", "drawn", glyph="??", shapes=[ARROW, CIRCLE])
     lines = list(export_lines(store, gid))
     plain_line = next(ln for ln in lines if b'"plain"' in ln)
     assert b"glyph" not in plain_line  # an old reader sees the old annotation shape
@@ -65,7 +66,7 @@ def test_export_and_import_carry_glyph_and_shapes(tmp_path):
     path.write_bytes(b"".join(lines))
     other = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     new_id = import_file(other, str(path))
-    drawn = other.notes_at(new_id, 2)[0]
+    drawn = other.notes.at(new_id, 2)[0]
     assert drawn["glyph"] == "??" and drawn["shapes"] == [ARROW, CIRCLE]
     assert b"".join(export_lines(other, new_id)) == b"".join(lines)
 
@@ -73,7 +74,7 @@ def test_export_and_import_carry_glyph_and_shapes(tmp_path):
 def test_import_refuses_a_bad_shape_naming_the_line_and_field(tmp_path):
     store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     gid = store.create(KIND, seed=1)
-    store.add_note(gid, 1, "ann", "drawn", shapes=[CIRCLE])
+    store.notes.add(gid, 1, "ann", "drawn", shapes=[CIRCLE])
     text = b"".join(export_lines(store, gid)).replace(b'"blue"', b'"purple"')
     path = tmp_path / "bad.jsonl"
     path.write_bytes(text)
@@ -92,8 +93,8 @@ def test_import_refuses_a_bad_shape_naming_the_line_and_field(tmp_path):
 def test_bad_marks_are_refused_naming_the_field(memory_store: Store, glyph, shapes, message):
     gid = memory_store.create(KIND, seed=1)
     with pytest.raises(BadInput, match=re.escape(message)):
-        memory_store.add_note(gid, 1, "ann", "x", glyph=glyph, shapes=shapes)
-    assert memory_store.notes(gid) == []
+        memory_store.notes.add(gid, 1, "ann", "x", glyph=glyph, shapes=shapes)
+    assert memory_store.notes.of(gid) == []
 
 
 def test_the_text_form_reads_and_writes_shapes():
@@ -160,7 +161,7 @@ def test_a_notes_arrow_and_circle_are_drawn_at_their_places(viewer, kind):
     r = client.post(f"/games/{gid}/notes", data={"step": step, "author": "ann", "text": "see",
                                                  "glyph": "!?", "shapes": typed}, headers=HX)
     assert r.status_code == 200, r.text
-    assert store.notes_at(gid, step)[0]["shapes"] == [
+    assert store.notes.at(gid, step)[0]["shapes"] == [
         {"kind": "arrow", "from": a, "to": b, "colour": "red"}, {"kind": "circle", "at": b, "colour": "blue"}]
     svg = _board_svg(r.text)
     layer = svg.find(f"{SVG}g[@class='drawings']")
@@ -177,7 +178,7 @@ def test_a_notes_arrow_and_circle_are_drawn_at_their_places(viewer, kind):
 def test_the_timeline_shows_a_notes_glyph(viewer):
     store, client = viewer
     gid = store.create(KIND, seed=1)
-    store.add_note(gid, 2, "ann", "good", glyph="!!")
+    store.notes.add(gid, 2, "ann", "good", glyph="!!")
     page = client.get(f"/games/{gid}?step=2").text
     timeline = page[page.index('id="timeline"'):]
     assert re.search(r'class="note-mark"[^✎]*✎</span> <strong class="note-glyph"[^>]*>!!</strong>', timeline)
@@ -192,18 +193,18 @@ def test_the_form_refuses_an_unknown_place_or_glyph_naming_the_field(viewer):
     bad_glyph = client.post(f"/games/{gid}/notes", data={"step": 3, "author": "ann", "text": "x",
                                                          "glyph": "?!?"}, headers=HX)
     assert bad_glyph.status_code == 422 and "glyph: " in bad_glyph.text
-    assert store.notes(gid) == []
+    assert store.notes.of(gid) == []
 
 
 def test_editing_in_the_form_replaces_the_shapes(viewer):
     store, client = viewer
     gid = store.create(KIND, seed=1)
-    note = store.add_note(gid, 3, "ann", "x", shapes=[ARROW])
+    note = store.notes.add(gid, 3, "ann", "x", shapes=[ARROW])
     r = client.post(f"/games/{gid}/notes/{note}/edit", data={"step": 3, "author": "ann", "text": "y",
                                                              "glyph": "?", "shapes": "circle 4 yellow"},
                     follow_redirects=False)
     assert r.status_code == 303
-    assert store.notes_at(gid, 3)[0]["shapes"] == [{"kind": "circle", "at": "4", "colour": "yellow"}]
+    assert store.notes.at(gid, 3)[0]["shapes"] == [{"kind": "circle", "at": "4", "colour": "yellow"}]
     page = client.get(f"/games/{gid}?step=3").text
     assert 'value="circle 4 yellow"' in page and '<option value="?" selected>' in page
 

@@ -344,7 +344,7 @@ def test_the_cli_plays_duel_when_told_of_it(tmp_path):
     db = str(tmp_path / "cli.db")
 
     def cli(*args, expect=0):
-        done = subprocess.run([sys.executable, "-m", "engine.cli", *args, "--db", db],
+        done = subprocess.run([sys.executable, "-m", "boardlog", *args, "--db", db],
                               capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
         assert done.returncode == expect, (args, done.stdout, done.stderr)
         return done

@@ -55,7 +55,7 @@ def test_the_etag_names_step_view_by_and_partial(client, games):
 def test_a_new_note_changes_the_etag(client, games):
     store, _, gid = games
     before = client.get(f"/games/{gid}", params={"step": 3}, headers=HX)
-    store.add_note(gid, 3, "ann", "a fine move")
+    store.notes.add(gid, 3, "ann", "a fine move")
     after = client.get(f"/games/{gid}", params={"step": 3},
                        headers={**HX, "If-None-Match": before.headers["ETag"]})
     assert after.status_code == 200 and after.headers["ETag"] != before.headers["ETag"]

@@ -35,7 +35,7 @@ def _export(tmp_path) -> tuple:
     source.issue(gid, SEAT, "swap 1 2")
     source.issue(gid, SEAT, "stop")
     for i in range(NOTES):
-        source.add_note(gid, 1 + i % 20, "ann", f"note {i}")
+        source.notes.add(gid, 1 + i % 20, "ann", f"note {i}")
     path = tmp_path / "game.jsonl"
     path.write_bytes(b"".join(export_lines(source, gid)))
     return gid, source.head_version(gid), path
@@ -49,7 +49,7 @@ def _state(db: str, gid) -> str:
         keys = store.head_version(uuid5(gid, "seat-keys"))
         if head == notes == keys == 0:
             return "nothing"
-        return f"game {head}, notes {len(store.notes(gid))}, keys {keys}"
+        return f"game {head}, notes {len(store.notes.of(gid))}, keys {keys}"
     finally:
         store.close()
 

@@ -58,7 +58,7 @@ def test_a_tampered_board_size_is_refused_with_its_line(store):
         import_any(store, "huge.jsonl", text)
     assert e.value.line == n
     assert "1000000 x 6 squares is not a board of the game's content" in e.value.reason
-    assert store.game_ids() == []
+    assert store.catalogue.game_ids() == []
 
 
 def test_the_web_form_refuses_it_at_once_and_stores_nothing(store):
@@ -75,11 +75,11 @@ def test_the_command_line_refuses_it_with_exit_2(tmp_path):
     path = tmp_path / "huge.jsonl"
     path.write_bytes(text)
     env = {k: v for k, v in os.environ.items() if k != "PERSISTENCE_MODULE"}
-    run = subprocess.run([sys.executable, "-m", "engine.cli", "import", str(path), "--db",
+    run = subprocess.run([sys.executable, "-m", "boardlog", "import", str(path), "--db",
                           str(tmp_path / "b.db")], capture_output=True, text=True, env=env, timeout=120)
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert f"{path}:{n}: " in run.stderr and "not a board of the game" in run.stderr
-    listed = subprocess.run([sys.executable, "-m", "engine.cli", "games", "--db", str(tmp_path / "b.db")],
+    listed = subprocess.run([sys.executable, "-m", "boardlog", "games", "--db", str(tmp_path / "b.db")],
                             capture_output=True, text=True, env=env, timeout=120)
     assert "brutality" not in listed.stdout
 
@@ -109,7 +109,7 @@ def test_a_die_changed_after_the_fact_is_refused(store):
     with pytest.raises(ImportRejected) as e:
         import_any(store, "die.jsonl", dump(lines))
     assert e.value.line == n and "DieRolled" in e.value.reason
-    assert store.game_ids() == []
+    assert store.catalogue.game_ids() == []
 
 
 def test_a_fact_left_out_is_refused_at_the_line_after(store):
@@ -145,7 +145,7 @@ def test_a_kind_of_the_wrong_shape_is_refused_on_line_1(store, kind):
     client = TestClient(create_app(store))
     r = client.post("/import", files={"file": ("kind.jsonl", dump(lines), "application/x-ndjson")})
     assert r.status_code == 422 and "kind.jsonl:1: " in r.text
-    assert store.game_ids() == []
+    assert store.catalogue.game_ids() == []
 
 
 @pytest.mark.parametrize("kind", [["brutality"], {"kind": "brutality"}])
@@ -157,7 +157,7 @@ def test_a_kind_of_the_wrong_shape_inside_an_export_with_forks(store, kind):
     with pytest.raises(ImportRejected) as e:
         import_any(store, "tree.jsonl", dump([head, *lines]))
     assert e.value.line == 2 and "kind" in e.value.reason
-    assert store.game_ids() == []
+    assert store.catalogue.game_ids() == []
 
 
 # ---- time never runs backwards -----------------------------------------------------------------
@@ -169,7 +169,7 @@ def test_a_command_earlier_than_the_one_before_is_refused(store):
     with pytest.raises(ImportRejected) as e:
         import_any(store, "time.jsonl", dump(lines))
     assert e.value.line == n and "time never runs backwards" in e.value.reason
-    assert store.game_ids() == []
+    assert store.catalogue.game_ids() == []
 
 
 def test_a_fact_older_than_its_command_is_refused(store):
@@ -188,7 +188,7 @@ def stored_behind_imports_back(store, step: int, **changes):
     would have)."""
     gf = read_file("brutality-1.jsonl", (GAMES / "brutality-1.jsonl").read_bytes())
     gf.records[step - 2].data["data"].update(changes)
-    store.write_game(gf.game_id, gf.header, gf.records, created=gf.created)
+    store.catalogue.write_game(gf.game_id, gf.header, gf.records, created=gf.created)
     return gf.game_id
 
 

@@ -40,7 +40,7 @@ def rejected(store, lines, line_no, words):
     assert e.value.line == line_no, str(e.value)
     assert words in e.value.reason, str(e.value)
     assert str(e.value).startswith(f"bad.jsonl:{line_no}: ")
-    assert store.game_ids() == []  # nothing written
+    assert store.catalogue.game_ids() == []  # nothing written
     return e.value
 
 
@@ -136,15 +136,15 @@ def test_annotations_travel_with_the_game(exported, memory_store):
     gid, lines = exported
     source = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     assert import_file(source, "a.jsonl", dump(lines)) == gid
-    source.add_note(gid, 3, "ann", "the shuffle <b>matters</b>")
-    source.add_note(gid, len(lines), "bob", "final roll")
+    source.notes.add(gid, 3, "ann", "the shuffle <b>matters</b>")
+    source.notes.add(gid, len(lines), "bob", "final roll")
     text = b"".join(export_lines(source, gid))
     notes = [json.loads(x)["annotation"] for x in text.splitlines() if b'"annotation"' in x]
     assert [(n["step"], n["author"]) for n in notes] == [(3, "ann"), (len(lines), "bob")]
     assert import_file(memory_store, "b.jsonl", text) == gid
     keep = ("note", "step", "author", "text", "created")
-    assert [{k: n[k] for k in keep} for n in memory_store.notes(gid)] == \
-        [{k: n[k] for k in keep} for n in source.notes(gid)]
+    assert [{k: n[k] for k in keep} for n in memory_store.notes.of(gid)] == \
+        [{k: n[k] for k in keep} for n in source.notes.of(gid)]
 
 
 def test_a_bad_annotation_is_refused(exported, memory_store):
@@ -229,21 +229,21 @@ def _game_file(gid, lines) -> bytes:
 def test_an_import_cannot_take_a_derived_stream_id(exported, memory_store, name):
     gid, lines = exported
     victim = memory_store.create(KIND, seed=3)
-    memory_store.add_note(victim, 1, "ann", "mine")
+    memory_store.notes.add(victim, 1, "ann", "mine")
     with pytest.raises(ImportRejected, match="cannot be used") as e:
         import_file(memory_store, "evil.jsonl", _game_file(uuid5(victim, name), lines))
     assert e.value.line == 1
-    assert memory_store.game_ids() == [victim]
-    assert [n["text"] for n in memory_store.notes(victim)] == ["mine"]
+    assert memory_store.catalogue.game_ids() == [victim]
+    assert [n["text"] for n in memory_store.notes.of(victim)] == ["mine"]
 
 
 def test_an_import_whose_derived_streams_exist_is_refused(exported, memory_store):
     gid, lines = exported
     # Someone else's stream already sits where this game's seat keys would go.
-    memory_store._issue_seat_keys(gid, ("x",))
+    memory_store.seats.issue(gid, ("x",))
     with pytest.raises(ImportRejected, match="cannot be used"):
         import_file(memory_store, "a.jsonl", dump(lines))
-    assert memory_store.game_ids() == []
+    assert memory_store.catalogue.game_ids() == []
 
 
 def test_a_store_with_a_collision_still_lists_its_games(exported, memory_store):
@@ -256,7 +256,7 @@ def test_a_store_with_a_collision_still_lists_its_games(exported, memory_store):
     gf = read("x", dump(lines))
     victim = memory_store.create(KIND, seed=3)
     for name in ("notes", "summary"):  # bypassing import's checks
-        memory_store.write_game(uuid5(victim, name), gf.header, gf.records, created=gf.created)
+        memory_store.catalogue.write_game(uuid5(victim, name), gf.header, gf.records, created=gf.created)
     memory_store.issue(victim, SEAT, "stop")
     bad = memory_store.create(KIND, seed=4)
     from engine.core.log import GameLog
@@ -265,16 +265,17 @@ def test_a_store_with_a_collision_still_lists_its_games(exported, memory_store):
         timestamp=GameLog.Event.create_timestamp(), seat=["x"], text="swap 1 2",
         command={"verb": "swap", "first": 1, "second": 2}, commit="yes", rule="core.command",
         cause=memory_store.head_version(bad) + 1)])
-    memory_store._live.clear()
-    rows = {r.id: r for r in memory_store.summaries()}
+    for gid in (victim, bad):
+        memory_store.reader.forget(gid)
+    rows = {r.id: r for r in memory_store.catalogue.summaries()}
     assert len(rows) == 4
     assert rows[victim].status == "finished" and rows[victim].steps > 1
     assert rows[bad].status == "unreadable" and "cannot be read" in rows[bad].outcome
     assert all(rows[uuid5(victim, n)].status == "finished" for n in ("notes", "summary"))
-    assert memory_store.resolve(victim.hex[:8]) == victim
+    assert memory_store.catalogue.resolve(victim.hex[:8]) == victim
     assert memory_store.live(victim).session.version == rows[victim].steps
     with pytest.raises(GameUnreadable, match="notes"):
-        memory_store.notes(victim)
+        memory_store.notes.of(victim)
     with pytest.raises(GameUnreadable, match="cannot be read"):
         memory_store.live(bad)
 
@@ -290,7 +291,7 @@ def test_a_header_that_does_not_fit_makes_one_game_unreadable(memory_store):
         originator_topic=get_topic(GameLog), rule="core.setup", cause=1, kind=KIND, seed=1,
         options={"tile": "10A", "investigator": "jenny-barnes", "investigators": 1},
         seats=["investigator"], rules_version="1", parent=5, fork_step=None)])
-    rows = {r.id: r for r in memory_store.summaries()}
+    rows = {r.id: r for r in memory_store.catalogue.summaries()}
     assert rows[good].status == "running" and rows[bad].status == "unreadable"
     assert "parent" in rows[bad].outcome
     with pytest.raises(GameUnreadable, match="parent"):
@@ -300,7 +301,7 @@ def test_a_header_that_does_not_fit_makes_one_game_unreadable(memory_store):
 def test_import_and_fork_write_seat_keys_with_the_game(exported, memory_store):
     gid, lines = exported
     assert import_file(memory_store, "a.jsonl", dump(lines)) == gid
-    assert set(memory_store.seat_tokens(gid)) == {SEAT, "*"}
+    assert set(memory_store.seats.tokens(gid)) == {SEAT, "*"}
     assert memory_store.head_version(uuid5(gid, "seat-keys")) == 1
 
 

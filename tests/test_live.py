@@ -110,7 +110,7 @@ def test_sqlite_stream_hears_a_command_stored_by_another_store(tmp_path, monkeyp
     path = str(tmp_path / "live.db")
     store = open_store(path)
     gid = store.create("forbidden_alchemy", seed=5)
-    token = store.seat_tokens(gid)["investigator"]
+    token = store.seats.tokens(gid)["investigator"]
     head = store.head_version(gid)
     app = create_app(store)
     other = open_store(path)  # another Store object on the same file
@@ -218,7 +218,7 @@ def test_the_listener_tells_each_watch_once_per_change(memory_store):
 
 def test_pages_of_a_running_game_carry_the_live_bar_and_no_polling(memory_store):
     gid = memory_store.create("forbidden_alchemy", seed=5)
-    token = memory_store.seat_tokens(gid)["investigator"]
+    token = memory_store.seats.tokens(gid)["investigator"]
     client = TestClient(create_app(memory_store))
     play = client.get(f"/games/{gid}/play/{token}").text
     assert "every 2s" not in play and 'id="live-bar"' in play

@@ -1,4 +1,4 @@
-"""`boardlog bench --load` (engine/loadtest.py): server processes on one
+"""`boardlog bench --load` (boardlog/bench/load.py): server processes on one
 store, bots through the JSON API, spectators stepping replays, and the
 checks that every game verifies and no acknowledged command was lost or
 doubled.  Loads here are tiny: what is asserted is that the checks hold
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from boardlog.bench.load import Run, Servers, check, passed, run_load
 from engine.core import session as fold
 from engine.core.store import open_store
-from engine.loadtest import Run, Servers, check, passed, run_load
 from tests.conftest import POSTGRES_KEYS, postgres_env
 
 KINDS = ("command", "legal", "replay step")

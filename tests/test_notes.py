@@ -19,72 +19,72 @@ KIND = "forbidden_alchemy"
 
 def _rows_read(store: Store, game_id):
     """Record how many notes rows each read fetches."""
-    nid, seen, reader = uuid5(game_id, "notes"), [], store._reader
+    nid, seen, reader = uuid5(game_id, "notes"), [], store.db.rows
 
     def counting(stream_id, gt=0, lte=None):
         rows = reader(stream_id, gt, lte)
         if stream_id == nid:
             seen.append(len(rows))
         return rows
-    store._reader = counting
+    store.db.rows = counting
     return seen
 
 
 def test_adding_and_reading_notes_folds_only_new_rows(store: Store):
     gid = store.create(KIND, seed=1)
     for i in range(300):
-        store.add_note(gid, 1 + i % 5, "ann", f"note {i}")
+        store.notes.add(gid, 1 + i % 5, "ann", f"note {i}")
     seen = _rows_read(store, gid)
-    store.add_note(gid, 2, "bob", "one more")
-    notes = store.notes(gid)
+    store.notes.add(gid, 2, "bob", "one more")
+    notes = store.notes.of(gid)
     assert len(notes) == 301 and max(seen) <= 1, seen  # never the whole stream again
     assert [n["step"] for n in notes] == sorted(n["step"] for n in notes)
 
 
 def test_the_cached_fold_agrees_with_the_library(store: Store):
     gid = store.create(KIND, seed=1)
-    a = store.add_note(gid, 1, "ann", "first")
-    b = store.add_note(gid, 2, "bob", "second")
-    store.edit_note(gid, a, "cy", "first, edited")
-    store.delete_note(gid, b, "cy")
-    store.add_note(gid, 1, "dee", "third")
+    a = store.notes.add(gid, 1, "ann", "first")
+    b = store.notes.add(gid, 2, "bob", "second")
+    store.notes.edit(gid, a, "cy", "first, edited")
+    store.notes.delete(gid, b, "cy")
+    store.notes.add(gid, 1, "dee", "third")
     aggregate = store.repository.get(uuid5(gid, "notes"))
-    assert sorted(aggregate.items.values(), key=lambda n: (n["step"], n["created"])) == store.notes(gid)
+    assert sorted(aggregate.items.values(), key=lambda n: (n["step"], n["created"])) == store.notes.of(gid)
     fresh = Store(env=dict(store.env)) if store.backend != "popo" else store
-    assert fresh.notes(gid) == store.notes(gid)
+    assert fresh.notes.of(gid) == store.notes.of(gid)
 
 
 def test_a_second_store_catches_up_and_its_adds_retry(shared_store: Store):
     gid = shared_store.create(KIND, seed=1)
     other = Store(env=dict(shared_store.env))
     try:
-        shared_store.add_note(gid, 1, "ann", "a")
-        assert [n["text"] for n in other.notes(gid)] == ["a"]  # other's cache is at version 2
-        shared_store.add_note(gid, 1, "ann", "b")                # ...and now stale
-        other.add_note(gid, 1, "bob", "c")                       # a clash: caught up and retried
-        assert [n["text"] for n in shared_store.notes(gid)] == ["a", "b", "c"]
-        assert [n["text"] for n in other.notes(gid)] == ["a", "b", "c"]
+        shared_store.notes.add(gid, 1, "ann", "a")
+        assert [n["text"] for n in other.notes.of(gid)] == ["a"]  # other's cache is at version 2
+        shared_store.notes.add(gid, 1, "ann", "b")                # ...and now stale
+        other.notes.add(gid, 1, "bob", "c")                       # a clash: caught up and retried
+        assert [n["text"] for n in shared_store.notes.of(gid)] == ["a", "b", "c"]
+        assert [n["text"] for n in other.notes.of(gid)] == ["a", "b", "c"]
     finally:
         other.close()
 
 
 def test_edits_and_deletes_may_name_the_version_they_change(store: Store):
     gid = store.create(KIND, seed=1)
-    assert store.notes_version(gid) == 0
-    note = store.add_note(gid, 1, "ann", "a")
-    version = store.notes_version(gid)
+    assert store.notes.version(gid) == 0
+    note = store.notes.add(gid, 1, "ann", "a")
+    version = store.notes.version(gid)
     assert version == 2  # opened, added
-    store.add_note(gid, 1, "bob", "b")
+    store.notes.add(gid, 1, "bob", "b")
     with pytest.raises(ConflictError, match="nothing was stored"):
-        store.edit_note(gid, note, "ann", "changed", expected_version=version)
+        store.notes.edit(gid, note, "ann", "changed", expected_version=version)
     with pytest.raises(ConflictError):
-        store.delete_note(gid, note, "ann", expected_version=version)
-    store.edit_note(gid, note, "ann", "changed", expected_version=store.notes_version(gid))
-    assert [n["text"] for n in store.notes(gid)] == ["changed", "b"]
-    store.delete_note(gid, note, "ann", expected_version=store.notes_version(gid))
-    assert [n["text"] for n in store.notes(gid)] == ["b"]
+        store.notes.delete(gid, note, "ann", expected_version=version)
+    store.notes.edit(gid, note, "ann", "changed", expected_version=store.notes.version(gid))
+    assert [n["text"] for n in store.notes.of(gid)] == ["changed", "b"]
+    store.notes.delete(gid, note, "ann", expected_version=store.notes.version(gid))
+    assert [n["text"] for n in store.notes.of(gid)] == ["b"]
     with pytest.raises(BadInput, match="no note"):
-        store.delete_note(gid, note, "ann")
+        store.notes.delete(gid, note, "ann")
 
 
 def _adder(env: dict, gid: str, n: int, barrier, results) -> None:
@@ -92,11 +92,11 @@ def _adder(env: dict, gid: str, n: int, barrier, results) -> None:
     try:
         store = Store(env={**env, "CREATE_TABLE": "n"})
         game_id = uuid.UUID(gid)
-        store.notes(game_id)  # a cache that every other writer will make stale
+        store.notes.of(game_id)  # a cache that every other writer will make stale
         barrier.wait(timeout=30)
         ok = 0
         for i in range(n):
-            store.add_note(game_id, 1, "w", f"{i}")
+            store.notes.add(game_id, 1, "w", f"{i}")
             ok += 1
         results.put(ok)
         store.close()
@@ -106,7 +106,7 @@ def _adder(env: dict, gid: str, n: int, barrier, results) -> None:
 
 def test_concurrent_adds_all_succeed(shared_store: Store):
     gid = shared_store.create(KIND, seed=1)
-    shared_store.add_note(gid, 1, "ann", "first")
+    shared_store.notes.add(gid, 1, "ann", "first")
     ctx = mp.get_context("spawn")
     writers, each = 4, 15
     barrier, results = ctx.Barrier(writers), ctx.Queue()
@@ -118,14 +118,14 @@ def test_concurrent_adds_all_succeed(shared_store: Store):
         p.join(120)
     outcomes = [results.get(timeout=30) for _ in procs]
     assert outcomes == [each] * writers, outcomes
-    assert len(shared_store.notes(gid)) == 1 + writers * each
+    assert len(shared_store.notes.of(gid)) == 1 + writers * each
 
 
 def test_importing_a_thousand_notes_is_one_quick_batch(store: Store):
     gid = store.create(KIND, seed=1)
     store.issue(gid, "investigator", "stop")
     for i in range(1000):
-        store.add_note(gid, 1 + i % 10, "ann", f"note {i}")
+        store.notes.add(gid, 1 + i % 10, "ann", f"note {i}")
     text = b"".join(export_lines(store, gid))
     target = Store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"}) if store.backend == "popo" else None
     if target is None:  # the same backend, a fresh database
@@ -134,9 +134,9 @@ def test_importing_a_thousand_notes_is_one_quick_batch(store: Store):
     started = time.perf_counter()
     new = import_file(target, "many.jsonl", text)
     took = time.perf_counter() - started
-    assert len(target.notes(new)) == 1000
+    assert len(target.notes.of(new)) == 1000
     assert took < 3.0, f"importing 1,000 notes took {took:.1f} s"
-    assert target.notes_version(new) == 1001  # opened + 1,000 adds, nothing more
+    assert target.notes.version(new) == 1001  # opened + 1,000 adds, nothing more
 
 
 def test_add_cost_does_not_grow_with_the_notes(tmp_path):
@@ -149,11 +149,11 @@ def test_add_cost_does_not_grow_with_the_notes(tmp_path):
         times = []
         for _ in range(15):
             t = time.perf_counter()
-            store.add_note(gid, 1, "a", "x")
+            store.notes.add(gid, 1, "a", "x")
             times.append(time.perf_counter() - t)
         return sorted(times)[7]
     few = median_add()
     for i in range(2000):
-        store.add_note(gid, 1, "a", f"{i}")
+        store.notes.add(gid, 1, "a", f"{i}")
     many = median_add()
     assert many < max(few * 4, 0.004), (few, many)

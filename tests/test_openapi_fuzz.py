@@ -29,7 +29,7 @@ STORE = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
 RUNNING = STORE.create("forbidden_alchemy", seed=5)
 FINISHED = STORE.create("forbidden_alchemy", seed=6)
 STORE.issue(FINISHED, "investigator", "stop")
-TOKENS = {RUNNING: STORE.seat_tokens(RUNNING), FINISHED: STORE.seat_tokens(FINISHED)}
+TOKENS = {RUNNING: STORE.seats.tokens(RUNNING), FINISHED: STORE.seats.tokens(FINISHED)}
 APP = create_app(STORE)
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 

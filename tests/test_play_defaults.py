@@ -9,10 +9,10 @@ from viewer.app import create_app
 
 
 def _created_options(client, store, **form) -> dict:
-    before = set(store.game_ids())
+    before = set(store.catalogue.game_ids())
     r = client.post("/games", data=form)
-    assert r.status_code == 201, r.text
-    (gid,) = set(store.game_ids()) - before
+    assert r.status_code == 200 and r.history[0].status_code == 303, r.text
+    (gid,) = set(store.catalogue.game_ids()) - before
     return store.header(gid).options
 
 
@@ -28,11 +28,11 @@ def test_an_fmp_game_started_in_the_viewer_has_the_three_minute_turn():
 
 
 def test_selfplay_uses_the_games_default_bot(tmp_path, capsys):
-    from engine.cli import main
+    from boardlog.cli import main
 
     db = str(tmp_path / "bots.db")
     calls = []
-    import engine.cli as cli
+    import boardlog.cli as cli
 
     real = cli.selfplay_one
 

@@ -11,10 +11,11 @@ from uuid import uuid4
 import pytest
 from fastapi.testclient import TestClient
 
-from engine.cli import main, selfplay_one
+from boardlog.cli import main
 from engine.core.errors import ImportRejected
 from engine.core.interchange import export_lines, import_file
 from engine.core.log import GameLog
+from engine.core.selfplay import selfplay_one
 from engine.core.session import Header, SchemaError, header_of
 from engine.core.store import Store, open_store
 from viewer.app import create_app
@@ -89,7 +90,7 @@ def test_create_refuses_a_bad_player_name_before_writing():
     store = memory_store()
     with pytest.raises(SchemaError, match="players.p1"):
         store.create(KIND, seed=1, played_by="bot:\n")
-    assert store.game_ids() == []
+    assert store.catalogue.game_ids() == []
 
 
 # ---- who records it -----------------------------------------------------------------------------
@@ -104,7 +105,7 @@ def test_selfplay_records_the_bot_on_every_seat(tmp_path):
 def test_a_fork_does_not_inherit_players():
     store = memory_store()
     gid = selfplay_one(store, KIND, 1, None, {}, "greedy")[0]
-    fork, _ = store.fork(gid, 5)
+    fork, _ = store.catalogue.fork(gid, 5)
     assert store.header(gid).players is not None
     assert store.header(fork).players is None and "players" not in store.rows(fork, lte=1)[0].data
 
@@ -126,7 +127,7 @@ def test_an_import_naming_an_unknown_seat_is_refused():
     with pytest.raises(ImportRejected) as e:
         import_file(target, "bad.jsonl", dump(lines))
     assert e.value.line == 1 and "players: 'p9' is not a seat" in str(e.value)
-    assert target.game_ids() == []
+    assert target.catalogue.game_ids() == []
 
 
 # ---- outcomes by bot ----------------------------------------------------------------------------

@@ -10,9 +10,10 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from engine.cli import main, selfplay_one
+from boardlog.cli import main
 from engine.core import session as fold
 from engine.core.game import OPTIONAL, find_game, game_ids, register
+from engine.core.selfplay import selfplay_one
 from engine.core.store import Store, open_store
 from projections.plots import MAX_POINTS, Plots, axis_of, histogram, sample_steps, seat_results
 from projections.replay import SPECTATOR, GameIndex, Replay
@@ -228,7 +229,7 @@ def test_the_chart_is_cached_until_the_game_grows(tmp_path):
 
 
 def test_outcomes_by_seat_read_the_outcome_line():
-    from engine.core.store import GameInfo
+    from engine.core.catalogue import GameInfo
 
     def info(outcome, seats):
         return GameInfo(None, "k", "finished", outcome, 1, 1, "", seats, None, None)
@@ -266,7 +267,7 @@ def test_the_kind_page_shows_outcomes_lengths_and_rules(few_games):
     client = TestClient(create_app(store))
     html = client.get("/kinds/brutality").text
     assert "4 games stored: 3 finished, 1 running" in html
-    wins = {s: sum(1 for g in store.summaries("brutality", "finished") if g.outcome.startswith(s))
+    wins = {s: sum(1 for g in store.catalogue.summaries("brutality", "finished") if g.outcome.startswith(s))
             for s in ("north", "south")}
     for seat, won in wins.items():
         assert re.search(rf"<tr><td>{seat}</td><td>{won}</td><td>{3 - won}</td>", html), (seat, html)
@@ -289,7 +290,7 @@ def test_boardlog_stats_prints_the_same_figures(few_games, capsys):
     assert main(["stats", "brutality", "--db", path]) == 0
     out = capsys.readouterr().out
     assert out.startswith("brutality: 4 games stored, 3 finished, 1 running")
-    steps = [g.steps for g in store.summaries("brutality", "finished")]
+    steps = [g.steps for g in store.catalogue.summaries("brutality", "finished")]
     assert f"game length in steps: min {min(steps)}," in out and f"max {max(steps)}" in out
     assert "rules most often fired:" in out and "brutality." in out
     assert main(["stats", "chess", "--db", path]) == 2

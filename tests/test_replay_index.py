@@ -9,8 +9,8 @@ import random
 import pytest
 
 import projections.replay as replay_module
-from engine.cli import selfplay_one
 from engine.core import session as fold
+from engine.core.selfplay import selfplay_one
 from engine.core.store import open_store
 from projections.replay import Replay, timeline_window
 from projections.timeline import line
@@ -126,8 +126,8 @@ def test_a_pinned_request_reads_what_an_unpinned_one_does(store):
         with pytest.raises(StepOutOfRange):
             replay.session(gid, last + 1)
     caught_up = []
-    real = store._catch_up
-    store._catch_up = lambda g: caught_up.append(g) or real(g)
+    real = store.reader._catch_up
+    store.reader._catch_up = lambda g: caught_up.append(g) or real(g)
     with replay.pinned():
         assert store.live(gid) is store.live(gid) is store.live(gid)
     assert caught_up == [gid]

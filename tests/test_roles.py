@@ -15,7 +15,7 @@ from uuid import UUID
 import pytest
 from fastapi.testclient import TestClient
 
-from engine import cli
+from boardlog import cli
 from engine.core.accounts import AccountBook
 from engine.core.store import open_store
 from viewer.app import create_app
@@ -36,7 +36,7 @@ def served():
     book.add("rita", "reviewer", PASSWORDS["rita"])
     book.add("remy", "reviewer", PASSWORDS["remy"])
     gid = store.create(KIND, seed=3)
-    note = store.add_note(gid, 2, "remy", "remy's note")
+    note = store.notes.add(gid, 2, "remy", "remy's note")
     yield store, gid, note, create_app(store, auth=True)
     store.close()
 
@@ -54,7 +54,7 @@ def signed_in(app, name: str) -> TestClient:
 
 
 def notes(store, gid) -> dict[str, dict]:
-    return {n["note"]: n for n in store.notes(gid)}
+    return {n["note"]: n for n in store.notes.of(gid)}
 
 
 # ---- open on loopback, sign-in off it -----------------------------------------------------------
@@ -85,7 +85,7 @@ def test_an_open_viewer_needs_no_account(served):
         data={"step": 2, "author": "anyone", "text": "hi"},
         follow_redirects=False,
     )
-    assert r.status_code == 303 and "anyone" in {n["author"] for n in store.notes(gid)}
+    assert r.status_code == 303 and "anyone" in {n["author"] for n in store.notes.of(gid)}
     assert 'id="signin-link"' not in client.get("/").text
 
 
@@ -117,7 +117,7 @@ def test_sign_in_is_required_off_loopback(served, method, path, status):
             r.headers["www-authenticate"].startswith("Bearer")
             and "sign-in needed" in r.json()["detail"]
         )
-    assert len(store.game_ids()) == 1 and len(store.notes(gid)) == 1
+    assert len(store.catalogue.game_ids()) == 1 and len(store.notes.of(gid)) == 1
 
 
 def test_the_sign_in_page_and_the_documents_are_public(served):
@@ -180,7 +180,7 @@ def test_a_reviewer_writes_notes_under_their_own_name_only(served):
         follow_redirects=False,
     )
     assert r.status_code == 303
-    mine = next(n for n in store.notes(gid) if n["text"] == "mine")
+    mine = next(n for n in store.notes.of(gid) if n["text"] == "mine")
     assert mine["author"] == "rita"  # the account, not the form's field
     r = client.post(
         f"/api/games/{gid}/notes",
@@ -227,7 +227,7 @@ def test_a_reviewer_cannot_change_others_notes_or_manage_games(served):
     ]
     assert [r.status_code for r in refused] == [403] * len(refused), [r.text[:200] for r in refused]
     assert "remy" in refused[0].text or "operator" in refused[0].text
-    assert notes(store, gid)[note]["text"] == "remy's note" and store.game_ids() == [gid]
+    assert notes(store, gid)[note]["text"] == "remy's note" and store.catalogue.game_ids() == [gid]
 
 
 def test_an_operator_manages_games_and_moderates_notes(served):
@@ -244,9 +244,10 @@ def test_an_operator_manages_games_and_moderates_notes(served):
     assert r.status_code == 303
     edited = notes(store, gid)[note]
     assert (edited["text"], edited["author"], edited["editor"]) == ("moderated", "remy", "olga")
-    assert client.post("/games", data={"kind": KIND, "seed": "1"}, headers=SITE).status_code == 201
+    assert client.post("/games", data={"kind": KIND, "seed": "1"}, headers=SITE,
+                       follow_redirects=False).status_code == 303
     r = client.post(f"/games/{gid}/fork", data={"step": 5}, headers=SITE, follow_redirects=False)
-    assert r.status_code == 303 and len(store.game_ids()) == 3
+    assert r.status_code == 303 and len(store.catalogue.game_ids()) == 3
     r = client.post(
         f"/games/{gid}/notes/{note}/delete", data={"step": 2}, headers=SITE, follow_redirects=False
     )
@@ -277,7 +278,7 @@ def test_api_clients_sign_in_for_a_bearer_token(served):
 def test_seat_links_play_without_an_account(served):
     store, gid, _, app = served
     client = TestClient(app)
-    token = store.seat_tokens(gid)[SEAT]
+    token = store.seats.tokens(gid)[SEAT]
     assert client.get(f"/games/{gid}/play/{token}").status_code == 200
     r = client.post(
         f"/games/{gid}/play/{token}",
@@ -314,7 +315,7 @@ def test_cross_site_forms_are_refused(served):
         assert r.status_code == 403 and "cross-site" in r.text, headers
         r = client.post("/games", data={"kind": KIND}, headers=headers)
         assert r.status_code == 403
-    assert note in notes(store, gid) and store.game_ids() == [gid]
+    assert note in notes(store, gid) and store.catalogue.game_ids() == [gid]
     # The same form from this site's own page (Referer, no Origin) goes through.
     r = client.post(
         f"/games/{gid}/notes/{note}/delete",
@@ -343,7 +344,7 @@ def test_every_response_carries_the_security_headers(served, auth):
     client = (
         signed_in(create_app(store, auth=True), "olga") if auth else TestClient(create_app(store))
     )
-    token = store.seat_tokens(gid)[SEAT]
+    token = store.seats.tokens(gid)[SEAT]
     for path in (
         "/",
         f"/games/{gid}",
@@ -397,10 +398,10 @@ def test_api_note_edit_and_delete_take_expected_version(served):
 def test_note_forms_pass_the_notes_version(served):
     store, gid, note, _ = served
     client = TestClient(create_app(store))
-    version = store.notes_version(gid)
+    version = store.notes.version(gid)
     page = client.get(f"/games/{gid}?step=2").text
     assert page.count(f'name="expected_version" value="{version}"') == 2  # edit and delete
-    store.add_note(gid, 3, "bob", "meanwhile")
+    store.notes.add(gid, 3, "bob", "meanwhile")
     r = client.post(
         f"/games/{gid}/notes/{note}/edit",
         data={"step": 2, "author": "ann", "text": "late", "expected_version": version},
@@ -467,7 +468,7 @@ def test_cli_user_add_list_remove(tmp_path, monkeypatch, capsys):
     assert stored.startswith("scrypt$") and "operator-pass" not in stored
     assert "operator-pass" not in repr(AccountBook(store).get("olga"))
     assert AccountBook(store).verify("olga", "operator-pass") is not None
-    assert not store.game_ids()  # accounts are not games
+    assert not store.catalogue.game_ids()  # accounts are not games
     assert UUID(str(store.create(KIND, seed=1)))
 
 
@@ -484,4 +485,4 @@ def test_no_import_can_take_the_accounts_stream(tmp_path, capsys):
     assert cli.main(["import", str(tmp_path / "squat.jsonl"), "--db", db]) == 2
     assert "already in" in capsys.readouterr().err
     store = open_store(db)
-    assert store.game_ids() == [gid] and AccountBook(store).accounts() == []
+    assert store.catalogue.game_ids() == [gid] and AccountBook(store).accounts() == []

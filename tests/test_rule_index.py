@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 import projections.rule_index as rule_index
-from engine.cli import selfplay_one
 from engine.core.errors import RuleSearchUnavailable
 from engine.core.game import find_game, register
+from engine.core.selfplay import selfplay_one
 from engine.core.store import Store, open_store
 from projections.rule_index import RuleIndex
 
@@ -21,7 +21,7 @@ register("duel", "tests.games.duel")
 def _facts_in_store(store: Store) -> Counter:
     """(kind, rule) of every fact, counted straight from the games' records."""
     seen: Counter = Counter()
-    for gid in store.game_ids():
+    for gid in store.catalogue.game_ids():
         kind = store.header(gid).kind
         seen.update((kind, r.rule) for r in store.rows(gid) if r.kind == "Happened")
     return seen
@@ -129,7 +129,7 @@ def test_a_deleted_game_leaves_the_index(shared_store: Store):
     gone, _, _ = selfplay_one(shared_store, "duel", 2, None, {})
     index = RuleIndex(shared_store)
     index.catch_up()
-    shared_store.delete_game(gone)            # another process could have done it: the log says so
+    shared_store.catalogue.delete_game(gone)            # another process could have done it: the log says so
     later, _, _ = selfplay_one(shared_store, "duel", 3, None, {})
     assert {row[1] for row in index.all_rows()} == {keep.hex, later.hex}
     assert _indexed(index) == _facts_in_store(shared_store)
@@ -145,7 +145,7 @@ def test_a_memory_store_says_rule_search_needs_sql():
 
 
 def test_the_cli_counts_finds_and_reindexes(tmp_path, capsys):
-    from engine.cli import main
+    from boardlog.cli import main
 
     db = str(tmp_path / "cli.db")
     store = open_store(db)
@@ -233,7 +233,7 @@ def test_a_late_commit_with_a_lower_id_is_not_stepped_over(tmp_path):
     store = make_store("postgres", tmp_path)
     try:
         source, _, _ = selfplay_one(store, "duel", 1, None, {})
-        rows = [(r[0], r[1], r[2]) for r in store._reader(source, 0, 10**9)]
+        rows = [(r[0], r[1], r[2]) for r in store.db.rows(source, 0, 10**9)]
         recorder = store.recorder
         table = f'"{recorder.datastore.schema}"."{recorder.events_table_name}"'
         env = store.env

@@ -12,7 +12,7 @@ import uuid
 
 import pytest
 
-from engine.bench import build_long_game
+from boardlog.bench.engine import build_long_game
 from engine.core import checkpoints as cp
 from engine.core.errors import StepOutOfRange
 from engine.core.store import Store
@@ -37,9 +37,9 @@ def reopen(store: Store) -> Store:
     In memory (POPO) the records live in the store itself, so it only
     forgets what it held in memory; its snapshot store stays."""
     if store.backend == "popo":
-        for gid in list(store._live):
+        for gid in store.catalogue.game_ids():
             store.forget(gid)
-        store.rows_read = 0
+        store.db.rows_read = 0
         return store
     return Store(env=dict(store.env))
 
@@ -47,7 +47,7 @@ def reopen(store: Store) -> Store:
 def reference(store: Store, gid: uuid.UUID, step: int):
     """The plain full fold from the first record: no cache, no checkpoint."""
     game = store.live(gid).game
-    return store.fold(game, gid, None, lte=step)
+    return store.reader.fold(game, gid, None, lte=step)
 
 
 def played(store: Store, seed: int = 4) -> uuid.UUID:
@@ -71,9 +71,9 @@ def test_checkpoints_never_change_what_a_replay_shows(cstore: Store):
     cold = reopen(cstore)
     read = 0
     for step in range(1, last + 1):
-        before = cold.rows_read
+        before = cold.db.rows_read
         session = cold.session_at(gid, step)
-        read += cold.rows_read - before
+        read += cold.db.rows_read - before
         assert session == reference(cstore, gid, step), step
     # Read from checkpoints: each step folded at most EVERY records on top.
     assert read < last * (EVERY + 2)
@@ -90,9 +90,9 @@ def test_the_write_path_persists_checkpoints_a_new_process_reads(cstore: Store):
     mark = cold.checkpoints.nearest(gid, KIND, last)
     assert mark is not None and mark.version == last - last % EVERY
     assert mark.session == reference(cstore, gid, mark.version)
-    before = cold.rows_read
+    before = cold.db.rows_read
     latest = cold.live(gid).session
-    assert cold.rows_read - before <= EVERY + 1  # the header and the tail after the checkpoint
+    assert cold.db.rows_read - before <= EVERY + 1  # the header and the tail after the checkpoint
     assert latest == reference(cstore, gid, last)
     if cold is not cstore:
         cold.close()
@@ -114,7 +114,7 @@ def test_a_checkpoint_that_does_not_match_its_records_is_ignored(cstore: Store):
         # The stale one was replaced: the next process reads from a true checkpoint.
         again = reopen(cstore)
         assert again.session_at(gid, at + 1) == reference(cstore, gid, at + 1)
-        assert again.rows_read <= 3  # the header, then steps `at` (checked) and `at + 1`
+        assert again.db.rows_read <= 3  # the header, then steps `at` (checked) and `at + 1`
         again.close()
 
 
@@ -134,8 +134,8 @@ def test_a_checkpoint_never_runs_code_it_carries():
 def test_every_game_state_survives_a_checkpoint(kind, tmp_path, monkeypatch):
     """Played by bots for a while; every step read cold from checkpoints
     (through pickling and back) equals the fold."""
-    from engine.cli import pick_seat
     from engine.core.game import find_game
+    from engine.core.selfplay import pick_seat
 
     monkeypatch.setenv("BOARDLOG_CHECKPOINT_EVERY", "5")
     store = make_store("sqlite", tmp_path)
@@ -159,7 +159,7 @@ def _imported_copy(store: Store, events: int) -> tuple[uuid.UUID, int]:
     """A long game written in one go (as an import or a fork is): no
     checkpoints yet, so the first reader must fold it."""
     gid, _, _ = build_long_game(store, events, progress=False)
-    copy, _ = store.fork(gid, store.head_version(gid))
+    copy, _ = store.catalogue.fork(gid, store.head_version(gid))
     return copy, store.head_version(copy)
 
 
@@ -194,7 +194,7 @@ def test_64_first_readers_of_a_cold_game_wait_for_one_fold(cstore: Store, monkey
     assert errors == []
     # One pass over the game, plus at most a checkpoint's stretch per reader:
     # not 64 folds of the whole game.
-    assert cold.rows_read <= last + 64 * 52
+    assert cold.db.rows_read <= last + 64 * 52
     for step, session in zip(steps, results, strict=True):
         assert session == reference(cstore, gid, step or last)
     if cold is not cstore:
@@ -202,7 +202,7 @@ def test_64_first_readers_of_a_cold_game_wait_for_one_fold(cstore: Store, monkey
         again = Store(env=dict(cold.env))
         again.checkpoints.every = 50
         assert again.session_at(gid, last - 1) == reference(cstore, gid, last - 1)
-        assert again.rows_read <= 52
+        assert again.db.rows_read <= 52
         again.close()
         cold.close()
 
@@ -210,9 +210,9 @@ def test_64_first_readers_of_a_cold_game_wait_for_one_fold(cstore: Store, monkey
 def test_reading_an_early_step_never_folds_the_whole_game(cstore: Store):
     gid, last = _imported_copy(cstore, 600)
     cold = reopen(cstore)
-    before = cold.rows_read
+    before = cold.db.rows_read
     session = cold.session_at(gid, 10)
-    assert cold.rows_read - before <= 11  # the header, then steps 1..10
+    assert cold.db.rows_read - before <= 11  # the header, then steps 1..10
     assert session == reference(cstore, gid, 10)
     if cold is not cstore:
         cold.close()
@@ -221,9 +221,9 @@ def test_reading_an_early_step_never_folds_the_whole_game(cstore: Store):
 @pytest.mark.postgres
 def test_a_fold_holds_no_pooled_connection(monkeypatch):
     """With one connection in the pool, a fold half done leaves it free."""
-    import engine.core.store as store_module
+    import engine.core.database as database
 
-    monkeypatch.setattr(store_module, "READ_CHUNK", 5)
+    monkeypatch.setattr(database, "READ_CHUNK", 5)
     env = postgres_env()
     env.update({"POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "0"})
     _create_schema(env)
@@ -233,7 +233,7 @@ def test_a_fold_holds_no_pooled_connection(monkeypatch):
         store.issue(gid, SEAT, "swap 1 2")
         store.undo(gid, SEAT)
     last = store.head_version(gid)
-    rows = store._stream(gid, 0, None)
+    rows = store.reader.raw(gid, 0, None)
     seen = [next(rows) for _ in range(7)]  # a read under way, in its second chunk ...
     assert store.head_version(gid) == last  # ... and the one connection still serves others
     seen += list(rows)
@@ -268,7 +268,7 @@ def test_servers_starting_together_create_the_tables_once():
             p.join(90)
         assert sorted(results.get(timeout=30) for _ in procs) == ["ok"] * 4
         store = Store(env=env)
-        assert len(store.game_ids()) == 4
+        assert len(store.catalogue.game_ids()) == 4
         store.close()
 
 
@@ -316,7 +316,7 @@ def test_serve_runs_several_worker_processes(tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     root = Path(__file__).resolve().parent.parent
-    proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--db", str(tmp_path / "w.db"),
+    proc = subprocess.Popen([sys.executable, "-m", "boardlog", "serve", "--db", str(tmp_path / "w.db"),
                              "--workers", "2", "--port", str(port)], cwd=root,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

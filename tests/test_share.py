@@ -91,7 +91,7 @@ def test_a_running_games_file_shows_only_what_every_seat_may_see(site, kind):
     if kind in ("forbidden_alchemy", "promised_day", "forbidden_alchemy_story"):
         # These boards draw hidden things (the pile, hands) when seen whole: not here.
         assert without_caption(picture(client, store, gid, None)) != without_caption(spectator)
-    store.delete_game(gid)
+    store.catalogue.delete_game(gid)
 
 
 def test_a_finished_games_file_may_be_seen_through_a_seats_eyes(site):
@@ -126,8 +126,8 @@ def test_no_step_means_the_last_and_an_unknown_game_is_404(site):
 def test_the_replay_page_links_to_the_step_the_file_and_each_note(site):
     store, games, client = site
     gid = games["forbidden_alchemy"]
-    store.add_note(gid, 12, "ann", "look here")
-    note = store.notes_at(gid, 12)[0]["note"]
+    store.notes.add(gid, 12, "ann", "look here")
+    note = store.notes.at(gid, 12)[0]["note"]
     page = client.get(f"/games/{gid}?step=12&by=event").text
     share = re.search(r'<section class="share".*?</section>', page, re.S).group(0)
     assert f'<a href="/games/{gid}?step=12&amp;by=event" id="step-link">' in share
@@ -155,9 +155,9 @@ def test_the_downloaded_board_carries_the_notes_drawings(site):
     replay page draws); `note=` keeps one note's, `drawings=false` none."""
     store, games, client = site
     gid, step = games["forbidden_alchemy"], 3
-    arrow = store.add_note(gid, step, "ann", "this way", shapes=[{"kind": "arrow", "from": "1", "to": "3",
+    arrow = store.notes.add(gid, step, "ann", "this way", shapes=[{"kind": "arrow", "from": "1", "to": "3",
                                                                  "colour": "red"}])
-    circle = store.add_note(gid, step, "bob", "here", shapes=[{"kind": "circle", "at": "2", "colour": "blue"}])
+    circle = store.notes.add(gid, step, "bob", "here", shapes=[{"kind": "circle", "at": "2", "colour": "blue"}])
 
     def marks(**params):
         r = client.get(f"/games/{gid}/board.svg", params={"step": step, **params})

@@ -24,7 +24,7 @@ def test_a_game_is_recorded_and_read_back(store: Store):
     assert {r.cause for r in records} == {records[0].version}
     assert records[1].rule == "forbidden_alchemy.actions.swap"
     assert [r.payload() for r in store.rows(gid)[-2:]] == [r.payload() for r in records]
-    assert store.game_ids() == [gid]
+    assert store.catalogue.game_ids() == [gid]
 
 
 def test_a_second_store_sees_what_the_first_wrote(shared_store: Store):
@@ -165,9 +165,9 @@ def test_fork_copies_history_up_to_a_whole_command(store: Store):
     store.issue(gid, SEAT, "swap 1 2")
     store.issue(gid, SEAT, "replace 4")  # command + discard + draw
     command_step = store.rows(gid)[-3].version
-    child, step = store.fork(gid, command_step + 1)  # inside the replace
+    child, step = store.catalogue.fork(gid, command_step + 1)  # inside the replace
     assert step == command_step + 2  # extended to the end of that command
-    info = store.info(child)
+    info = store.catalogue.info(child)
     assert (info.parent, info.fork_step) == (str(gid), step)
     assert store.live(child).session == StepCache(store).session(gid, step)
     # The fork goes its own way; the parent is untouched.
@@ -189,16 +189,16 @@ def test_export_import_round_trip(store: Store, tmp_path):
 
 def test_ids_resolve_from_a_unique_prefix(store: Store):
     gid = store.create(KIND, seed=1)
-    assert store.resolve(gid.hex[:8]) == gid
-    assert store.resolve(str(gid)) == gid
+    assert store.catalogue.resolve(gid.hex[:8]) == gid
+    assert store.catalogue.resolve(str(gid)) == gid
     with pytest.raises(GameNotFound, match="at least 4"):
-        store.resolve("ab")
+        store.catalogue.resolve("ab")
     with pytest.raises(GameNotFound):
-        store.resolve("ffffffff" if not gid.hex.startswith("ffffffff") else "00000000")
+        store.catalogue.resolve("ffffffff" if not gid.hex.startswith("ffffffff") else "00000000")
 
 
 def test_sqlite_file_location_follows_the_environment(tmp_path, monkeypatch):
-    from engine.core.store import store_env
+    from engine.core.database import store_env
 
     monkeypatch.delenv("PERSISTENCE_MODULE", raising=False)
     monkeypatch.setenv("BOARDLOG_DB", str(tmp_path / "env.db"))

@@ -10,11 +10,12 @@ import orjson
 import pytest
 from fastapi.testclient import TestClient
 
-from engine import cli
+from boardlog import cli
 from engine.core.accounts import AccountBook
+from engine.core.catalogue import DERIVED
 from engine.core.errors import BadInput, ImportRejected
 from engine.core.interchange import export_games_lines, import_any, read_games
-from engine.core.store import DERIVED, open_store
+from engine.core.store import open_store
 from projections.tree import Line, VariationTree
 from tests.conftest import make_store
 from viewer.app import create_app
@@ -39,11 +40,11 @@ def family(request, tmp_path):
     store = make_store(request.param, tmp_path)
     root = store.create(KIND, seed=7)
     grow(store, root, "swap 1 2", "swap 2 3", "swap 3 4")
-    a, a_at = store.fork(root, 13, name="swap first")
+    a, a_at = store.catalogue.fork(root, 13, name="swap first")
     grow(store, a, "swap 5 6")
-    b, b_at = store.fork(root, 1)
+    b, b_at = store.catalogue.fork(root, 1)
     grow(store, b, "swap 4 5", "swap 5 6")
-    aa, aa_at = store.fork(a, store.head_version(a))
+    aa, aa_at = store.catalogue.fork(a, store.head_version(a))
     yield store, {"root": root, "a": a, "b": b, "aa": aa}, {"a": a_at, "b": b_at, "aa": aa_at}
     store.close()
 
@@ -74,12 +75,12 @@ def test_the_tree_catches_up_with_new_and_deleted_forks(family):
     store, g, _ = family
     model = VariationTree(store)
     assert len(list(model.tree(g["root"]).walk())) == 4
-    late, _ = store.fork(g["b"], 13)
+    late, _ = store.catalogue.fork(g["b"], 13)
     assert late in [ln.id for ln in model.tree(g["root"]).walk()]
-    store.delete_game(g["aa"])
+    store.catalogue.delete_game(g["aa"])
     assert g["aa"] not in [ln.id for ln in model.tree(g["root"]).walk()]
     # The fork of a deleted fork becomes a root of its own.
-    store.delete_game(g["b"])
+    store.catalogue.delete_game(g["b"])
     assert model.root_of(late) == late and model.tree(late).children == []
 
 
@@ -122,11 +123,11 @@ def test_a_stage_swap_asks_the_tree_to_follow(family):
 def test_naming_and_renaming_store_events_and_the_latest_wins():
     store = memory_store()
     root = store.create(KIND, seed=2)
-    fork, _ = store.fork(root, 1, name="  plan A  ")
-    assert store.fork_name(fork) == "plan A" and store.fork_name(root) is None
-    store.name_fork(fork, "plan B")
-    store.name_fork(fork, "plan C")
-    assert store.fork_name(fork) == "plan C"
+    fork, _ = store.catalogue.fork(root, 1, name="  plan A  ")
+    assert store.catalogue.fork_name(fork) == "plan A" and store.catalogue.fork_name(root) is None
+    store.catalogue.name_fork(fork, "plan B")
+    store.catalogue.name_fork(fork, "plan C")
+    assert store.catalogue.fork_name(fork) == "plan C"
     stored = store.recorder.select_events(uuid5(fork, "name"))
     assert [orjson.loads(s.state).get("name") for s in stored] == [None, "plan A", "plan B", "plan C"]
     assert stored[-1].topic.endswith("ForkNamed")
@@ -140,10 +141,10 @@ def test_a_bad_name_is_refused_naming_the_field(bad, why):
     store = memory_store()
     root = store.create(KIND, seed=2)
     with pytest.raises(BadInput, match=f"^name: .*{why}"):
-        store.name_fork(root, bad)
+        store.catalogue.name_fork(root, bad)
     with pytest.raises(BadInput, match="^name: "):
-        store.fork(root, 1, name=bad)
-    assert store.fork_name(root) is None and len(store.game_ids()) == 1  # nothing stored
+        store.catalogue.fork(root, 1, name=bad)
+    assert store.catalogue.fork_name(root) is None and len(store.catalogue.game_ids()) == 1  # nothing stored
 
 
 def test_names_through_the_viewer_the_api_and_the_cli(tmp_path, capsys):
@@ -157,22 +158,22 @@ def test_names_through_the_viewer_the_api_and_the_cli(tmp_path, capsys):
     assert 'name="name"' in form and 'maxlength="60"' in form
     r = client.post(f"/games/{root}/fork", data={"step": "1", "name": "from the form"}, follow_redirects=False)
     fork = UUID(r.headers["location"].split("/")[2].split("?")[0])
-    assert r.status_code == 303 and store.fork_name(fork) == "from the form"
+    assert r.status_code == 303 and store.catalogue.fork_name(fork) == "from the form"
     r = client.post(f"/games/{fork}/name", data={"name": "renamed", "step": "5", "by": "event"},
                     follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == f"/games/{fork}?step=5&by=event"
-    assert store.fork_name(fork) == "renamed"
+    assert store.catalogue.fork_name(fork) == "renamed"
     r = client.post(f"/games/{fork}/name", data={"name": "x" * 61})
     assert r.status_code == 422 and "name: at most 60 characters" in r.text
     r = client.post(f"/api/games/{root}/fork", json={"step": 1, "name": "from the API"})
     assert r.status_code == 201 and r.json()["name"] == "from the API"
-    assert store.fork_name(UUID(r.json()["id"])) == "from the API"
+    assert store.catalogue.fork_name(UUID(r.json()["id"])) == "from the API"
     r = client.post(f"/api/games/{root}/fork", json={"step": 1, "name": ""})
     assert r.status_code == 422 and r.json()["detail"].startswith("name:")
     assert cli.main(["name-fork", str(fork), "from the CLI", "--db", db]) == 0
     assert cli.main(["fork", str(root), "--step", "1", "--name", "cli fork", "--db", db]) == 0
     new = UUID(capsys.readouterr().out.split()[-1])
-    assert store.fork_name(fork) == "from the CLI" and store.fork_name(new) == "cli fork"
+    assert store.catalogue.fork_name(fork) == "from the CLI" and store.catalogue.fork_name(new) == "cli fork"
     assert cli.main(["name-fork", str(fork), "", "--db", db]) == 2
     assert "name: give the line a name" in capsys.readouterr().err
 
@@ -187,24 +188,24 @@ def test_a_reviewer_may_not_name_a_line():
                     headers=SITE, follow_redirects=False)
     assert r.status_code == 303
     r = client.post(f"/games/{root}/name", data={"name": "mine"}, headers=SITE)
-    assert r.status_code == 403 and store.fork_name(root) is None
+    assert r.status_code == 403 and store.catalogue.fork_name(root) is None
     assert 'id="name-line"' not in client.get(f"/games/{root}").text
 
 
 def test_deleting_a_game_removes_its_name_stream():
     store = memory_store()
     root = store.create(KIND, seed=2)
-    fork, _ = store.fork(root, 1, name="doomed")
-    assert "name" in DERIVED and store.exists(uuid5(fork, "name"))
-    store.delete_game(fork)
-    assert not store.exists(uuid5(fork, "name"))
-    assert store.exists(root)  # the parent stays
+    fork, _ = store.catalogue.fork(root, 1, name="doomed")
+    assert "name" in DERIVED and store.catalogue.exists(uuid5(fork, "name"))
+    store.catalogue.delete_game(fork)
+    assert not store.catalogue.exists(uuid5(fork, "name"))
+    assert store.catalogue.exists(root)  # the parent stays
 
 
 def test_no_game_may_take_a_name_stream_id():
     store = memory_store()
     root = store.create(KIND, seed=2)
-    assert "reserved for game" in store.id_taken(uuid5(root, "name"))
+    assert "reserved for game" in store.catalogue.id_taken(uuid5(root, "name"))
 
 
 # ---- export and import with forks -------------------------------------------------------------------
@@ -225,7 +226,7 @@ def test_export_with_forks_round_trips_ids_parents_and_names(family, tmp_path):
         assert other.header(gid) == store.header(gid)
         assert [(r.kind, r.payload()) for r in other.rows(gid)[1:]] == \
             [(r.kind, r.payload()) for r in store.rows(gid)[1:]]
-        assert other.fork_name(gid) == store.fork_name(gid)
+        assert other.catalogue.fork_name(gid) == store.catalogue.fork_name(gid)
     assert exported(other, g["root"]) == text  # the same file again
     with pytest.raises(ImportRejected, match="already in"):
         import_any(other, "tree.jsonl", text)
@@ -260,7 +261,7 @@ def test_a_bad_fork_stores_nothing(family):
     fresh = memory_store()
     with pytest.raises(ImportRejected, match=rf"^tree.jsonl:{len(lines)}: "):
         import_any(fresh, "tree.jsonl", dump(broken))
-    assert fresh.game_ids() == []
+    assert fresh.catalogue.game_ids() == []
     # A fork whose parent is neither in the file nor in the store.
     start = next(i for i, ln in enumerate(lines) if ln.get("game") == str(g["a"]) and "format" in ln)
     end = next(i for i, ln in enumerate(lines) if ln.get("game") == str(g["aa"]) and "format" in ln)
@@ -268,14 +269,14 @@ def test_a_bad_fork_stores_nothing(family):
     orphan[0] = {**orphan[0], "games": [x for x in orphan[0]["games"] if x != str(g["a"])], "names": {}}
     with pytest.raises(ImportRejected, match=f"parent {g['a']} is neither in this file nor in"):
         import_any(fresh, "tree.jsonl", dump(orphan))
-    assert fresh.game_ids() == []
+    assert fresh.catalogue.game_ids() == []
     # A fork that comes before its parent.
     swapped = lines[:1] + lines[end:] + lines[1:end]
     swapped[0] = {**swapped[0], "games": [str(g["aa"]), str(g["root"]), str(g["b"]), str(g["a"])],
                   "root": str(g["aa"])}
     with pytest.raises(ImportRejected, match="must come before its fork"):
         import_any(fresh, "tree.jsonl", dump(swapped))
-    assert fresh.game_ids() == []
+    assert fresh.catalogue.game_ids() == []
 
 
 def test_a_fork_must_share_its_parents_history(family):
@@ -286,7 +287,7 @@ def test_a_fork_must_share_its_parents_history(family):
     fresh = memory_store()
     with pytest.raises(ImportRejected, match=f"fork_step {at['b'] + 1}: the history"):
         import_any(fresh, "tree.jsonl", dump(lines))
-    assert fresh.game_ids() == []
+    assert fresh.catalogue.game_ids() == []
 
 
 def test_a_fork_of_a_stored_game_imports_alone(family):
@@ -297,7 +298,7 @@ def test_a_fork_of_a_stored_game_imports_alone(family):
     # The fork of a fork alone, in a file of its own: its parent is in the store.
     lines = lines_of(text)
     start = next(i for i, ln in enumerate(lines) if ln.get("game") == str(g["aa"]) and "format" in ln)
-    fresh.delete_game(g["aa"])
+    fresh.catalogue.delete_game(g["aa"])
     alone = [{**lines[0], "root": str(g["aa"]), "games": [str(g["aa"])], "names": {}}, *lines[start:]]
     assert import_any(fresh, "aa.jsonl", dump(alone)) == [g["aa"]]
 
@@ -328,15 +329,15 @@ def test_a_bad_name_in_the_file_is_refused(family):
 
 def test_the_viewer_exports_a_tree_only_when_every_line_is_finished(tmp_path):
     store = open_store(str(tmp_path / "v.db"))
-    from engine.cli import selfplay_one
+    from engine.core.selfplay import selfplay_one
 
     done, _, _ = selfplay_one(store, KIND, 3, None, {}, "random")
     client = TestClient(create_app(store))
-    fork, _ = store.fork(done, 13)
+    fork, _ = store.catalogue.fork(done, 13)
     r = client.get(f"/games/{done}/export-tree")
     assert r.status_code == 403 and "running" in r.text
     assert 'id="export-tree"' not in client.get(f"/games/{done}").text
-    store.delete_game(fork)
+    store.catalogue.delete_game(fork)
     assert 'id="export-tree"' not in client.get(f"/games/{done}").text  # one line: the plain export
     r = client.get(f"/games/{done}/export-tree")
     assert r.status_code == 200 and lines_of(r.content)[0]["games"] == [str(done)]
@@ -348,14 +349,14 @@ def test_the_viewer_exports_a_tree_only_when_every_line_is_finished(tmp_path):
 
 def test_a_cached_replay_page_shows_a_new_fork_and_a_new_name(tmp_path):
     store = open_store(str(tmp_path / "cache.db"))
-    from engine.cli import selfplay_one
+    from engine.core.selfplay import selfplay_one
 
     done, _, _ = selfplay_one(store, KIND, 3, None, {}, "random")
     client = TestClient(create_app(store))
     first = client.get(f"/games/{done}?step=13")
     assert first.status_code == 200 and "fork at step" not in first.text
-    fork, _ = store.fork(done, 13)
+    fork, _ = store.catalogue.fork(done, 13)
     again = client.get(f"/games/{done}?step=13", headers={"If-None-Match": first.headers.get("ETag", "")})
     assert again.status_code == 200 and str(fork) in again.text
-    store.name_fork(fork, "late name")
+    store.catalogue.name_fork(fork, "late name")
     assert "late name" in client.get(f"/games/{done}?step=13").text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import pathlib
 import re
@@ -10,7 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from engine.core.interchange import import_file, read_file, verify
-from engine.core.store import MAX_NOTE_CHARS, open_store
+from engine.core.notes import MAX_NOTE_CHARS
+from engine.core.store import open_store
 from viewer.app import create_app
 
 FIXTURES = sorted((pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "games").glob("*.jsonl"))
@@ -39,16 +41,25 @@ def test_games_list_filters_and_links(setup):
     assert "No games yet" in client.get("/?kind=nothing").text
 
 
-def test_new_game_form_shows_the_seat_links_once(setup):
+def test_new_game_form_leads_to_the_seat_links_and_keeps_them(setup):
     store, _, client = setup
     r = client.post("/games", data={"kind": "forbidden_alchemy", "players": "2", "seed": "9",
                                     "options": "tile=11A"})
-    assert r.status_code == 201
+    # POST, then GET (issue #21): reloading the page does not start a second game.
+    assert r.status_code == 200 and r.history[0].status_code == 303
     links = re.findall(r'href="(/games/[0-9a-f-]+/play/[^"]+)"', r.text)
     assert len(links) == 2  # the investigator's and the hot-seat link
     assert client.get(links[0]).status_code == 200
-    bad = client.post("/games", data={"kind": "forbidden_alchemy", "options": "tile=ZZ"})
+    games = len(store.catalogue.game_ids())
+    assert client.get(str(r.url)).text.count("/play/") == r.text.count("/play/")
+    assert len(store.catalogue.game_ids()) == games
+    # This browser finds them again from the games list.
+    listing = client.get("/").text
+    gid = str(r.url).split("/")[-2]
+    assert f'href="/games/{gid}/seats"' in listing and "Alchemy puzzle" in listing
+    bad = client.post("/games", data={"kind": "forbidden_alchemy", "options": "tile=ZZ", "seed": "12"})
     assert bad.status_code == 422 and "tile" in bad.text and 'id="form-error"' in bad.text
+    assert 'value="tile=ZZ"' in bad.text and 'value="12"' in bad.text  # the form keeps what was typed
     bad = client.post("/games", data={"kind": "forbidden_alchemy", "seed": "x"})
     assert bad.status_code == 422 and "seed" in bad.text
 
@@ -103,25 +114,32 @@ def test_notes_add_edit_delete_and_escape(setup):
     r = client.post(f"/games/{gid}/notes", data={"step": 13, "author": "ann", "text": "<script>x</script>"},
                     headers=HX)
     assert r.status_code == 200 and "&lt;script&gt;x&lt;/script&gt;" in r.text and "<script>x" not in r.text
-    note = store.notes(gid)[0]["note"]
+    note = store.notes.of(gid)[0]["note"]
     client.post(f"/games/{gid}/notes/{note}/edit", data={"step": 13, "author": "ann", "text": "better"})
-    assert store.notes(gid)[0]["text"] == "better"
+    assert store.notes.of(gid)[0]["text"] == "better"
     assert "✎" in client.get(f"/games/{gid}?step=14").text  # the timeline marks the noted group
     long = client.post(f"/games/{gid}/notes", data={"step": 13, "author": "ann", "text": "x" * (MAX_NOTE_CHARS + 1)},
                        headers=HX)
     assert long.status_code == 422 and f"at most {MAX_NOTE_CHARS} characters" in long.text
     client.post(f"/games/{gid}/notes/{note}/delete", data={"step": 13})
-    assert store.notes(gid) == []
+    assert store.notes.of(gid) == []
 
 
-def test_fork_opens_the_new_game(setup):
+def test_a_fork_gets_its_own_seat_links_at_once(setup):
     store, gid, client = setup
     r = client.post(f"/games/{gid}/fork", data={"step": 14}, follow_redirects=False)
     assert r.status_code == 303
     child = r.headers["location"].split("/")[2].split("?")[0]
     page = client.get(r.headers["location"]).text
-    assert f'href="/games/{gid}?step=14" id="parent-link"' in page
-    assert store.info(store.resolve(child)).parent == str(gid)
+    assert f'href="/games/{gid}?step=14"' in page and 'id="fork-notice"' in page
+    links = re.findall(r'href="(/games/[0-9a-f-]+/play/[^"]+)"', page)
+    assert len(links) == 2 and all(child in link for link in links)
+    assert client.get(links[0]).status_code == 200
+    assert store.catalogue.info(store.catalogue.resolve(child)).parent == str(gid)
+    assert f'id="parent-link"' in client.get(f"/games/{child}").text
+    # A step inside a command forks at the command's end, and the page says so.
+    page = client.post(f"/games/{gid}/fork", data={"step": 13}).text
+    assert "the end of the command that step 13 belongs to" in page
 
 
 def test_view_as_only_for_finished_games(setup):
@@ -140,11 +158,14 @@ def test_view_as_only_for_finished_games(setup):
 
 def test_play_page_acts_and_refuses(setup):
     store, gid, client = setup
-    token = store.seat_tokens(gid)[SEAT]
+    token = store.seats.tokens(gid)[SEAT]
     page = client.get(f"/games/{gid}/play/{token}").text
-    assert 'data-command="swap 1 2"' in page and 'id="undo" disabled' in page
-    # The board is clickable: edge 2 starts its replacement or either swap.
-    assert 'data-commands="replace 2|swap 1 2|swap 2 3"' in page
+    # The commands go to the page for pointing (static/point.js), and as the
+    # typed box's suggestions; undo says why it cannot be used.
+    pointing = json.loads(html.unescape(re.search(r"data-pointing='(.*?)'", page).group(1)))
+    assert ["swap 1 2", "swap", ["1", "2"]] in pointing["commands"] and "stop" in pointing["bare"]
+    assert '<option value="swap 1 2">' in page and 'id="undo" disabled' in page
+    assert 'id="undo-why">nothing can be undone' in page
     version = store.head_version(gid)
     r = client.post(f"/games/{gid}/play/{token}", data={"text": "swap 1 2", "version": version},
                     follow_redirects=False)

@@ -41,8 +41,9 @@ from engine.core.errors import (
     RuleViolation,
 )
 from engine.core.game import GameModule
+from engine.core.records import Live, Record
 from engine.core.session import Header as GameHeader
-from engine.core.store import Live, Record, Store
+from engine.core.store import Store
 from engine.core.visibility import fact_shown, header_shown, shown_payload
 from projections.steps import StepCache
 from viewer.auth import accounts_of, issue_token, who_of
@@ -233,7 +234,7 @@ def _session_at(request: Request, game_id: UUID, step: int | None) -> fold.Sessi
 
 def _game_id(store: Store, ref: str) -> UUID:
     """A stored game's id from its full form or a unique prefix (404 otherwise)."""
-    return store.resolve(ref)
+    return store.catalogue.resolve(ref)
 
 
 def _finished(live: Live) -> bool:
@@ -256,7 +257,7 @@ def _check_visible(store: Store, live: Live, seat: str | None, token: str | None
     if seat is None:
         raise HTTPException(403, "the omniscient view is shown only once the game is over: "
                                  "ask for a seat's view (seat=...) with that seat's token")
-    holder = store.seat_of(live.id, token) if token else None
+    holder = store.seats.seat_of(live.id, token) if token else None
     if holder not in (seat, HOT_SEAT):
         raise HTTPException(403, f"reading {seat}'s view of a running game needs {seat}'s "
                                  f"token in the {TOKEN_HEADER} header")
@@ -271,7 +272,7 @@ def _acting_seat(store: Store, live: Live, token: str | None, claimed: str | Non
     """
     if not token:
         raise HTTPException(403, f"acting needs a seat's token in the {TOKEN_HEADER} header")
-    seat = store.seat_of(live.id, token)
+    seat = store.seats.seat_of(live.id, token)
     if seat is None:
         raise HTTPException(403, "that token is not a seat of this game")
     if seat == HOT_SEAT:
@@ -309,7 +310,7 @@ def _written(game: GameModule, records: list[Record], seat: str) -> dict[str, An
 
 
 def _game_out(store: Store, game_id: UUID) -> dict[str, Any]:
-    return _info_out(store.info(game_id))
+    return _info_out(store.catalogue.info(game_id))
 
 
 def _info_out(info) -> dict[str, Any]:
@@ -319,7 +320,7 @@ def _info_out(info) -> dict[str, Any]:
 
 def _note(store: Store, game_id: UUID, note: str) -> dict[str, Any]:
     """One note, or 404: a note id in the path names a resource."""
-    for n in store.notes(game_id):
+    for n in store.notes.of(game_id):
         if n["note"] == note:
             return n
     raise HTTPException(404, f"no note {note!r} on game {game_id}")
@@ -331,7 +332,7 @@ def list_games(request: Request, kind: str | None = None,
                status: Literal["running", "finished"] | None = None) -> list[dict[str, Any]]:
     """Every stored game, oldest first; filter by game `kind` and/or `status`."""
     store = _store(request)
-    return [_info_out(info) for info in store.summaries(kind, status)]
+    return [_info_out(info) for info in store.catalogue.summaries(kind, status)]
 
 
 @router.post("/games", status_code=201, summary="Start a game", responses=_errors(400, 403))
@@ -344,7 +345,7 @@ def create_game(request: Request, body: NewGame) -> dict[str, Any]:
     store = _store(request)
     game_id = store.create(body.kind, seed=body.seed, players=body.players,
                            options=check_options(body.options))
-    tokens = store.seat_tokens(game_id)
+    tokens = store.seats.tokens(game_id)
     link = f"/games/{game_id}/play/{{}}".format
     return {
         "id": str(game_id),
@@ -506,7 +507,7 @@ _VERSION_HEADER = {NOTES_VERSION_HEADER: {
 
 
 def _with_version(response: Response, store: Store, game_id: UUID) -> None:
-    response.headers[NOTES_VERSION_HEADER] = str(store.notes_version(game_id))
+    response.headers[NOTES_VERSION_HEADER] = str(store.notes.version(game_id))
 
 
 @router.get("/games/{game}/notes", summary="Notes on a game",
@@ -518,7 +519,7 @@ def list_notes(request: Request, response: Response, game: str) -> dict[str, Any
     store = _store(request)
     game_id = _game_id(store, game)
     _with_version(response, store, game_id)
-    return {"notes": store.notes(game_id)}
+    return {"notes": store.notes.of(game_id)}
 
 
 @router.post("/games/{game}/notes", status_code=201, summary="Add a note", responses={
@@ -530,7 +531,7 @@ def add_note(request: Request, response: Response, game: str, body: NoteIn) -> d
     `glyph` is null and `shapes` [] when it has none)."""
     store = _store(request)
     game_id = _game_id(store, game)
-    note = store.add_note(game_id, body.step, _author(request, body.author), body.text,
+    note = store.notes.add(game_id, body.step, _author(request, body.author), body.text,
                           **api_marks(request, game_id, body.step, body.glyph, body.shapes))
     _with_version(response, store, game_id)
     return _note(store, game_id, note)
@@ -545,7 +546,7 @@ def edit_note(request: Request, response: Response, game: str, note: str, body: 
     store = _store(request)
     game_id = _game_id(store, game)
     _may_change(request, _note(store, game_id, note))
-    store.edit_note(game_id, note, _author(request, body.author), body.text,
+    store.notes.edit(game_id, note, _author(request, body.author), body.text,
                     expected_version=body.expected_version,
                     **api_marks(request, game_id, 1, body.glyph, body.shapes, note=note))
     _with_version(response, store, game_id)
@@ -563,7 +564,7 @@ def delete_note(request: Request, game: str, note: str,
     store = _store(request)
     game_id = _game_id(store, game)
     _may_change(request, _note(store, game_id, note))
-    store.delete_note(game_id, note, _author(request, author), expected_version=expected_version)
+    store.notes.delete(game_id, note, _author(request, author), expected_version=expected_version)
     return Response(status_code=204)
 
 
@@ -589,6 +590,6 @@ def fork_game(request: Request, game: str, body: ForkIn) -> dict[str, Any]:
     """A new game whose history is this one's up to `step`, extended to the
     end of the command containing it; returns its id and the step it forked at."""
     store = _store(request)
-    new_id, step = store.fork(_game_id(store, game), body.step, name=body.name)
-    return {"id": str(new_id), "step": step, "name": body.name and store.fork_name(new_id)}
+    new_id, step = store.catalogue.fork(_game_id(store, game), body.step, name=body.name)
+    return {"id": str(new_id), "step": step, "name": body.name and store.catalogue.fork_name(new_id)}
 

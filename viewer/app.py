@@ -31,10 +31,11 @@ from engine.core.errors import (
 )
 from engine.core.game import find_game, game_ids
 from engine.core.interchange import export_lines, import_any
+from engine.core.notes import MAX_NOTE_CHARS
 from engine.core.options import parse_options
-from engine.core.store import MAX_NOTE_CHARS, Store, open_store
+from engine.core.store import Store, open_store
 from projections.replay import Replay, audit, changed_paths, timeline_window
-from viewer import boards, bounds, fragments, plots, rule_search
+from viewer import boards, bounds, drawings, fragments, plots, rule_search
 from viewer import live as pushed
 from viewer import tree as variation
 from viewer.api import router as api_router
@@ -92,6 +93,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     templates.env.auto_reload = os.environ.get("BOARDLOG_TEMPLATE_RELOAD", "") in ("1", "on", "yes")
     templates.env.filters["tojson"] = fast_tojson
     boards.register(templates.env)
+    drawings.register(templates.env)  # the notes' shapes over every board
     bounds.register(templates.env)
     templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
                                  timeline_window=timeline_window, who_of=who_of)
@@ -145,7 +147,7 @@ _store = store_of
 
 
 def _game_id(request: Request, ref: str) -> UUID:
-    return _store(request).resolve(ref)
+    return _store(request).catalogue.resolve(ref)
 
 
 def _full_id(ref: str) -> UUID | None:
@@ -179,7 +181,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
     @app.get("/", response_class=HTMLResponse, summary="Games list", responses=_page())
     def games_list(request: Request, kind: str = "", status: str = "", error: str = ""):
         store = _store(request)
-        games = store.summaries(kind or None, status or None)
+        games = store.catalogue.summaries(kind or None, status or None)
         return page(request, "games.html", games=games, kind=kind, status_filter=status,
                     kinds=game_ids(), error=error)
 
@@ -199,7 +201,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
                                options=check_options(chosen))
         except BadInput as e:
             return _games_with_error(request, page, str(e))
-        return page(request, "created.html", game=store.info(gid), links=_seat_links(store, gid), status=201)
+        return page(request, "created.html", game=store.catalogue.info(gid), links=_seat_links(store, gid), status=201)
 
     @app.post("/import", response_class=HTMLResponse, summary="Import a .jsonl export",
               responses=_page(303, 400, 422))
@@ -235,7 +237,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
 
         def draw(claimed: bool = False):
             return run_in_threadpool(draw_replay, request, ref, step, by, seat, claimed)
-        if _partial(request) and store.local_reads and gid is not None and store.in_memory(gid):
+        if _partial(request) and store.db.local and gid is not None and store.reader.cached(gid) is not None \
+                and store.notes.cached(gid):
             with request.app.state.replay.pinned():
                 kept = await fragments.kept_response(request, gid, (step, by, seat), True, draw)
             if kept is not None:
@@ -275,7 +278,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         gid = _game_id(request, ref)
         author = who_of(request).name or author
         return _after_note(request, page, gid, step, by, seat,
-                           lambda: _store(request).add_note(gid, step, *_note_text(author, text),
+                           lambda: _store(request).notes.add(gid, step, *_note_text(author, text),
                                                             **form_marks(request, gid, step, glyph, shapes)))
 
     @app.post("/games/{ref}/notes/{note}/edit", response_class=HTMLResponse, summary="Edit a note",
@@ -289,7 +292,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
 
         def edit():
             _may_change_note(request, gid, note)
-            _store(request).edit_note(gid, note, *_note_text(author, text), expected_version=expected_version,
+            _store(request).notes.edit(gid, note, *_note_text(author, text), expected_version=expected_version,
                                       **form_marks(request, gid, step, glyph, shapes, note=note))
         return _after_note(request, page, gid, step, by, seat, edit)
 
@@ -303,7 +306,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
 
         def delete():
             _may_change_note(request, gid, note)
-            _store(request).delete_note(gid, note, _note_text(author, "")[0], expected_version=expected_version)
+            _store(request).notes.delete(gid, note, _note_text(author, "")[0], expected_version=expected_version)
         return _after_note(request, page, gid, step, by, seat, delete)
 
     @app.get("/games/{ref}/delete", response_class=HTMLResponse, summary="Confirm deleting a game",
@@ -311,7 +314,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
     def game_delete_page(request: Request, ref: str):
         gid = _deletable_id(request, ref)
         store = _store(request)
-        return page(request, "delete.html", game=store.summary(gid), notes=_count_notes(store, gid))
+        return page(request, "delete.html", game=store.catalogue.summary(gid), notes=_count_notes(store, gid))
 
     @app.post("/games/{ref}/delete", response_class=HTMLResponse, summary="Delete a game for good",
               responses=_page(303, 400, 404, 422))
@@ -349,7 +352,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
     @app.post("/games/{ref}/fork", response_class=HTMLResponse, summary="Fork a new game from a step",
               responses=_page(303, 400, 404, 422))
     def game_fork(request: Request, ref: str, step: int = StepForm, name: str = Form("")):
-        new, at = _store(request).fork(_game_id(request, ref), step, name=name or None)
+        new, at = _store(request).catalogue.fork(_game_id(request, ref), step, name=name or None)
         response = RedirectResponse(f"/games/{new}?step={at}", status_code=303)
         response.headers["HX-Redirect"] = f"/games/{new}?step={at}"
         return response
@@ -440,7 +443,7 @@ def _may_change_note(request: Request, gid: UUID, note: str) -> None:
     who = who_of(request)
     if who.may("moderate"):
         return
-    found = next((n for n in _store(request).notes(gid) if n["note"] == note), None)
+    found = next((n for n in _store(request).notes.of(gid) if n["note"] == note), None)
     if found is not None and not who.may_change_note(found):
         raise StarletteHTTPException(403, f"note: written by {found['author']}; a reviewer edits "
                                           "and deletes only their own notes")
@@ -448,7 +451,7 @@ def _may_change_note(request: Request, gid: UUID, note: str) -> None:
 
 def _count_notes(store: Store, gid: UUID) -> int | None:
     try:
-        return len(store.notes(gid))
+        return len(store.notes.of(gid))
     except BoardlogError:
         return None  # unreadable notes: the game can still be deleted
 
@@ -460,13 +463,13 @@ def _note_text(author: str, text: str) -> tuple[str, str]:
 
 def _games_with_error(request, page, message: str) -> HTMLResponse:
     store = _store(request)
-    games = store.summaries()
+    games = store.catalogue.summaries()
     return page(request, "games.html", status=422, games=games, kind="", status_filter="",
                 kinds=game_ids(), error=shorten(message))
 
 
 def _seat_links(store: Store, gid: UUID) -> dict[str, str]:
-    return {seat: f"/games/{gid}/play/{token}" for seat, token in store.seat_tokens(gid).items()}
+    return {seat: f"/games/{gid}/play/{token}" for seat, token in store.seats.tokens(gid).items()}
 
 
 def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat: str | None) -> dict:
@@ -494,15 +497,15 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
     before = replay.view(gid, step - 1, view_seat) if step > 1 else board
     prev, nxt = idx.neighbours(step, by)
     first, group_last = idx.group(step)
-    noted = store.noted_steps(gid)
+    noted = store.notes.steps(gid)
     return {
-        "gid": gid, "info": store.info(gid), "game": game, "header": live.header, "step": step,
+        "gid": gid, "info": store.catalogue.info(gid), "game": game, "header": live.header, "step": step,
         "last": last, "by": by, "seat": view_seat, "seat_param": seat or "", "finished": finished,
         "board": board, "changed": changed_paths(before, board),
         "prev": prev, "next": nxt, "audit": step_audit,
         "lines": idx.lines, "group": (first, group_last), "index": idx, "turn": idx.turn_of(step),
-        "noted_steps": noted, "step_notes": store.notes_at(gid, step), "notice": notice,
-        "notes_version": store.notes_version(gid),
+        "noted_steps": noted, "step_notes": store.notes.at(gid, step), "notice": notice,
+        "notes_version": store.notes.version(gid),
         "outcome": game.outcome(state), "prompts": game.prompts(state),
         "plot": plots.chart_context(request, gid, step),  # public scores: the same for every seat
         "variation_tree": lambda: variation.tree_of(request, gid),  # only a whole page draws it
@@ -512,7 +515,7 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
 def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
                   action: str = "command") -> dict:
     store = _store(request)
-    seat = store.seat_of(gid, token)
+    seat = store.seats.seat_of(gid, token)
     if seat is None:
         raise StarletteHTTPException(404, "no such play link: check the link you were given")
     live = store.live(gid)
@@ -530,7 +533,7 @@ def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
         "targets": game.board_targets(legal),
         "can_undo": session.can_undo(acting), "can_redo": session.can_redo(acting),
         "version": session.version, "to_act": to_act, "outcome": game.outcome(session.state),
-        "error": None, "info": store.info(gid),
+        "error": None, "info": store.catalogue.info(gid),
     }
 
 

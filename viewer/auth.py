@@ -215,7 +215,7 @@ def _seat_token_fits(request: Request, game: str) -> bool:
         return False
     store = request.app.state.store
     try:
-        return store.seat_of(store.resolve(game), token) is not None
+        return store.seats.seat_of(store.catalogue.resolve(game), token) is not None
     except BoardlogError:
         return False
 

@@ -387,8 +387,5 @@ def register(env) -> None:
     """Make the geometry functions Jinja globals of `env` (a jinja2.Environment,
     e.g. `Jinja2Templates(...).env`), and speed up `dict.key` lookups."""
     env.globals.update(GLOBALS)
-    from viewer import drawings  # the notes' shapes over every board (it imports this module)
-
-    drawings.register(env)
     if not getattr(env.getattr, "boardlog_dict_first", False):
         env.getattr = _dict_first(env.getattr)

@@ -23,7 +23,8 @@ from fastapi.responses import HTMLResponse, Response
 from engine.core.errors import BadInput, GameNotFound
 from engine.core.game import GameModule
 from engine.core.limits import MAX_INT, check_text
-from engine.core.store import Live, Store
+from engine.core.records import Live
+from engine.core.store import Store
 from projections.replay import Replay, changed_paths, diff
 from viewer.bounds import board_template
 from viewer.drawings import overlay, with_overlay
@@ -71,7 +72,7 @@ def _other_game(store: Store, field: str, ref: str | None, live_a: Live) -> Live
         return live_a
     check_text(field, ref)
     try:
-        live_b = store.live(store.resolve(ref))
+        live_b = store.live(store.catalogue.resolve(ref))
     except GameNotFound as e:
         raise GameNotFound(f"{field}: {e}") from None
     if live_b.header.kind != live_a.header.kind:
@@ -117,7 +118,7 @@ def compare_page(request: Request, ref: str, a: int = Query(ge=-MAX_INT, le=MAX_
                                                      "4+ character prefix); default: this game"),
                  seat: str = ""):
     store = store_of(request)
-    gid = store.resolve(ref)
+    gid = store.catalogue.resolve(ref)
     cmp = compare_steps(store, replay_of(request), gid, a, b, b_game or None, seat or None)
     return request.app.state.templates.TemplateResponse(
         request, "compare.html",
@@ -192,7 +193,7 @@ def board_at(request: Request, gid: UUID, step: int, seat: str | None,
 def drawn_notes(store: Store, gid: UUID, step: int, note: str) -> list:
     """The notes whose shapes a downloaded board carries: the one named by
     `note` (a shared link opens one note), else every note on the step."""
-    notes = store.notes_at(gid, step)
+    notes = store.notes.at(gid, step)
     if not note:
         return [n for n in notes if n.get("shapes")]
     chosen = [n for n in notes if n["note"] == note]
@@ -220,7 +221,7 @@ def board_svg(request: Request, ref: str,
                                 "(default: every note's on the step)"),
               drawings: bool = Query(True, description="false: the bare board, without the notes' drawings")):
     store = store_of(request)
-    gid = store.resolve(ref)
+    gid = store.catalogue.resolve(ref)
     step = store.head_version(gid) if step is None else step
     live = store.live(gid)
     _checked_step("step", step, live)
@@ -240,7 +241,7 @@ def family(store: Store, gid: UUID) -> list[tuple[str, str]]:
     header = store.header(gid)
     parent = header.parent
     out = [(parent, "parent")] if parent else []
-    for info in store.summaries(header.kind):
+    for info in store.catalogue.summaries(header.kind):
         if info.id == gid or info.parent is None:
             continue
         if info.parent == str(gid):

@@ -30,7 +30,8 @@ from markupsafe import Markup
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.errors import BadInput
-from engine.core.store import GLYPHS, MAX_PLACE_CHARS, MAX_SHAPES, SHAPE_COLOURS, check_marks
+from engine.core.notes import GLYPHS, MAX_PLACE_CHARS, MAX_SHAPES, SHAPE_COLOURS, check_marks
+from engine.core.visibility import SPECTATOR
 from viewer.boards import alchemy_tile, graph_layout, hex_board, num, square_board
 from viewer.bounds import undrawable
 
@@ -172,8 +173,6 @@ def step_board(request, gid, step: int) -> tuple[Any, dict[str, Any]]:
     """The game module and the board at `step` as the replay page shows it to
     anyone (a finished game whole, a running one as a spectator sees it): the
     places a note may name are the ones its readers see."""
-    from projections.replay import SPECTATOR
-
     store, replay = request.app.state.store, request.app.state.replay
     live = store.live(gid)
     game = live.game
@@ -241,7 +240,7 @@ def glyphs_between(notes_glyphs: dict[int, str], first: int, last: int) -> str:
 def note_glyphs(request, gid) -> dict[int, str]:
     """{step: its notes' glyphs}, for the timeline."""
     found: dict[int, str] = {}
-    for n in request.app.state.store.notes(gid):
+    for n in request.app.state.store.notes.of(gid):
         if n.get("glyph"):
             found[n["step"]] = (found.get(n["step"], "") + " " + n["glyph"]).strip()
     return found
@@ -259,7 +258,7 @@ def register(env) -> None:
 # ---- the note forms and the API ---------------------------------------------------------------
 def form_marks(request, gid, step: int, glyph: str | None, shapes: str | list | None,
                note: str | None = None) -> dict[str, Any]:
-    """The `glyph` and `shapes` keyword arguments of `Store.add_note` /
+    """The `glyph` and `shapes` keyword arguments of `NoteBook.add` /
     `edit_note` from a form (shapes as text) or the API (a list): checked,
     places spelled as the board spells them.  A field not sent (None) is
     left out, so an edit keeps what the note had.  `note`: an edited note,
@@ -267,7 +266,7 @@ def form_marks(request, gid, step: int, glyph: str | None, shapes: str | list | 
     from engine.core.limits import check_text
 
     if note is not None:
-        found = next((n for n in request.app.state.store.notes(gid) if n["note"] == note), None)
+        found = next((n for n in request.app.state.store.notes.of(gid) if n["note"] == note), None)
         step = found["step"] if found else step  # an unknown note is the store's to report
     if isinstance(shapes, str):
         shapes = parse_shapes(check_text("shapes", shapes))

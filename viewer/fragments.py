@@ -198,7 +198,7 @@ async def kept_response(request: Request, gid: UUID, asked: tuple, partial: bool
 
 def _etag(request: Request, store, live, gid: UUID, asked: tuple, partial: bool) -> str:
     who = who_of(request)
-    return etag_of(str(gid), live.session.version, asked, partial, store.notes_version(gid),
+    return etag_of(str(gid), live.session.version, asked, partial, store.notes.version(gid),
                    who.name, who.role, request.app.state.auth, str(request.base_url),
                    live.header.rules_version, live.game.RULES_VERSION, CODE_VERSION)
 

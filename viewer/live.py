@@ -137,9 +137,8 @@ class Hub:
                 return
             self._started = True
         threading.Thread(target=self._run, name="boardlog-live", daemon=True).start()
-        channel = getattr(self.store.recorder, "channel_name", None)
-        if channel is not None:  # PostgreSQL: hear other processes' writes
-            threading.Thread(target=self._listen_postgres, args=(channel,), name="boardlog-listen",
+        if self.store.db.hears_others:  # PostgreSQL: hear other processes' writes
+            threading.Thread(target=self.store.db.listen, args=(STORED.ring, RECHECK), name="boardlog-listen",
                              daemon=True).start()
 
     def _run(self) -> None:
@@ -171,27 +170,6 @@ class Hub:
                 entry.version, entry.finished = now
                 for w in entry.watches:
                     w.tell(*now)
-
-    def _listen_postgres(self, channel: str) -> None:
-        """LISTEN on the events table's channel on a connection of our own
-        (never one of the pool's); a notification only rings the wake-up."""
-        import psycopg
-        from psycopg.sql import SQL, Identifier
-
-        pool = self.store.recorder.datastore.pool
-        while True:
-            try:
-                kwargs = {k: v for k, v in pool.kwargs.items() if k != "row_factory"}
-                if getattr(pool, "get_password_func", None):
-                    kwargs["password"] = pool.get_password_func()
-                with psycopg.connect(**kwargs, autocommit=True) as conn:
-                    conn.execute(SQL("LISTEN {0}").format(Identifier(channel)))
-                    STORED.ring()  # anything stored while we were not listening
-                    for _ in conn.notifies():
-                        STORED.ring()
-            except Exception as e:  # noqa: BLE001 - the server lives on; try again
-                _log.warning("live: LISTEN %s failed (%s); retrying in %s s", channel, e, RECHECK)
-                time.sleep(RECHECK)
 
 
 def hub_of(request: Request) -> Hub:
@@ -284,7 +262,7 @@ STREAM_RESPONSES = {
 def game_live(request: Request, ref: str,
               v: int | None = Query(None, ge=0, le=MAX_INT, description="the step the page shows")):
     store = store_of(request)
-    game = store.resolve(ref)
+    game = store.catalogue.resolve(ref)
     store.header(game)  # 404 unless it is a game
     if not wants_stream(request):
         # One answer (what a script polling by hand, or a schema fuzzer, gets).

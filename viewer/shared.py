@@ -19,8 +19,10 @@ from markupsafe import Markup
 
 from engine.core.context import SYSTEM
 from engine.core.errors import BadInput
-from engine.core.store import Live, Store
-from projections.replay import SPECTATOR, Replay
+from engine.core.records import Live
+from engine.core.store import Store
+from engine.core.visibility import SPECTATOR
+from projections.replay import Replay
 
 HOT_SEAT = "*"  # seat_tokens key of the token that plays every seat at one screen
 
@@ -42,13 +44,10 @@ def delete_game(request: Request, game_id: UUID) -> None:
     """Delete a game from the store, and drop the viewer's step checkpoints
     and index of it, so that a game imported again under the same id is
     read afresh (the store forgets its own caches itself)."""
-    store_of(request).delete_game(game_id)
+    store_of(request).catalogue.delete_game(game_id)
     replay = getattr(request.app.state, "replay", None)
-    for cache, name in ((replay, "_index"), (getattr(replay, "steps", None), "_checkpoints")):
-        table, lock = getattr(cache, name, None), getattr(cache, "_lru", None)
-        if table is not None and lock is not None:
-            with lock:
-                table.pop(game_id, None)
+    if replay is not None:
+        replay.forget(game_id)
 
 
 def may_act(live: Live) -> tuple[str, ...]:

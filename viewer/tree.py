@@ -65,7 +65,7 @@ def _back(gid: UUID, step: int | None, by: str, seat: str) -> str:
 def tree_partial(request: Request, ref: str, step: int = Query(1, ge=-MAX_INT, le=MAX_INT),
                  by: str = "command", seat: str = ""):
     store = store_of(request)
-    gid = store.resolve(ref)
+    gid = store.catalogue.resolve(ref)
     seat = seat if seat in store.header(gid).seats else ""  # never reflected unknown
     return request.app.state.templates.TemplateResponse(
         request, "_tree.html", {"gid": gid, "step": max(1, step), "by": by if by in BY else "command",
@@ -79,8 +79,8 @@ def name_line(request: Request, ref: str, name: str = Form(""),
               seat: str = Form("")):
     _may_manage(request)
     store = store_of(request)
-    gid = store.resolve(ref)
-    store.name_fork(gid, name)  # BadInput (422) names the field
+    gid = store.catalogue.resolve(ref)
+    store.catalogue.name_fork(gid, name)  # BadInput (422) names the field
     seat = seat if seat in store.header(gid).seats else ""
     return RedirectResponse(_back(gid, step, by, seat), status_code=303)
 
@@ -92,7 +92,7 @@ def name_line(request: Request, ref: str, name: str = Form(""),
                 **page_responses(403, 404)})
 def export_tree(request: Request, ref: str):
     store = store_of(request)
-    gid = store.resolve(ref)
+    gid = store.catalogue.resolve(ref)
     tree = tree_of(request, gid)
     running = [ln for ln in tree.walk() if ln.status != "finished"]
     if running:

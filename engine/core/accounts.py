@@ -143,7 +143,7 @@ class AccountBook:
     def _fold(self) -> tuple[str, dict[str, Account]]:
         with self._lock:
             if self.store.head_version(ACCOUNTS_ID) != self._version:
-                for v, topic, raw in self.store._reader(ACCOUNTS_ID, self._version, None):
+                for v, topic, raw in self.store.db.rows(ACCOUNTS_ID, self._version, None):
                     self._apply(_TOPICS.get(topic), orjson.loads(raw))
                     self._version = v
             return self._secret, self._accounts

@@ -38,6 +38,8 @@ from uuid import UUID, uuid5
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
+from .game import game_ids
+
 log = logging.getLogger(__name__)
 
 EVERY = 500         # records between checkpoints (BOARDLOG_CHECKPOINT_EVERY): a cold read folds < 500
@@ -122,10 +124,11 @@ class Checkpoints:
     snapshot recorder; None: kept in memory only), with the most recently
     used ones kept unpickled in memory."""
 
-    def __init__(self, recorder, every: int = EVERY, kept: int = KEPT):
+    def __init__(self, recorder, db=None, every: int = EVERY, kept: int = KEPT):
         if every < 1:
             raise ValueError("BOARDLOG_CHECKPOINT_EVERY must be at least 1")
         self.recorder, self.every, self.kept = recorder, every, kept
+        self.db = db  # engine.core.database.Database: what kind the recorder is, how to delete
         self._memory: OrderedDict[tuple[UUID, int], Mark] = OrderedDict()
         self._lock = threading.Lock()
         self.written = 0  # checkpoints persisted by this process (the bench and tests read it)
@@ -158,7 +161,7 @@ class Checkpoints:
         return mark
 
     def _select(self, stream_id: UUID, step: int) -> list:
-        if type(self.recorder).__module__.endswith("popo"):
+        if self.db is None or not self.db.ordered_streams:
             # The in-memory recorder keeps a stream in insertion order, and a
             # catch-up may write checkpoints below ones already there.
             rows = self.recorder.select_events(stream_id, lte=step)
@@ -207,3 +210,13 @@ class Checkpoints:
         with self._lock:
             for key in [k for k in self._memory if k[0] == game_id]:
                 del self._memory[key]
+
+    def drop(self, game_id: UUID) -> None:
+        """Drop every checkpoint of the game, in memory and persisted (of
+        every kind's code: the game's stream may be gone, and with it its
+        kind).  In memory they go with the process anyway."""
+        self.forget(game_id)
+        if self.recorder is None or self.db is None or not self.db.keeps_gaps:
+            return
+        keys = [self.stream_id(game_id, kind) for kind in game_ids()]
+        self.db.delete_streams(keys, recorder=self.recorder)

@@ -107,6 +107,13 @@ def _no_system_command(state: Any, now: Any) -> Command | None:
     return None
 
 
+def _no_clock(state: Any, now: Any) -> dict[str, str] | None:
+    """The deadline running now, for the play page's countdown: {"seat": who
+    must act, "deadline": ISO time, "then": what happens when it passes, in a
+    few words}; None when no deadline runs (the default)."""
+    return None
+
+
 def _no_scores(state: Any) -> dict[str, dict[str, float]]:
     """What the game scores now, for the replay's chart: {series: {seat or
     label: value}}, public information only.  None by default: no chart."""
@@ -117,6 +124,7 @@ OPTIONAL: dict[str, Any] = {
     "prompts": _no_prompts,
     "system_command": _no_system_command,
     "scores": _no_scores,
+    "clock": _no_clock,
     "UPCASTERS": {},  # (event type, from version) -> data upcaster
     "DEFAULT_BOT": "random",  # what `boardlog selfplay` plays without --bot
     "PLAY_OPTIONS": {},  # setup options the viewer's "Start a game" form adds unless given

@@ -27,15 +27,18 @@ import orjson
 
 from . import position as positions
 from . import session as fold
+from .catalogue import DERIVED, check_fork_name
 from .commands import Command
 from .context import SYSTEM, Context, as_utc
 from .dice import Dice
 from .errors import BadInput, BoardlogError, ConflictError, ImportRejected, RuleViolation
 from .events import Event, thaw
 from .game import GameModule, find_game
+from .notes import check_marks, check_note
 from .options import options_fit
+from .records import Record
 from .session import RECORD_SCHEMAS, AnnotationSchema, Header, SchemaError, check_schema, header_of
-from .store import Record, Store, check_marks, check_note
+from .store import Store
 
 FORMAT = "boardlog-game"
 ANNOTATION_FIELDS = ("note", "step", "author", "text", "created", "edited")
@@ -62,7 +65,7 @@ def export_lines(store: Store, game_id: UUID) -> Iterator[bytes]:
         payload = r.payload()
         payload["timestamp"] = r.timestamp
         yield _line({"step": r.version, "kind": r.kind, **payload})
-    for note in store.notes(game_id):
+    for note in store.notes.of(game_id):
         yield _line({"annotation": {**{k: note.get(k) for k in ANNOTATION_FIELDS},
                                     **{k: note[k] for k in ANNOTATION_MARKS if note.get(k)}}})
 
@@ -271,7 +274,7 @@ def _check_record(path: str, number: int, obj: dict[str, Any], expected_step: in
         raise ImportRejected(path, number, f"a {kind} record carries rule {ENGINE_RULES[kind]}, not {data['rule']!r}")
     if not isinstance(data["cause"], int) or not 1 <= data["cause"] <= step:
         raise ImportRejected(path, number, f"cause {data['cause']!r} does not name an earlier step")
-    if kind == fold.FACT and data["type"] not in game.EVENTS:
+    if kind == fold.FACT and data["type"] not in game.EVENTS and data["type"] not in fold.CORE_EVENTS:
         raise ImportRejected(path, number, f"unknown event type {data['type']!r} for {game.ID}")
     if kind == fold.COMMAND:
         try:
@@ -298,11 +301,11 @@ def import_file(store: Store, path: str, text: bytes | None = None) -> UUID:
     """Validate the whole file, then store the game, its seat keys and its
     notes in one transaction (all or nothing)."""
     gf = read_file(path, text)
-    taken = store.id_taken(gf.game_id)
+    taken = store.catalogue.id_taken(gf.game_id)
     if taken:
         raise ImportRejected(path, 1, f"game id {gf.game_id} cannot be used: {taken}")
     try:
-        store.write_game(gf.game_id, gf.header, gf.records, created=gf.created, notes=gf.annotations)
+        store.catalogue.write_game(gf.game_id, gf.header, gf.records, created=gf.created, notes=gf.annotations)
     except ConflictError:  # another import of the same game won the race
         raise ImportRejected(path, 1, f"game {gf.game_id} is already in {store.location()}") from None
     return gf.game_id
@@ -441,7 +444,8 @@ def _canonical(value: Any) -> bytes:
 
 def _current_data(game: GameModule, r: Record) -> Any:
     """A recorded fact's data in today's shape (upcast), as plain JSON."""
-    if r.data.get("v", 1) == game.EVENTS[r.data["type"]].version:
+    cls = game.EVENTS.get(r.data["type"]) or fold.CORE_EVENTS[r.data["type"]]
+    if r.data.get("v", 1) == cls.version:
         return r.data["data"]
     return thaw(fold.decode_fact(game, r.data).to_data())
 
@@ -460,7 +464,7 @@ MAX_TREE_GAMES = 10_000
 
 def export_games_lines(store: Store, ids: list[UUID]) -> Iterator[bytes]:
     """`ids` (the root first, every parent before its forks) as one file."""
-    names = {str(g): n for g in ids if (n := store.fork_name(g))}
+    names = {str(g): n for g in ids if (n := store.catalogue.fork_name(g))}
     yield _line({"format": TREE_FORMAT, "format_version": FORMAT_VERSION, "root": str(ids[0]),
                  "games": [str(g) for g in ids], "names": names})
     for gid in ids:
@@ -487,8 +491,6 @@ class GamesFile:
 def read_games(path: str, text: bytes, decide: bool = True) -> GamesFile:
     """Parse and validate a multi-game file: its container header, then
     each game as `read_file` does (errors name the line of this file)."""
-    from .store import check_fork_name  # here: the other imports of .store are shared lines
-
     lines = text.split(b"\n")
     head = _parse(path, 1, lines[0])
     if head.get("format_version") != FORMAT_VERSION:
@@ -559,15 +561,13 @@ def import_games(store: Store, path: str, text: bytes) -> list[UUID]:
     keys, notes and name in one transaction: all of them or none.  A fork's
     parent must be an earlier game of the file or a stored game, and the
     history it shares with it must be the parent's."""
-    from .store import DERIVED
-
     gf = read_games(path, text)
     in_file = {g.game_id: g for g in gf.games}
     reserved = {uuid5(g, name): g for g in in_file for name in DERIVED}
     seen: set[UUID] = set()
     for game in gf.games:
         line = _section_line(path, text, game.game_id)
-        taken = store.id_taken(game.game_id)
+        taken = store.catalogue.id_taken(game.game_id)
         if taken:
             raise ImportRejected(path, line, f"game id {game.game_id} cannot be used: {taken}")
         if game.game_id in reserved:
@@ -578,7 +578,7 @@ def import_games(store: Store, path: str, text: bytes) -> list[UUID]:
             raise ImportRejected(path, line, reason)
         seen.add(game.game_id)
     try:
-        return store.write_games([{"game_id": g.game_id, "header": g.header, "records": g.records,
+        return store.catalogue.write_games([{"game_id": g.game_id, "header": g.header, "records": g.records,
                                    "created": g.created, "notes": g.annotations,
                                    "name": gf.names.get(g.game_id)} for g in gf.games])
     except ConflictError:  # another import of one of these games won the race
@@ -604,7 +604,7 @@ def _parent_wrong(store: Store, game: GameFile, in_file: dict[UUID, GameFile], s
         if pid not in seen:
             return f"parent {pid} must come before its fork in the file"
         parent_records = in_file[pid].records
-    elif store.exists(pid):
+    elif store.catalogue.exists(pid):
         parent_records = store.rows(pid)[1:]
     else:
         return f"parent {pid} is neither in this file nor in {store.location()}"

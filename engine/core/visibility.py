@@ -18,6 +18,7 @@ from .game import GameModule
 from .position import PositionSet
 
 SECRET_TEXT = "(secret command)"
+SPECTATOR = ""  # a seat name no game uses: sees only what every seat sees
 REVEALED = "SecretRevealed"
 
 

@@ -19,7 +19,7 @@ from uuid import UUID
 
 import pytest
 
-from engine.cli import selfplay_one
+from engine.core.selfplay import selfplay_one
 from engine.core.store import Store, open_store
 
 CHROMIUM = "/usr/bin/chromium"
@@ -48,7 +48,7 @@ class Site:
         return f"{self.url}/games/{gid}?step={step}&by={by}"
 
     def play(self, gid: UUID, seat: str) -> str:
-        return f"{self.url}/games/{gid}/play/{self.store.seat_tokens(gid)[seat]}"
+        return f"{self.url}/games/{gid}/play/{self.store.seats.tokens(gid)[seat]}"
 
 
 def _wait_until_up(url: str, thread: threading.Thread, timeout: float = 15.0) -> None:
@@ -137,3 +137,4 @@ def page(context):
     page.on("pageerror", lambda e: problems.append(f"script error: {e}"))
     yield page
     assert not problems, problems
+

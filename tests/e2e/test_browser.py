@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine.core.game import find_game
+from tests.e2e.pointing import point
 
 pytestmark = pytest.mark.browser
 
@@ -196,13 +197,18 @@ def test_fork_from_a_step(page, site):
     expect_step(page, gid, 15)
     page.locator("#fork button").click()
 
-    parent = page.locator("#parent-link")
-    expect(parent).to_be_visible(timeout=WAIT)
-    match = re.search(r"/games/([0-9a-f-]{36})\?step=(\d+)", page.url)
-    assert match, f"a fork should land on a replay URL, not {page.url}"
-    new, at = UUID(match.group(1)), int(match.group(2))
+    # A fork is a game of its own: its seat links first, and where it was forked.
+    expect(page.locator("#fork-notice")).to_be_visible(timeout=WAIT)
+    match = re.search(r"/games/([0-9a-f-]{36})/seats", page.url)
+    assert match, f"a fork should land on its seat links, not {page.url}"
+    new = UUID(match.group(1))
+    at = site.store.header(new).fork_step
     assert new != gid
     assert at >= 15  # the fork keeps the whole command that contains step 15
+    assert page.locator("#seat-links a").count() >= 2
+    page.get_by_text("Watch the replay").click()
+    parent = page.locator("#parent-link")
+    expect(parent).to_be_visible(timeout=WAIT)
     expect(page.locator("#step-number")).to_have_text(str(at), timeout=WAIT)
     expect(parent).to_have_attribute("href", f"/games/{gid}?step={at}")
     assert site.store.header(new).parent == str(gid)
@@ -229,7 +235,7 @@ def test_play_in_two_browsers_with_undo_redo_and_a_refusal(browser, site):
         assert b.inner_html("#board") == board0
 
         # A swaps; B sees it by itself (the server pushes the new step: viewer/live.py).
-        a.locator('button.command[data-command="swap 1 2"]').click()
+        point(a, "swap 1 2")
         expect(a.locator("#version")).not_to_have_text(str(v0), timeout=WAIT)
         v1 = site.store.head_version(gid)
         assert v1 > v0
@@ -265,21 +271,28 @@ def test_play_in_two_browsers_with_undo_redo_and_a_refusal(browser, site):
         ctx_b.close()
 
 
-def test_board_targets_build_commands_by_clicking(page, site):
-    """One click on an edge offers its replacement; a click on a touching edge
-    then offers the swap the two share."""
+def test_pointing_narrows_the_commands_and_sends_the_one_left(page, site):
+    """A click on edge 3 leaves its replacement and the swaps with its
+    neighbours: the menu offers the replacement, the neighbours light up;
+    a click on edge 4 leaves one command, which is sent."""
     gid = site.store.create("forbidden_alchemy", seed=11)
     page.goto(site.play(gid, "investigator"))
-    box = page.locator("#command-text")
-    page.locator("#edge-3 a.target").click()
-    expect(box).to_have_value("replace 3", timeout=WAIT)
-    page.locator("#edge-4 a.target").click()
-    expect(box).to_have_value("swap 3 4", timeout=WAIT)
-    page.locator("#edge-6 a.target").click()
-    expect(box).to_have_value("replace 6", timeout=WAIT)
-    page.locator("#edge-1 a.target").click()
-    expect(box).to_have_value("swap 1 6", timeout=WAIT)
+    point_at(page, "3")
+    expect(page.locator("#point-menu button.verb")).to_have_attribute("title", "replace 3", timeout=WAIT)
+    assert sorted(page.evaluate("boardlogPoint.offered()")) == ["2", "4"]
+    assert page.evaluate("boardlogPoint.picks()") == ["3"]
+    page.keyboard.press("Escape")
+    assert page.evaluate("boardlogPoint.picks()") == []
     before = site.store.head_version(gid)
-    page.locator("#typed button[type=submit]").click()
+    point(page, "swap 3 4")
     expect(page.locator("#version")).to_have_text(str(before + 2), timeout=WAIT)  # command + swap
-    assert site.store.rows(gid)[-2].data["text"] == "swap 1 6"
+    assert site.store.rows(gid)[-2].data["text"] == "swap 3 4"
+
+
+def point_at(page, token: str) -> None:
+    """One click on what names `token`: the board's element, else its chip."""
+    on_board = page.locator(f'#play-area [data-token~="{token}"]')
+    if on_board.count():
+        on_board.first.click()
+    else:
+        page.locator("#point-chips button.chip", has_text=token).first.click()

@@ -61,5 +61,5 @@ def test_an_arrow_drawn_by_clicking_two_places_is_saved_and_drawn(site, page: Pa
     ends = [float(arrow.get_attribute(k)) for k in ("x1", "y1", "x2", "y2")]
     assert ends == pytest.approx([*places["1"], *places["4"]], abs=0.11)
     expect(page.locator("#notes .note-glyph")).to_have_text("!?")
-    note = site.store.notes_at(gid, step)[0]
+    note = site.store.notes.at(gid, step)[0]
     assert note["glyph"] == "!?" and note["shapes"] == [{"kind": "arrow", "from": "1", "to": "4", "colour": "blue"}]

@@ -8,13 +8,14 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from engine.core.game import register
+from tests.e2e.pointing import point
 
 register("duel", "tests.games.duel")
 WAIT = 10_000  # ms
 
 
 def click(page, command: str) -> None:
-    page.locator(f'button.command[data-command="{command}"]').click()
+    point(page, command)
 
 
 def test_a_seat_reacts_out_of_turn_in_its_own_browser(browser, site):
@@ -27,7 +28,7 @@ def test_a_seat_reacts_out_of_turn_in_its_own_browser(browser, site):
 
         # Secret stances: red's choice never reaches blue's page before the reveal.
         click(red, "stance attack")
-        expect(red.locator("#commands")).to_contain_text("No command for you now", timeout=WAIT)
+        expect(red.locator(".no-command")).to_contain_text("Nothing for you to do", timeout=WAIT)
         blue.reload()
         assert "attack" not in blue.inner_text("#board")
         timeline = blue.context.new_page()
@@ -40,7 +41,7 @@ def test_a_seat_reacts_out_of_turn_in_its_own_browser(browser, site):
         # Red's page reloads by itself once blue has chosen; red strikes and is asked where.
         expect(red.locator("button.command[data-command='strike']")).to_be_visible(timeout=WAIT)
         click(red, "strike")
-        expect(red.locator(".prompt")).to_contain_text("choose where the strike lands", timeout=WAIT)
+        expect(red.locator(".question")).to_contain_text("choose where the strike lands", timeout=WAIT)
         click(red, "aim body")
 
         # Blue may react out of turn while red may still end its turn.

@@ -20,7 +20,7 @@ def _watch_requests(page) -> list[tuple[str, str]]:
 
 
 def _api_command(site, gid, text: str) -> int:
-    token = site.store.seat_tokens(gid)["investigator"]
+    token = site.store.seats.tokens(gid)["investigator"]
     r = httpx.post(f"{site.url}/api/games/{gid}/commands", json={"text": text},
                    headers={"X-Seat-Token": token}, timeout=10)
     assert r.status_code == 201, r.text

@@ -15,7 +15,7 @@ def family(site):
     store.issue(root, "investigator", "swap 1 2")
     branch = store.head_version(root)  # the end of the first command
     store.issue(root, "investigator", "swap 2 3")
-    fork, at = store.fork(root, branch, name="the other idea")
+    fork, at = store.catalogue.fork(root, branch, name="the other idea")
     store.issue(fork, "investigator", "swap 4 5")
     return root, fork, at
 

@@ -18,6 +18,7 @@ deadline of N seconds, enforced by the system seat.
 
 from .commands import COMMANDS
 from .events import EVENTS, UPCASTERS
+from .position import from_position, position
 from .rules import (
     RULES,
     decide,
@@ -37,11 +38,12 @@ from .view import BOTS, board_targets, describe, redact, render, scramble_hidden
 ID = "duel"
 TITLE = "Duel (test game)"
 RULES_VERSION = "1"
+POSITION_VERSION = 1
 PLAYER_COUNTS = (2,)
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE",
+    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "POSITION_VERSION", "RULES", "RULES_VERSION", "TITLE",
     "UPCASTERS", "board_targets", "decide", "describe", "evolve", "initial_state",
-    "legal_commands", "options", "outcome", "prompts", "redact", "render", "scramble_hidden",
+    "from_position", "legal_commands", "options", "outcome", "position", "prompts", "redact", "render", "scramble_hidden",
     "seats", "setup", "system_command", "to_act", "turn", "view",
 ]

@@ -20,10 +20,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.bench import median_time, say
 from engine.core.context import SYSTEM
 from engine.core.game import find_game, game_ids
 from engine.core.store import Store, open_store
+
+from .report import median_time, say
 
 LEGAL_BUDGET_MS = 5
 READ_BUDGET_MS = 5
@@ -35,7 +36,7 @@ FMP_GAME_BUDGET_S = 3
 
 def bot_game(store: Store, kind: str, seed: int = 1):
     """Record one complete game with the game's best bot (greedy if it has one)."""
-    from engine.cli import selfplay_one
+    from engine.core.selfplay import selfplay_one
 
     game = find_game(kind)
     bot = "greedy" if "greedy" in game.BOTS else ("solver" if "solver" in game.BOTS else "random")

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from uuid import UUID
 
 from engine.core.context import SYSTEM
-from engine.core.errors import BadInput, BoardlogError, GameStuck, RuleSearchUnavailable
+from engine.core.errors import BadInput, BoardlogError, RuleSearchUnavailable
 from engine.core.game import find_game, game_ids
 from engine.core.limits import MAX_INT, MAX_PLAYERS, check_options, check_text, parse_int, shorten
 from engine.core.options import parse_options
+from engine.core.selfplay import selfplay_one
 from engine.core.store import Store, open_store
 
-MAX_SELFPLAY_COMMANDS = 100_000
 PATH_ARGS = ("db", "file", "output", "target")  # file names: any bytes the system allows
 
 
@@ -98,6 +98,13 @@ def _parser() -> argparse.ArgumentParser:
         if name == "selfplay":
             c.add_argument("--games", type=_whole(1, 1_000_000), default=1, help="how many games (default 1)")
             c.add_argument("--bot", help="bot name (default: the game's DEFAULT_BOT, mostly random)")
+        else:
+            c.add_argument("--position", metavar="FILE", help="start from this position (docs/positions.md; "
+                                                              "- reads standard input) instead of the setup")
+    c = command("position", cmd_position, "print the position at a step (docs/positions.md), to start "
+                                          "a game from with `boardlog new KIND --position FILE`")
+    c.add_argument("game")
+    c.add_argument("--step", type=_whole(1, MAX_INT), help="the step (default: the last)")
     c = command("show", cmd_show, "print the state at a step and the timeline around it")
     c.add_argument("game")
     at = c.add_mutually_exclusive_group()
@@ -115,10 +122,15 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--game-b", metavar="ID", help="STEP_B is a step of this game (default: GAME)")
     c.add_argument("--seat", help="compare as this seat sees them, once both games are over (default: "
                                   "everything; a spectator while either runs, as in the viewer)")
-    c = command("play", cmd_play, "issue a command for a seat, e.g. boardlog play ID investigator 'swap 1 2'")
+    c = command("play", cmd_play, "issue a command for a seat, e.g. boardlog play ID investigator 'swap 1 2', "
+                                  "or many: boardlog play ID --commands FILE")
     c.add_argument("game")
-    c.add_argument("seat")
-    c.add_argument("text", nargs="+", help="the command in its notation")
+    c.add_argument("seat", nargs="?")
+    c.add_argument("text", nargs="*", help="the command in its notation")
+    c.add_argument("--commands", metavar="FILE", help="play the commands of FILE in order, one "
+                                                      "`seat: notation` a line (`seat: undo` and `seat: redo` "
+                                                      "too; # starts a comment; - reads standard input), "
+                                                      "stopping at the first refused")
     for name, run in (("undo", cmd_undo), ("redo", cmd_redo)):
         c = command(name, run, f"{name} the latest command of a seat")
         c.add_argument("game")
@@ -204,22 +216,53 @@ def cmd_kinds(args) -> None:
 
 def cmd_games(args) -> None:
     store = _store(args)
-    ids = store.game_ids()
+    ids = store.catalogue.game_ids()
     if not ids:
         print(f"no games in {store.location()}; try: boardlog selfplay forbidden_alchemy")
         return
     print(f"{'id':<36}  {'kind':<18} {'status':<8} {'steps':>6}  created")
     for gid in ids:
-        i = store.summary(gid)
+        i = store.catalogue.summary(gid)
         origin = f"  (fork of {i.parent[:8]} at step {i.fork_step})" if i.parent else ""
         print(f"{i.id}  {i.kind:<18} {i.status:<8} {i.steps:>6}  {i.created}{origin}")
 
 
 def cmd_new(args) -> None:
     store = _store(args)
-    gid = store.create(args.kind, seed=args.seed, players=args.players,
-                       options=check_options(parse_options(args.option)))
+    if args.position is not None:
+        if args.players is not None or args.option:
+            raise BadInput("--position: a game started from a position takes the position's options "
+                           "(leave out --players and --option)")
+        gid = store.create(args.kind, seed=args.seed, position=_read_text(args.position, "--position"))
+    else:
+        gid = store.create(args.kind, seed=args.seed, players=args.players,
+                           options=check_options(parse_options(args.option)))
     print(gid)
+
+
+def cmd_position(args) -> None:
+    from engine.core import position as positions
+
+    store = _store(args)
+    gid = store.catalogue.resolve(args.game)
+    live = store.live(gid)
+    step = args.step if args.step is not None else live.session.version
+    state = store.session_at(gid, step).state
+    sys.stdout.write(positions.text_of(positions.write(live.game, state)))
+
+
+def _read_text(path: str, what: str, limit: int = 1 << 20) -> str:
+    """A text file's content (`-`: standard input), or BadInput naming `what`."""
+    try:
+        if path == "-":
+            return sys.stdin.read(limit + 1)[:limit + 1]
+        with open(path, encoding="utf-8") as f:
+            text = f.read(limit + 1)
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"{what}: cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
+    if len(text) > limit:
+        raise BadInput(f"{what}: {path} is larger than {limit // 1024} KB")
+    return text
 
 
 def cmd_selfplay(args) -> None:
@@ -242,38 +285,6 @@ def cmd_selfplay(args) -> None:
             progress.advance()
     if progress:
         progress.clear()
-
-
-def selfplay_one(store: Store, kind: str, seed: int, players, options, bot_name: str = "random"):
-    """Play one game to its end with bots; returns (id, steps, outcome)."""
-    game = find_game(kind)
-    bot = game.BOTS[bot_name]
-    rng = random.Random(seed)
-    # The header says which bot played every seat: the kind's figures split outcomes by it.
-    gid = store.create(kind, seed=seed, players=players, options=options, played_by=f"bot:{bot_name}")
-    for _ in range(MAX_SELFPLAY_COMMANDS):
-        live = store.live(gid)
-        state = live.session.state
-        if game.outcome(state) is not None:
-            break
-        seat, legal = pick_seat(game, state, rng)
-        command = bot(state, seat, legal, rng)
-        store.issue(gid, seat, command.notation())
-    live = store.live(gid)
-    return gid, live.session.version, game.outcome(live.session.state) or "unfinished (command limit)"
-
-
-def pick_seat(game, state, rng: random.Random):
-    """A seat that may act now, with its legal commands: the one whose turn
-    it is most of the time, a seat that may react out of turn now and then
-    (so that bots exercise reactions too).  The system seat is the engine's."""
-    seats = [s for s in game.to_act(state) if s != SYSTEM]
-    choices = [(seat, legal) for seat in seats if (legal := game.legal_commands(state, seat))]
-    if not choices:
-        raise GameStuck(f"{game.ID}: no seat has a legal command, yet the game is not over")
-    if len(choices) > 1 and rng.random() < 0.3:
-        return rng.choice(choices[1:])
-    return choices[0]
 
 
 class _Progress:
@@ -303,7 +314,7 @@ def cmd_show(args) -> None:
     from projections.timeline import format_line
 
     store = _store(args)
-    gid = store.resolve(args.game)
+    gid = store.catalogue.resolve(args.game)
     live = store.live(gid)
     game, last = live.game, live.session.version
     step = last if args.step is None else args.step
@@ -344,7 +355,7 @@ def cmd_compare(args) -> None:
     from viewer.compare import compare_steps, view_name
 
     store = _store(args)
-    gid = store.resolve(args.game)
+    gid = store.catalogue.resolve(args.game)
     cmp = compare_steps(store, Replay(store), gid, args.step_a, args.step_b, args.game_b, args.seat,
                         fields=("STEP_A", "STEP_B", "--game-b"))
     if cmp.notice:
@@ -359,19 +370,51 @@ def cmd_compare(args) -> None:
 
 def cmd_play(args) -> None:
     store = _store(args)
-    gid = store.resolve(args.game)
+    gid = store.catalogue.resolve(args.game)
+    if args.commands is not None:
+        if args.seat or args.text:
+            raise BadInput("--commands: give the commands in the file, not on the command line as well")
+        _play_script(store, gid, args.commands)
+        return
+    if not args.seat or not args.text:
+        raise BadInput("play: give a seat and a command (or --commands FILE)")
     _print_records(store, gid, store.issue(gid, args.seat, " ".join(args.text)))
+
+
+def _play_script(store: Store, gid: UUID, path: str) -> None:
+    """Play a file of `seat: notation` lines in one process, each stored as
+    it is played; the first refusal stops the run with its line and rule,
+    everything before it stored (issue #22)."""
+    script = _read_text(path, "--commands")
+    for number, raw in enumerate(script.splitlines(), 1):
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        seat, sep, notation = text.partition(":")
+        seat, notation = seat.strip(), notation.strip()
+        if not sep or not seat or not notation:
+            raise BadInput(f"{path}:{number}: expected `seat: notation`, found {text[:60]!r}")
+        try:
+            if notation in ("undo", "redo") and notation not in store.live(gid).game.COMMANDS.by_verb:
+                records = (store.undo if notation == "undo" else store.redo)(gid, seat)
+            else:
+                records = store.issue(gid, seat, notation)
+        except BadInput as e:
+            raise BadInput(f"{path}:{number}: {seat}: {notation}: {e}") from None
+        _print_records(store, gid, records)
+        if store.live(gid).game.outcome(store.live(gid).session.state) is not None:
+            return
 
 
 def cmd_undo(args) -> None:
     store = _store(args)
-    gid = store.resolve(args.game)
+    gid = store.catalogue.resolve(args.game)
     _print_records(store, gid, store.undo(gid, args.seat))
 
 
 def cmd_redo(args) -> None:
     store = _store(args)
-    gid = store.resolve(args.game)
+    gid = store.catalogue.resolve(args.game)
     _print_records(store, gid, store.redo(gid, args.seat))
 
 
@@ -388,7 +431,7 @@ def _print_records(store: Store, gid: UUID, records) -> None:
 
 def cmd_legal(args) -> None:
     store = _store(args)
-    live = store.live(store.resolve(args.game))
+    live = store.live(store.catalogue.resolve(args.game))
     game, s = live.game, live.session
     if game.outcome(s.state):
         print(f"game over: {game.outcome(s.state)}")
@@ -464,7 +507,7 @@ def cmd_export(args) -> None:
     from engine.core.interchange import export_games_lines, export_lines
 
     store = _store(args)
-    gid = store.resolve(args.game)
+    gid = store.catalogue.resolve(args.game)
     if args.with_forks:
         from projections.tree import VariationTree
 
@@ -503,7 +546,7 @@ def cmd_verify(args) -> int:
         header, records, label = gf.header, gf.records, args.target
     else:
         store = _store(args)
-        gid = store.resolve(args.target)
+        gid = store.catalogue.resolve(args.target)
         rows = store.rows(gid)
         header, records, label = store.header(gid), rows[1:], str(gid)
     divergence = verify(header, records)
@@ -528,14 +571,14 @@ def _verify_games(path: str, text: bytes) -> int:
 
 def cmd_name_fork(args) -> None:
     store = _store(args)
-    gid = store.resolve(args.game)
-    store.name_fork(gid, args.name)
-    print(f"{gid}: {store.fork_name(gid)}")
+    gid = store.catalogue.resolve(args.game)
+    store.catalogue.name_fork(gid, args.name)
+    print(f"{gid}: {store.catalogue.fork_name(gid)}")
 
 
 def cmd_fork(args) -> None:
     store = _store(args)
-    new, step = store.fork(store.resolve(args.game), args.step, name=args.name)
+    new, step = store.catalogue.fork(store.catalogue.resolve(args.game), args.step, name=args.name)
     if step != args.step:
         print(f"step {args.step} is inside a command; forked after it, at step {step}", file=sys.stderr)
     print(new)
@@ -543,8 +586,8 @@ def cmd_fork(args) -> None:
 
 def cmd_seats(args) -> None:
     store = _store(args)
-    gid = store.resolve(args.game)
-    for seat, token in store.seat_tokens(gid).items():
+    gid = store.catalogue.resolve(args.game)
+    for seat, token in store.seats.tokens(gid).items():
         label = "hot-seat (all seats)" if seat == "*" else seat
         print(f"{label:<22} {args.base_url.rstrip('/')}/games/{gid}/play/{token}")
 
@@ -596,7 +639,7 @@ def _say_who_may_sign_in(store: Store) -> None:
 
 def record_demos(store: Store, base_url: str = "http://127.0.0.1:8000") -> None:
     """One finished demo game of every game, and one to play, only into an empty store."""
-    if store.game_ids():
+    if store.catalogue.game_ids():
         return
     for kind in game_ids():
         bots = find_game(kind).BOTS  # the best bot a game has plays the finished demo
@@ -605,7 +648,7 @@ def record_demos(store: Store, base_url: str = "http://127.0.0.1:8000") -> None:
         print(f"recorded demo {kind}: {gid} ({steps} steps, {outcome})")
         running = store.create(kind, seed=2)  # for people to play: no one recorded
         print(f"started {kind} game {running} to play; seat links:")
-        for seat, token in store.seat_tokens(running).items():
+        for seat, token in store.seats.tokens(running).items():
             label = "hot-seat" if seat == "*" else seat
             print(f"  {label:<14} {base_url}/games/{running}/play/{token}")
 
@@ -620,10 +663,10 @@ def cmd_delete(args) -> None:
 
     store = _store(args)
     try:
-        gid = store.resolve(args.game)
+        gid = store.catalogue.resolve(args.game)
     except GameUnreadable:  # a game that cannot be read is deleted by its full id
         gid = UUID(args.game.strip())
-    info = store.summary(gid)
+    info = store.catalogue.summary(gid)
     what = f"game {gid} ({info.kind}, {info.status}, {info.steps} steps)"
     if not args.yes:
         if not sys.stdin.isatty():
@@ -631,7 +674,7 @@ def cmd_delete(args) -> None:
         if input(f"delete {what} with its seat links and notes, for good? [y/N] ").strip().lower() not in ("y", "yes"):
             print("nothing deleted")
             return
-    store.delete_game(gid)
+    store.catalogue.delete_game(gid)
     print(f"deleted {what}")
 
 
@@ -676,7 +719,7 @@ def _password(args) -> str:
 def cmd_bench(args) -> int | None:
     if args.load:
         return cmd_load(args)
-    from engine.bench import run_bench
+    from boardlog.bench.engine import run_bench
 
     events = args.events or (10_000 if args.quick else 100_000)
     kinds = None if args.games == "all" else [k for k in args.games.split(",") if k and k != "none"]
@@ -684,14 +727,14 @@ def cmd_bench(args) -> int | None:
         find_game(kind)  # an unknown game is a clear error before the long run
     run_bench(events)
     if kinds != []:
-        from engine.bench_games import run_game_bench
+        from boardlog.bench.games import run_game_bench
 
         run_game_bench(kinds)
     return None
 
 
 def cmd_load(args) -> int:
-    from engine.loadtest import passed, run_load
+    from boardlog.bench.load import passed, run_load
 
     games = 2 if args.games == "all" else parse_int("--games", args.games, 1, 1000) or 2
     report = run_load(servers=args.servers, players=args.players, games=games, spectators=args.spectators,

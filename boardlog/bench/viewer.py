@@ -14,8 +14,9 @@ import time
 
 import httpx
 
-from engine.bench import median_time, print_table, say
 from engine.core.store import Store
+
+from .report import median_time, print_table, say
 
 HEX_COLS, HEX_ROWS, UNITS = 37, 23, 100  # Full Metal Planete's map: 851 hexes
 HEX_TEMPLATE = "boards/_synthetic_hex.html"
@@ -197,11 +198,12 @@ def _finished_copy(store: Store, gid):
     the long game's, and never change again."""
     from uuid import uuid4
 
-    from engine.bench import SEAT
     from engine.core.session import Header
 
+    from .report import SEAT
+
     records = store.rows(gid)
-    copy = store.write_game(uuid4(), Header.from_data(records[0].data), records[1:])
+    copy = store.catalogue.write_game(uuid4(), Header.from_data(records[0].data), records[1:])
     store.issue(copy, SEAT, "stop")
     return copy
 

@@ -304,7 +304,7 @@ class Servers:
     def _start(self) -> None:
         for i in range(self.count):
             port = _free_port()
-            cmd = [sys.executable, "-m", "engine.cli", "serve", "--port", str(port)]
+            cmd = [sys.executable, "-m", "boardlog", "serve", "--port", str(port)]
             if self.db:
                 cmd += ["--db", self.db]
             with open(self.logs / f"server-{i + 1}.log", "wb") as log:
@@ -351,10 +351,11 @@ class Servers:
 def _backend(workdir: Path, name: str):
     """(env for the servers, --db or None, a store to check with, label): a
     fresh PostgreSQL schema when POSTGRES_* are set, else a fresh SQLite file."""
-    from engine.bench import _postgres_schema, _postgres_settings
     from engine.core.store import Store, open_store
 
-    settings = _postgres_settings()
+    from .report import postgres_schema, postgres_settings
+
+    settings = postgres_settings()
     base = {k: v for k, v in os.environ.items() if k != "BOARDLOG_AUTH"}
     if settings is None:
         db = str(workdir / f"{name}.db")
@@ -365,7 +366,7 @@ def _backend(workdir: Path, name: str):
         finally:
             store.close()
         return
-    with _postgres_schema(settings) as pg:
+    with postgres_schema(settings) as pg:
         store = Store(env=pg)
         try:
             yield {**base, **pg}, None, store, f"PostgreSQL (schema {pg['POSTGRES_SCHEMA']})"
@@ -417,14 +418,15 @@ def run_load(servers: int = 2, players: int = 4, games: int = 2, spectators: int
              workdir: str | None = None) -> dict[str, Any]:
     """The single-process baseline (unless `servers` is 1 or `baseline` is
     off), then `servers` processes; prints the report, returns it."""
-    from engine.bench import _postgres_settings
     from engine.core.game import find_game
+
+    from .report import postgres_settings
 
     find_game(kind)  # an unknown game is a clear error before any server starts
     for name, value in (("--servers", servers), ("--players", players), ("--games", games)):
         if value < 1:
             raise BadInput(f"{name} must be at least 1")
-    if _postgres_settings() is None:
+    if postgres_settings() is None:
         say("load: SQLite (set POSTGRES_DBNAME, POSTGRES_HOST, POSTGRES_USER, POSTGRES_PASSWORD "
             "for PostgreSQL): several writer processes share one file lock")
     work = Path(workdir or tempfile.mkdtemp(prefix="boardlog-load-"))

@@ -14,22 +14,25 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from contextlib import contextmanager
 from pathlib import Path
 from uuid import UUID
 
 from eventsourcing.application import Application
 
 from engine.core import session as fold
+from engine.core.database import tune_sqlite
 from engine.core.log import RECORD_CLASSES, GameLog
-from engine.core.store import Store, open_store, tune_sqlite
+from engine.core.store import Store, open_store
 
-KIND = "forbidden_alchemy"
-SEAT = "investigator"
-
-
-def say(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
+from .report import (
+    KIND,
+    SEAT,
+    median_time,
+    postgres_schema,
+    postgres_settings,
+    print_table,
+    say,
+)
 
 
 def build_long_game(store: Store, events: int, progress: bool = True) -> tuple[UUID, float, int]:
@@ -67,16 +70,6 @@ def baseline_append(app: Application, store: Store, gid: UUID) -> tuple[UUID, fl
         batch.append(r)
     app.save(log)
     return log.id, time.perf_counter() - t0
-
-
-def median_time(fn: Callable[[], object], repeat: int) -> float:
-    """Median seconds of `repeat` calls."""
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t0)
-    return statistics.median(samples)
 
 
 def _paired(ours: Callable[[], object], theirs: Callable[[], object], rounds: int) -> tuple[float, float]:
@@ -139,7 +132,7 @@ def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[flo
     serving_figures(fresh, gid, str(tmp / "ours.db"))
     rule_index_figures(fresh)
     if viewer:
-        from viewer.bench import run_viewer_bench
+        from .viewer import run_viewer_bench
         run_viewer_bench(fresh, gid, plain, plain_id)
     return {k: (a, b) for k, (a, b, _) in rows.items()}
 
@@ -216,11 +209,11 @@ def notes_figures(store: Store, many: int = 5000) -> dict[str, float]:
     figures: dict[str, float] = {}
     say(f"  notes: a game with 10, then {many:,} notes ...")
     for count in (10, many):
-        while len(store.notes(gid)) < count:
-            store.add_note(gid, 1, "bench", "a note on the first step")
+        while len(store.notes.of(gid)) < count:
+            store.notes.add(gid, 1, "bench", "a note on the first step")
         figures[f"add a note ({count:,} notes) (ms)"] = median_time(
-            lambda: store.add_note(gid, 1, "bench", "one more note"), 20) * 1000
-        figures[f"read the notes ({count:,}) (ms)"] = median_time(lambda: store.notes(gid), 20) * 1000
+            lambda: store.notes.add(gid, 1, "bench", "one more note"), 20) * 1000
+        figures[f"read the notes ({count:,}) (ms)"] = median_time(lambda: store.notes.of(gid), 20) * 1000
         samples = []
         for _ in range(10):
             # Another step than the noted one: what the notes cost every page.
@@ -234,51 +227,7 @@ def notes_figures(store: Store, many: int = 5000) -> dict[str, float]:
     return figures
 
 
-def print_table(rows, length: int, title: str = "") -> None:
-    print(f"\nboardlog bench - {title or 'engine'}: {length:,}-event game on SQLite")
-    print(f"{'measure':<42} {'boardlog':>12} {'library':>12} {'ratio':>9}")
-    for name, (ours, base, kind) in rows.items():
-        if base != base:  # no baseline
-            print(f"{name:<42} {ours:>12,.2f} {'-':>12} {'-':>9}")
-            continue
-        ratio = ours / base if kind == "rate" else base / ours
-        print(f"{name:<42} {ours:>12,.2f} {base:>12,.2f} {ratio:>8,.1f}x")
-    print("ratio: how many times better boardlog is than the library's plain path "
-          "(rates: ours/theirs; times: theirs/ours)")
-
-
 # ---- serving: cold reads from checkpoints, and writer processes (issue #13) -----------------
-def _postgres_settings() -> dict[str, str] | None:
-    """The POSTGRES_* settings of this process, or None when unset."""
-    import os
-
-    keys = ("POSTGRES_DBNAME", "POSTGRES_HOST", "POSTGRES_USER", "POSTGRES_PASSWORD")
-    if not all(os.environ.get(k) for k in keys):
-        return None
-    env = {k: os.environ[k] for k in (*keys, "POSTGRES_PORT") if os.environ.get(k)}
-    return {"PERSISTENCE_MODULE": "eventsourcing.postgres", **env}
-
-
-@contextmanager
-def _postgres_schema(settings: dict[str, str]):
-    """A schema of its own for one bench run, dropped afterwards."""
-    import uuid
-
-    import psycopg
-
-    schema = "bench_" + uuid.uuid4().hex[:10]
-    connect = dict(dbname=settings["POSTGRES_DBNAME"], host=settings["POSTGRES_HOST"],
-                   port=settings.get("POSTGRES_PORT", "5432"), user=settings["POSTGRES_USER"],
-                   password=settings["POSTGRES_PASSWORD"], autocommit=True)
-    with psycopg.connect(**connect) as conn:
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-    try:
-        yield {**settings, "POSTGRES_SCHEMA": schema}
-    finally:
-        with psycopg.connect(**connect) as conn:
-            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
-
-
 def cold_read_figures(store: Store, gid: UUID, open_new: Callable[[], Store], label: str) -> dict[str, float]:
     """A process that has never seen the game reads one step (a new store
     each time: nothing in memory, its connection made by one query about
@@ -349,7 +298,7 @@ def game_ids_in(store: Store) -> list[tuple[str, int]]:
     """(kind, games of that kind) in the store."""
     from collections import Counter
 
-    return list(Counter(store.header(g).kind for g in store.game_ids()).items())
+    return list(Counter(store.header(g).kind for g in store.catalogue.game_ids()).items())
 
 
 def _writer(env: dict, gid: str | None, seconds: float, barrier, results) -> None:
@@ -429,7 +378,7 @@ def serving_figures(store: Store, gid: UUID, sqlite_path: str) -> None:
     from engine.core.session import Header
 
     cold_read_figures(store, gid, lambda: open_store(sqlite_path), "SQLite")
-    settings = _postgres_settings()
+    settings = postgres_settings()
     rows: list[tuple[str, str, float, int, int]] = []
     tmp = Path(tempfile.mkdtemp(prefix="boardlog-writers-"))
     say("  writers: SQLite ...")
@@ -440,11 +389,11 @@ def serving_figures(store: Store, gid: UUID, sqlite_path: str) -> None:
     if settings is None:
         say("  PostgreSQL figures skipped: set POSTGRES_DBNAME, POSTGRES_HOST, POSTGRES_USER, POSTGRES_PASSWORD")
     else:
-        with _postgres_schema(settings) as pg:
+        with postgres_schema(settings) as pg:
             say("  cold reads: copying the long game to PostgreSQL ...")
             target = Store(env=pg)
             records = store.rows(gid)
-            target.write_game(gid, Header.from_data(records[0].data), records[1:])
+            target.catalogue.write_game(gid, Header.from_data(records[0].data), records[1:])
             cold_read_figures(target, gid, lambda: Store(env=pg), "PostgreSQL")
             target.close()
         for label, extra in (
@@ -454,7 +403,7 @@ def serving_figures(store: Store, gid: UUID, sqlite_path: str) -> None:
                 ("PostgreSQL, boardlog (default)", {})):
             for race in (False, True):
                 say(f"  writers: {label} ...")
-                with _postgres_schema(settings) as pg:
+                with postgres_schema(settings) as pg:
                     rows.append((label, "racing on one game" if race else "own games",
                                  *writer_figures({**pg, **extra}, race=race)))
     print("\nwriters: 4 processes for 3 s each (commands stored per second; lost and doubled "

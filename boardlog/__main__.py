@@ -1,0 +1,7 @@
+"""`python -m boardlog ...`: the same as the `boardlog` command."""
+
+import sys
+
+from boardlog.cli import main
+
+sys.exit(main())

@@ -1,0 +1,71 @@
+"""What every part of the benchmark shares: the game it times, how it times
+a call, how it prints, and a PostgreSQL schema of its own for a run."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from contextlib import contextmanager
+
+KIND = "forbidden_alchemy"  # the synthetic long game is a puzzle played on and on
+SEAT = "investigator"
+
+
+def say(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def median_time(fn: Callable[[], object], repeat: int) -> float:
+    """Median seconds of `repeat` calls."""
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples)
+
+
+def print_table(rows, length: int, title: str = "") -> None:
+    print(f"\nboardlog bench - {title or 'engine'}: {length:,}-event game on SQLite")
+    print(f"{'measure':<42} {'boardlog':>12} {'library':>12} {'ratio':>9}")
+    for name, (ours, base, kind) in rows.items():
+        if base != base:  # no baseline
+            print(f"{name:<42} {ours:>12,.2f} {'-':>12} {'-':>9}")
+            continue
+        ratio = ours / base if kind == "rate" else base / ours
+        print(f"{name:<42} {ours:>12,.2f} {base:>12,.2f} {ratio:>8,.1f}x")
+    print("ratio: how many times better boardlog is than the library's plain path "
+          "(rates: ours/theirs; times: theirs/ours)")
+
+
+def postgres_settings() -> dict[str, str] | None:
+    """The POSTGRES_* settings of this process, or None when unset."""
+    import os
+
+    keys = ("POSTGRES_DBNAME", "POSTGRES_HOST", "POSTGRES_USER", "POSTGRES_PASSWORD")
+    if not all(os.environ.get(k) for k in keys):
+        return None
+    env = {k: os.environ[k] for k in (*keys, "POSTGRES_PORT") if os.environ.get(k)}
+    return {"PERSISTENCE_MODULE": "eventsourcing.postgres", **env}
+
+
+@contextmanager
+def postgres_schema(settings: dict[str, str]):
+    """A schema of its own for one bench run, dropped afterwards."""
+    import uuid
+
+    import psycopg
+
+    schema = "bench_" + uuid.uuid4().hex[:10]
+    connect = dict(dbname=settings["POSTGRES_DBNAME"], host=settings["POSTGRES_HOST"],
+                   port=settings.get("POSTGRES_PORT", "5432"), user=settings["POSTGRES_USER"],
+                   password=settings["POSTGRES_PASSWORD"], autocommit=True)
+    with psycopg.connect(**connect) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield {**settings, "POSTGRES_SCHEMA": schema}
+    finally:
+        with psycopg.connect(**connect) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')

@@ -1,0 +1,389 @@
+"""The one module that knows SQLite from PostgreSQL (and from memory).
+
+Everything else in boardlog speaks to a `Database`: raw rows of a stream
+in order, the head of a stream, rows deleted for good, the notification
+log's safe horizon, the tuning of each connection, and plain SQL for the
+read models that keep tables beside the events (rule search, analysis).
+A database is one of three kinds:
+
+- `sqlite`: one file; plain SQL through the library's own connections;
+- `postgres`: a server; plain SQL, prepared statements, a schema per store;
+- `memory`: the library's POPO recorder (unit tests): no SQL at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from uuid import UUID
+
+from .errors import BadInput, StoreUnavailable
+
+_log = logging.getLogger(__name__)
+DEFAULT_DB = "boardlog.db"
+READ_CHUNK = 5000  # records per read: the connection goes back to the pool between reads
+SQLITE, POSTGRES, MEMORY = "sqlite", "postgres", "memory"
+
+
+def kind_of(obj: Any) -> str:
+    """The kind of database a library object (recorder, factory) belongs to."""
+    module = type(obj).__module__
+    if module.endswith("sqlite"):
+        return SQLITE
+    if module.endswith("postgres"):
+        return POSTGRES
+    return MEMORY
+
+
+def store_env(db: str | None = None) -> dict[str, str]:
+    """Where to store: `--db PATH`, else $PERSISTENCE_MODULE settings, else
+    SQLite at $BOARDLOG_DB or ./boardlog.db."""
+    if db is None and os.environ.get("PERSISTENCE_MODULE"):
+        # The library waits 30 s for an unreachable server; say so sooner.
+        return {} if os.environ.get("POSTGRES_CONNECT_TIMEOUT") else {"POSTGRES_CONNECT_TIMEOUT": "10"}
+    path = db or os.environ.get("BOARDLOG_DB") or DEFAULT_DB
+    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": "10"}
+
+
+def describe_settings(settings: dict[str, str]) -> str:
+    """Where these settings point, in words (for an error that cannot open it)."""
+    module = settings.get("PERSISTENCE_MODULE") or os.environ.get("PERSISTENCE_MODULE", "")
+    if module.endswith("sqlite"):
+        return f"SQLite file {settings.get('SQLITE_DBNAME')}"
+    return module or "the default store"
+
+
+class Database:
+    """The recorder of one store, seen through what boardlog asks of it."""
+
+    def __init__(self, recorder: Any, env: dict[str, str]):
+        self.recorder = recorder
+        self.env = env
+        self.kind = kind_of(recorder)
+        self.rows_read = 0  # rows read from storage through this database (tests: "folded once")
+        self._count_lock = threading.Lock()
+        table = getattr(recorder, "events_table_name", "stored_events")
+        if self.kind == SQLITE:
+            self.events_table, self.p = table, "?"
+        elif self.kind == POSTGRES:
+            self.events_table, self.p = f'"{recorder.datastore.schema}"."{table}"', "%s"
+        else:
+            self.events_table, self.p = "", ""
+        self._rows_sql = (f"SELECT originator_version, topic, state FROM {self.events_table} "
+                          f"WHERE originator_id={self.p} AND originator_version>{self.p} "
+                          f"AND originator_version<={self.p} ORDER BY originator_version")
+        self._head_sql = (f"SELECT MAX(originator_version) AS v FROM {self.events_table} "
+                          f"WHERE originator_id={self.p}")
+
+    # ---- what it is -----------------------------------------------------------------------
+    @property
+    def local(self) -> bool:
+        """Reads never wait on a network (a file or memory): short enough to
+        run on a server's event loop rather than hand to a thread."""
+        return self.kind != POSTGRES
+
+    @property
+    def keeps_gaps(self) -> bool:
+        """Deleted rows leave a gap in the notification log (SQL); in memory
+        the positions close up, so a follower must read everything again."""
+        return self.kind != MEMORY
+
+    @property
+    def ordered_streams(self) -> bool:
+        """A stream read back in version order by the library (not in memory,
+        where rows come in insertion order)."""
+        return self.kind != MEMORY
+
+    def location(self) -> str:
+        if self.kind == SQLITE:
+            return f"SQLite {self.env.get('SQLITE_DBNAME')}"
+        if self.kind == POSTGRES:
+            return f"PostgreSQL {self.env.get('POSTGRES_DBNAME')}@{self.env.get('POSTGRES_HOST')}"
+        return "memory"
+
+    # ---- reading streams --------------------------------------------------------------------
+    def _count(self, n: int) -> None:
+        with self._count_lock:
+            self.rows_read += n
+
+    def key(self, stream_id: UUID) -> Any:
+        """A stream id as this database's rows hold it."""
+        return stream_id.hex if self.kind == SQLITE else stream_id
+
+    def stream(self, stream_id: UUID, gt: int = 0, lte: int | None = None) -> Iterator[tuple]:
+        """Rows (version, topic, state) with gt < version <= lte, in order.
+
+        In chunks by version, each its own short read: the connection goes
+        back to the pool before the rows are folded (a long fold never holds
+        one), and the fold works on rows still warm in the CPU's caches.
+        Versions are contiguous, so a short chunk is the end."""
+        if self.kind == MEMORY:
+            rows = [(s.originator_version, s.topic, s.state)
+                    for s in self.recorder.select_events(stream_id, gt=gt, lte=lte)]
+            self._count(len(rows))
+            yield from rows
+            return
+        end = lte if lte is not None else 2**62
+        while gt < end:
+            top = min(end, gt + READ_CHUNK)
+            rows = self._chunk(stream_id, gt, top)
+            yield from rows
+            if len(rows) < top - gt:
+                return
+            gt = top
+
+    def rows(self, stream_id: UUID, gt: int = 0, lte: int | None = None) -> list[tuple]:
+        return list(self.stream(stream_id, gt, lte))
+
+    def _chunk(self, stream_id: UUID, gt: int, lte: int) -> list:
+        if self.kind == SQLITE:
+            with self.recorder.datastore.transaction(commit=False) as c:
+                c = c.sqlite_cursor
+                c.row_factory = None  # plain tuples: much cheaper than sqlite3.Row
+                c.execute(self._rows_sql, (self.key(stream_id), gt, lte))
+                rows = c.fetchall()
+        else:
+            # One statement needs no BEGIN/ROLLBACK around it (two round
+            # trips saved): records never change once stored.
+            with self.recorder.datastore.get_connection() as conn, conn.cursor() as c:
+                c.execute(self._rows_sql, (self.key(stream_id), gt, lte), prepare=True)
+                rows = [(r["originator_version"], r["topic"], r["state"]) for r in c.fetchall()]
+        self._count(len(rows))
+        return rows
+
+    def head(self, stream_id: UUID) -> int:
+        """The version of a stream's latest row (0: no such stream)."""
+        if self.kind == MEMORY:
+            last = self.recorder.select_events(stream_id, desc=True, limit=1)
+            return last[0].originator_version if last else 0
+        if self.kind == SQLITE:
+            with self.recorder.datastore.transaction(commit=False) as c:
+                c.execute(self._head_sql, (self.key(stream_id),))
+                return c.fetchone()["v"] or 0
+        with self.recorder.datastore.get_connection() as conn, conn.cursor() as c:
+            c.execute(self._head_sql, (self.key(stream_id),), prepare=True)
+            return c.fetchone()["v"] or 0
+
+    def log_horizon(self) -> int:
+        """The highest notification id below which no record can still
+        appear: what a read model following the log may safely read up to.
+        SQLite has one writer at a time, so its ids are committed in order.
+        boardlog's PostgreSQL inserts take no table lock (the library's insert
+        function), so a record with a lower id may commit after a higher one;
+        a brief SHARE lock waits for the inserts in flight, after which every
+        id up to the top has committed or rolled back."""
+        if self.kind != POSTGRES:
+            return self.recorder.max_notification_id() or 0
+        with self.recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"LOCK TABLE {self.events_table} IN SHARE MODE")
+            c.execute(f"SELECT MAX(notification_id) AS top FROM {self.events_table}")
+            return c.fetchone()["top"] or 0
+
+    # ---- other processes' writes --------------------------------------------------------------
+    @property
+    def hears_others(self) -> bool:
+        """Can this process hear what other processes store (PostgreSQL's NOTIFY)?"""
+        return self.kind == POSTGRES and getattr(self.recorder, "channel_name", None) is not None
+
+    def listen(self, on_write: Callable[[], None], retry: float) -> None:
+        """LISTEN on the events table's channel on a connection of our own
+        (never one of the pool's), calling `on_write` for every notification
+        and once on (re)connecting; forever, retrying after `retry` seconds
+        when the server goes away.  Run it in a thread of its own."""
+        import psycopg
+        from psycopg.sql import SQL, Identifier
+
+        channel = self.recorder.channel_name
+        pool = self.recorder.datastore.pool
+        while True:
+            try:
+                kwargs = {k: v for k, v in pool.kwargs.items() if k != "row_factory"}
+                if getattr(pool, "get_password_func", None):
+                    kwargs["password"] = pool.get_password_func()
+                with psycopg.connect(**kwargs, autocommit=True) as conn:
+                    conn.execute(SQL("LISTEN {0}").format(Identifier(channel)))
+                    on_write()  # anything stored while we were not listening
+                    for _ in conn.notifies():
+                        on_write()
+            except Exception as e:  # noqa: BLE001 - the server lives on; try again
+                _log.warning("LISTEN %s failed (%s); retrying in %s s", channel, e, retry)
+                time.sleep(retry)
+
+    # ---- deleting ---------------------------------------------------------------------------
+    def delete_streams(self, ids: list[UUID], tombstone: Any = None, recorder: Any = None) -> None:
+        """Remove every row of these streams for good, in one transaction,
+        after writing `tombstone` (a stored event, so that the log's top id
+        never goes down).  `recorder`: another recorder of this database
+        (the snapshot store's) whose streams these are."""
+        recorder = recorder or self.recorder
+        if self.kind == MEMORY:
+            self._delete_in_memory(recorder, ids)
+            return
+        table = recorder.events_table_name if self.kind == SQLITE else \
+            f'"{recorder.datastore.schema}"."{recorder.events_table_name}"'
+        p, keys = self.p, [self.key(i) for i in ids]
+        with recorder.datastore.transaction(commit=True) as c:
+            if tombstone is not None:
+                c.execute(f"INSERT INTO {table} (originator_id, originator_version, topic, state) "
+                          f"VALUES ({p}, {p}, {p}, {p})",
+                          (self.key(tombstone.originator_id), tombstone.originator_version, tombstone.topic,
+                           tombstone.state))
+            c.execute(f"DELETE FROM {table} WHERE originator_id IN ({', '.join([p] * len(keys))})", keys)
+
+    @staticmethod
+    def _delete_in_memory(recorder: Any, ids: list[UUID]) -> None:
+        """The in-memory recorder (tests): its notification ids are list
+        positions, so they close up rather than leave a gap.  It has no
+        public way to delete; this is the one place that reaches in."""
+        drop = {str(i) for i in ids}
+        with recorder._database_lock:
+            recorder._stored_events = [s for s in recorder._stored_events if str(s.originator_id) not in drop]
+            recorder._stored_events_index.clear()
+            for position, s in enumerate(recorder._stored_events):
+                recorder._stored_events_index[str(s.originator_id)][s.originator_version] = position
+
+    # ---- plain SQL for read models ----------------------------------------------------------
+    def sql(self, unavailable: type[Exception] = StoreUnavailable, prefix: str = "") -> Sql:
+        """Statements for a read model's own tables (named `prefix...`), or
+        `unavailable` raised in memory, where there is no SQL."""
+        if self.kind == MEMORY:
+            raise unavailable(f"this needs a SQL store (SQLite or PostgreSQL), not {self.location()}")
+        return Sql(self, prefix)
+
+
+class Sql:
+    """A read model's statements on its database: `?` placeholders and its
+    own table names, turned into the database's (see `q`)."""
+
+    def __init__(self, db: Database, prefix: str):
+        self.db = db
+        self.prefix = prefix
+        self.sqlite = db.kind == SQLITE
+        self.events = db.events_table
+        self.id_column = "rowid" if self.sqlite else "notification_id"
+        self.schema = "" if self.sqlite else f'"{db.recorder.datastore.schema}".'
+        self.datastore = db.recorder.datastore
+
+    def key(self, raw: Any) -> str:
+        """A stored originator id as hex text, whatever the database returns."""
+        if isinstance(raw, UUID):
+            return raw.hex
+        return UUID(str(raw)).hex
+
+    def transaction(self, commit: bool):
+        return self.datastore.transaction(commit=commit)
+
+    def q(self, sql: str) -> str:
+        """The statement for this database: its placeholder, and the read
+        model's tables in the store's schema (each PostgreSQL store may have
+        its own)."""
+        sql = sql.replace("?", self.db.p)
+        return sql.replace(self.prefix, self.schema + self.prefix) if self.prefix else sql
+
+    def executemany(self, cursor, sql: str, rows: list[tuple]) -> None:
+        if rows:
+            cursor.executemany(self.q(sql), rows)
+
+    def rowcount(self, cursor) -> int:
+        return (cursor.sqlite_cursor if self.sqlite else cursor).rowcount
+
+    def plain(self, cursor):
+        """A cursor that returns plain tuples (much cheaper than sqlite3.Row on SQLite)."""
+        if self.sqlite:
+            cursor = cursor.sqlite_cursor
+            cursor.row_factory = None
+        return cursor
+
+    @staticmethod
+    def rows(cursor) -> list[tuple]:
+        found = cursor.fetchall()
+        if found and isinstance(found[0], tuple):
+            return found
+        return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in found]
+
+    def skip_locked(self) -> str:
+        """`FOR UPDATE SKIP LOCKED` where rows can be claimed by several
+        workers at once (PostgreSQL); nothing on SQLite (one writer)."""
+        return "" if self.sqlite else " FOR UPDATE SKIP LOCKED"
+
+
+# ---- connections: table creation and tuning -------------------------------------------------
+@contextmanager
+def schema_lock(factory):
+    """On PostgreSQL, a session advisory lock (one per schema) around table
+    creation, so that servers starting together create the tables one after
+    the other (concurrent `CREATE OR REPLACE FUNCTION` fails with "tuple
+    concurrently updated"); elsewhere nothing to do."""
+    datastore = getattr(factory, "datastore", None)
+    if kind_of(factory) != POSTGRES or datastore is None:
+        yield
+        return
+    import psycopg
+
+    digest = hashlib.blake2b(f"boardlog tables {datastore.schema}".encode(), digest_size=8).digest()
+    key = int.from_bytes(digest, "big", signed=True)
+    pool = datastore.pool
+    settings = {k: v for k, v in pool.kwargs.items() if k != "row_factory"}
+    if getattr(pool, "get_password_func", None):
+        settings["password"] = pool.get_password_func()
+    # A connection of its own: the pool's (maybe of one) creates the tables meanwhile.
+    with psycopg.connect(**settings, autocommit=True, connect_timeout=int(pool.timeout) or 10) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (key,))  # freed when this connection closes
+        yield
+
+
+def tune_factory(factory, env: dict[str, str]) -> None:
+    """Before the pool makes its first connection: PostgreSQL's commit mode."""
+    if kind_of(factory) == POSTGRES:
+        tune_postgres(factory.datastore, env.get("BOARDLOG_POSTGRES_SYNC") or "off")
+
+
+def tune_recorder(recorder, env: dict[str, str]) -> None:
+    """Once the tables exist: SQLite's sync mode."""
+    if kind_of(recorder) == SQLITE:
+        tune_sqlite(recorder.datastore, env.get("BOARDLOG_SQLITE_SYNC") or "NORMAL")
+
+
+def tune_postgres(datastore, synchronous: str) -> None:
+    """Every PostgreSQL connection gets `synchronous_commit` (off by default).
+
+    Off, a commit returns before its WAL reaches the disk: the database
+    stays consistent after any crash, but the last commits (well under a
+    second's worth) may be lost if the server itself crashes: the same
+    trade as SQLite's NORMAL here, and each writer no longer waits a disk
+    flush per command.  Set BOARDLOG_POSTGRES_SYNC=on for durability first.
+    """
+    value = synchronous.strip().lower()
+    if value not in ("on", "off", "local", "remote_write", "remote_apply"):
+        raise BadInput(f"BOARDLOG_POSTGRES_SYNC={synchronous!r}: use off or on")
+    kwargs = datastore.pool.kwargs
+    kwargs["options"] = f"{kwargs.get('options') or ''} -c synchronous_commit={value}".strip()
+
+
+def tune_sqlite(datastore, synchronous: str) -> None:
+    """Every SQLite connection gets `PRAGMA synchronous` (NORMAL by default).
+
+    In WAL mode NORMAL stays consistent after a crash but may lose the last
+    commits on a power cut; FULL syncs each commit to disk (about 10x slower
+    here).  Set BOARDLOG_SQLITE_SYNC=FULL to choose durability over speed.
+    """
+    if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+        raise BadInput(f"BOARDLOG_SQLITE_SYNC={synchronous!r}: use NORMAL or FULL")
+    pool = datastore.pool
+    create = pool._create_connection  # the library offers no hook for a connection's setup
+
+    def create_tuned():
+        connection = create()
+        connection._sqlite_conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        return connection
+
+    pool._create_connection = create_tuned
+    # Connections made while the tables were created get it too.
+    for connection in list(getattr(pool, "_pool", [])):
+        connection._sqlite_conn.execute(f"PRAGMA synchronous={synchronous.upper()}")

@@ -1,0 +1,69 @@
+"""What a stored game is made of, as the rest of boardlog reads it: decoded
+records (`Record`), a game's header with its latest session (`Live`), and
+the stored topic of each record kind."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+import orjson
+from eventsourcing.utils import get_topic
+
+from .game import GameModule, find_game
+from .log import RECORD_CLASSES, GameLog
+from .session import Header, Session
+
+TOPIC_KIND = {get_topic(cls): kind for kind, cls in RECORD_CLASSES.items()}
+STARTED_TOPIC = get_topic(GameLog.Started)
+LOG_TOPIC = get_topic(GameLog)
+_BOOKKEEPING = ("timestamp", "originator_topic")
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One stored record, decoded: stream position, kind and payload."""
+
+    version: int
+    kind: str
+    data: dict[str, Any]
+
+    @property
+    def rule(self) -> str:
+        return self.data["rule"]
+
+    @property
+    def cause(self) -> int:
+        return self.data["cause"]
+
+    @property
+    def timestamp(self) -> str:
+        stamp = self.data.get("timestamp")
+        return stamp["_data_"] if isinstance(stamp, dict) else str(stamp or "")
+
+    def payload(self) -> dict[str, Any]:
+        """The record without the library's bookkeeping (timestamp, topic)."""
+        return {k: v for k, v in self.data.items() if k not in _BOOKKEEPING}
+
+
+@dataclass(frozen=True, slots=True)
+class Live:
+    """A game's header and its latest session."""
+
+    id: UUID
+    header: Header
+    session: Session
+
+    @property
+    def game(self) -> GameModule:
+        return find_game(self.header.kind)
+
+
+def record_of(event: Any) -> Record:
+    """A record as a read would return it, from an event about to be stored."""
+    kind = type(event).__name__
+    data = {k: v for k, v in vars(event).items() if k not in ("originator_id", "originator_version")}
+    # Round-trip through JSON so that a live record is exactly what a read returns.
+    data = orjson.loads(orjson.dumps(data, default=str))
+    return Record(event.originator_version, kind, data)

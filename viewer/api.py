@@ -268,7 +268,7 @@ def _acting_seat(store: Store, live: Live, token: str | None, claimed: str | Non
     """The seat the bearer of `token` acts for (403 if none, or if `claimed` differs).
 
     The hot-seat token acts for the seat `claimed` names (any seat that may
-    act now), else for whoever the action falls to (viewer/seats.py).
+    act now), else for whoever the action falls to (viewer/shared.py).
     """
     if not token:
         raise HTTPException(403, f"acting needs a seat's token in the {TOKEN_HEADER} header")
@@ -276,7 +276,7 @@ def _acting_seat(store: Store, live: Live, token: str | None, claimed: str | Non
     if seat is None:
         raise HTTPException(403, "that token is not a seat of this game")
     if seat == HOT_SEAT:
-        seat = hot_seat_acts_for(live, action, claimed)
+        seat = hot_seat_acts_for(live, action, claimed, follow=False)
     if claimed is not None and claimed != seat:
         raise HTTPException(403, f"acting for another seat: the token acts for {seat}, not {claimed}")
     return seat

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -22,6 +23,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from engine.core.context import as_utc, utcnow
 from engine.core.errors import (
     BadInput,
     BoardlogError,
@@ -33,13 +35,24 @@ from engine.core.game import find_game, game_ids
 from engine.core.interchange import export_lines, import_any
 from engine.core.notes import MAX_NOTE_CHARS
 from engine.core.options import parse_options
-from engine.core.store import Store, open_store
+from engine.core.store import Store, open_store, why_no_undo
 from projections.replay import Replay, audit, changed_paths, timeline_window
 from viewer import boards, bounds, drawings, fragments, plots, rule_search
 from viewer import live as pushed
 from viewer import tree as variation
 from viewer.api import router as api_router
-from viewer.auth import COOKIE, Guard, accounts_of, issue_token, safe_next, set_session, who_of
+from viewer.auth import (
+    COOKIE,
+    Guard,
+    accounts_of,
+    issue_token,
+    made_here,
+    may_see_seats,
+    remember_made_here,
+    safe_next,
+    set_session,
+    who_of,
+)
 from viewer.drawings import GLYPH_FORM as GlyphForm
 from viewer.drawings import SHAPES_FORM as ShapesForm
 from viewer.drawings import form_marks
@@ -56,6 +69,7 @@ from viewer.limits import (
     too_large_message,
     validation_message,
 )
+from viewer.pointing import choices
 from viewer.shared import (
     HOT_SEAT,
     delete_game,
@@ -183,10 +197,10 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         store = _store(request)
         games = store.catalogue.summaries(kind or None, status or None)
         return page(request, "games.html", games=games, kind=kind, status_filter=status,
-                    kinds=game_ids(), error=error)
+                    kinds=game_ids(), error=error, form={}, **_games_context(request))
 
-    @app.post("/games", response_class=HTMLResponse, summary="Start a game", status_code=201,
-              responses=_page(400, 422))
+    @app.post("/games", response_class=HTMLResponse, summary="Start a game, then see its seat links",
+              status_code=303, responses=_page(400, 422))
     def games_create(request: Request, kind: str = Form(...), players: str = Form(""),
                      seed: str = Form(""), options: str = Form("")):
         store = _store(request)
@@ -200,8 +214,27 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
                                players=parse_int("players", players, 1, MAX_PLAYERS),
                                options=check_options(chosen))
         except BadInput as e:
-            return _games_with_error(request, page, str(e))
-        return page(request, "created.html", game=store.catalogue.info(gid), links=_seat_links(store, gid), status=201)
+            # The form comes back as typed, so a typo is mended, not retyped
+            # (a value too long to be one is not echoed: the error quotes a part).
+            typed = {"kind": kind, "players": players, "seed": seed, "options": options}
+            return _games_with_error(request, page, form_words(str(e)),
+                                     form={k: v for k, v in typed.items() if len(v) <= MAX_KEPT_FIELD})
+        # POST, then GET: reloading the page that follows never starts a second game.
+        response = RedirectResponse(f"/games/{gid}/seats", status_code=303)
+        remember_made_here(response, request, gid)
+        return response
+
+    @app.get("/games/{ref}/seats", response_class=HTMLResponse, summary="A game's seat links",
+             responses=_page(403, 404, 422))
+    def game_seats(request: Request, ref: str, asked: int | None = Query(None, ge=1, le=MAX_INT)):
+        gid = _game_id(request, ref)
+        if not may_see_seats(request, gid):
+            raise StarletteHTTPException(403, "seat links: shown to the browser that started the game "
+                                              "and to the viewer's operators")
+        store = _store(request)
+        info = store.catalogue.info(gid)
+        return page(request, "seats.html", info=info, game=find_game(info.kind), links=_seat_links(store, gid),
+                    fork={"asked": asked} if info.parent else None)
 
     @app.post("/import", response_class=HTMLResponse, summary="Import a .jsonl export",
               responses=_page(303, 400, 422))
@@ -353,8 +386,11 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
               responses=_page(303, 400, 404, 422))
     def game_fork(request: Request, ref: str, step: int = StepForm, name: str = Form("")):
         new, at = _store(request).catalogue.fork(_game_id(request, ref), step, name=name or None)
-        response = RedirectResponse(f"/games/{new}?step={at}", status_code=303)
-        response.headers["HX-Redirect"] = f"/games/{new}?step={at}"
+        # Its own seats at once (and what step it was forked at, said).
+        target = f"/games/{new}/seats?asked={step}"
+        response = RedirectResponse(target, status_code=303)
+        response.headers["HX-Redirect"] = target
+        remember_made_here(response, request, new)
         return response
 
     @app.get("/games/{ref}/export", summary="Download a finished game as .jsonl",
@@ -398,7 +434,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         store = _store(request)
         for field, value in (("action", action), ("text", text), ("as", as_)):
             check_text(field, value)
-        ctx = _play_context(request, gid, token, as_ if action == "command" else "", action)
+        ctx = _play_context(request, gid, token, as_ if action == "command" else "", action, follow=False)
         seat = ctx["seat"]
         try:
             if action == "undo":
@@ -413,6 +449,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             ctx = _play_context(request, gid, token, as_)
             ctx["error"] = e
             return page(request, "play.html", status=409 if isinstance(e, ConflictError) else 422, **ctx)
+        # The hot seat follows the game: back to whoever may act now (a seat
+        # chosen with "Act as" stays chosen while it still may).
         return RedirectResponse(f"/games/{gid}/play/{token}" + (f"?as={as_}" if as_ and ctx["hotseat"] else ""),
                                 status_code=303)
 
@@ -461,11 +499,43 @@ def _note_text(author: str, text: str) -> tuple[str, str]:
     return check_text("author", author), check_text("text", text)
 
 
-def _games_with_error(request, page, message: str) -> HTMLResponse:
+def _games_with_error(request, page, message: str, form: dict | None = None) -> HTMLResponse:
     store = _store(request)
     games = store.catalogue.summaries()
     return page(request, "games.html", status=422, games=games, kind="", status_filter="",
-                kinds=game_ids(), error=shorten(message))
+                kinds=game_ids(), error=shorten(message), form=form or {}, **_games_context(request))
+
+
+def _games_context(request: Request) -> dict:
+    """What the games list shows beside the games: each kind's title and its
+    options (the defaults, the play defaults of the form), and whose seat
+    links this browser may reach."""
+    kinds = {}
+    for kind in game_ids():
+        game = find_game(kind)
+        defaults = {**game.options(None, {}), **game.PLAY_OPTIONS}
+        kinds[kind] = {"title": game.TITLE, "players": game.PLAYER_COUNTS,
+                       "options": " ".join(f"{k}={_option_text(v)}" for k, v in defaults.items() if k != "players"),
+                       "help": getattr(game, "OPTION_HELP", {})}
+    mine = set(made_here(request))
+    return {"titles": kinds, "seats_for": lambda gid: who_of(request).may("manage") or gid.hex in mine}
+
+
+def _option_text(value) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+MAX_KEPT_FIELD = 300  # a form field longer than this is not typed by hand: not echoed back
+
+
+def form_words(message: str) -> str:
+    """An engine error in the new-game form's words (the engine speaks the
+    command line's: `--players`)."""
+    return message.replace("--players", "players")
 
 
 def _seat_links(store: Store, gid: UUID) -> dict[str, str]:
@@ -513,7 +583,7 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
 
 
 def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
-                  action: str = "command") -> dict:
+                  action: str = "command", follow: bool = True) -> dict:
     store = _store(request)
     seat = store.seats.seat_of(gid, token)
     if seat is None:
@@ -522,19 +592,35 @@ def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
     game, session = live.game, live.session
     to_act = game.to_act(session.state)
     hotseat = seat == HOT_SEAT
-    acting = hot_seat_acts_for(live, action, chosen or None) if hotseat else seat
+    acting = hot_seat_acts_for(live, action, chosen or None, follow) if hotseat else seat
     legal = game.legal_commands(session.state, acting) if acting in to_act else []
-    commands = [c.notation() for c in legal]
+    pointing = choices(game, legal)
     return {
         "gid": gid, "game": game, "token": token, "seat": acting, "hotseat": hotseat,
+        "chosen": chosen if hotseat and chosen == acting else "",
         "may_act": may_act(live), "prompts": game.prompts(session.state),
         "board": game.view(session.state, acting), "changed": set(),
-        "commands": commands,
-        "targets": game.board_targets(legal),
+        "pointing": pointing, "example": f"e.g. {pointing['commands'][0][0]}" if legal else "",
+        "targets": {},
         "can_undo": session.can_undo(acting), "can_redo": session.can_redo(acting),
+        "undo_why": "take back your latest command" if session.can_undo(acting) else
+        why_no_undo(session, acting)[1],
+        "redo_why": "play again what you took back" if session.can_redo(acting) else
+        "nothing you took back is waiting to be played again",
+        "clock": countdown(game.clock(session.state, store.clock())),
         "version": session.version, "to_act": to_act, "outcome": game.outcome(session.state),
         "error": None, "info": store.catalogue.info(gid),
     }
+
+
+def countdown(clock: dict | None) -> dict | None:
+    """A game's running deadline as the page shows it: who, the seconds left
+    (counted down in the page by static/play.js), what happens then."""
+    if not clock:
+        return None
+    now = utcnow()
+    left = max(0, int((as_utc(datetime.fromisoformat(clock["deadline"])) - now).total_seconds()))
+    return {**clock, "now": now.isoformat(), "left": f"{left // 60}:{left % 60:02d}"}
 
 
 def _after_note(request, page, gid, step, by, seat, action) -> HTMLResponse:

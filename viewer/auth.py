@@ -312,3 +312,39 @@ class Guard:
             await refusal(request, *refused, self.page)(scope, receive, send_with_headers)
         else:
             await self.app(scope, receive, send_with_headers)
+
+
+# ---- games made in this browser: their seat links stay reachable (issue #21) -------------------
+MINE = "boardlog_mine"
+MAX_MINE = 40           # the latest games made here; older ones are an operator's to look up
+MINE_SECONDS = 365 * 24 * 3600
+
+
+def made_here(request: Request) -> list[str]:
+    """The ids (hex) of the games this browser created or forked, newest
+    last, if the cookie's signature holds (anyone may forge a cookie; no one
+    may forge this one without the store's secret)."""
+    raw = request.cookies.get(MINE, "")
+    ids, _, sig = raw.partition(".")
+    if not ids or not sig:
+        return []
+    try:
+        if not hmac.compare_digest(_sign(accounts_of(request), ids.encode()), _unb64(sig)):
+            return []
+    except (ValueError, BoardlogError):
+        return []
+    return [g for g in ids.split("-") if len(g) == 32]
+
+
+def remember_made_here(response: Response, request: Request, game_id) -> None:
+    """Add a game to this browser's own, in the signed cookie."""
+    ids = [g for g in made_here(request) if g != game_id.hex][-(MAX_MINE - 1):] + [game_id.hex]
+    value = "-".join(ids)
+    token = f"{value}.{_b64(_sign(accounts_of(request), value.encode()))}"
+    response.set_cookie(MINE, token, max_age=MINE_SECONDS, httponly=True, samesite="lax",
+                        secure=request.url.scheme == "https", path="/")
+
+
+def may_see_seats(request: Request, game_id) -> bool:
+    """The seat links of a game: its operators', and the browser that made it."""
+    return who_of(request).may("manage") or game_id.hex in made_here(request)

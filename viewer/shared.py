@@ -55,21 +55,25 @@ def may_act(live: Live) -> tuple[str, ...]:
     return tuple(s for s in live.game.to_act(live.session.state) if s != SYSTEM)
 
 
-def hot_seat_acts_for(live: Live, action: str = "command", chosen: str | None = None) -> str:
-    """The seat the hot-seat token acts for: `chosen` if given (any seat of
-    the game: the store says why it may not act), else for undo/redo the
-    seat whose command it is, else the first seat that may act."""
-    if chosen:
-        if chosen not in live.header.seats:
-            raise BadInput(f"as: {chosen!r} is not a seat of this game "
-                           f"(seats: {', '.join(live.header.seats)})")
-        return chosen
+def hot_seat_acts_for(live: Live, action: str = "command", chosen: str | None = None,
+                      follow: bool = True) -> str:
+    """The seat the hot-seat token acts for: for undo/redo the seat whose
+    command it is; else `chosen` ("Act as") while it may act; else the first
+    seat that may act (the turn's).  Without `follow` (a command being sent
+    as `chosen`), `chosen` it is: the store says why it may not act."""
+    if chosen and chosen not in live.header.seats:
+        raise BadInput(f"as: {chosen!r} is not a seat of this game "
+                       f"(seats: {', '.join(live.header.seats)})")
     s = live.session
     if action == "undo" and s.undo:
         return s.undo[-1].seat
     if action == "redo" and s.redo:
         return s.redo[-1].seat
     seats = may_act(live)
+    # The seat chosen with "Act as", for as long as it may act; then the game
+    # moves on and the hot seat follows it (never stuck on who just acted).
+    if chosen and (chosen in seats or not follow or not seats):
+        return chosen
     # Nobody to act (game over): any seat will do; the store says why it refuses.
     return seats[0] if seats else live.header.seats[0]
 

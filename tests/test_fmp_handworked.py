@@ -22,6 +22,7 @@ from test_fmp import CARDS, blues_turn, game, kinds, position, refused, tide_tur
 
 from engine.games.fmp import board, rules
 from engine.games.fmp import events as ev
+from engine.kit.testing import Scenario
 
 
 def placed(uid: str, at: str, tail: str = "") -> ev.UnitDeployed:
@@ -568,10 +569,9 @@ def test_mechanism_taking_a_freighter_never_makes_a_pair_of_mountain_tanks():
     # Blue's tank on O9 touches red's tank on N8.  Taking the turretless blue
     # Freighter would make the blue tank red's where it stands: the way in is
     # shut until red's tank leaves the mountain.
-    from test_fmp import BLUE_FREIGHTER, beside, turrets_destroyed
-    pod = BLUE_FREIGHTER[1][2]
-    sc = position({"red-tank-1": beside(pod), "red-tank-2": "N8", "blue-tank-1": "O9"})
-    turrets_destroyed(sc, "blue", BLUE_FREIGHTER[1])
+    pod = test_fmp.BLUE_FREIGHTER[1][2]
+    sc = position({"red-tank-1": test_fmp.beside(pod), "red-tank-2": "N8", "blue-tank-1": "O9"})
+    test_fmp.turrets_destroyed(sc, "blue", test_fmp.BLUE_FREIGHTER[1])
     refused(sc, f"move red-tank-1 {pod}", "fmp.move.mountain-tanks")
     sc.play("red", "move red-tank-2 M9")
     facts = sc.play("red", f"move red-tank-1 {pod}")
@@ -605,3 +605,24 @@ def test_mechanism_a_deployment_never_makes_a_pair_of_mountain_tanks(monkeypatch
     sc.play("red", "deploy red-tank-1 L13")
     refused(sc, "deploy red-tank-2 K14", "fmp.move.mountain-tanks")
     sc.play("red", "deploy red-crab-1 K14")   # any other unit may stand there
+
+
+# ---- Pontoons: a neutralised unit lost with its pontoon -----------------------------------------
+# "Pontoons": a structure that loses its last ground at the change of tide is
+# destroyed with what stands on it.  Blue's tank, neutralised by red's tanks
+# on K12 and J13, stands on a pontoon laid on the reef I12; at high tide the
+# swamps J11, J12 and I13 around it are sea too, so pontoon and tank go.  The
+# tide phase then hands the turn to red as usual: the lost tank is no longer
+# counted among the neutralised units (the turn used to stop on it).
+def test_pontoons_a_neutralised_unit_lost_with_its_pontoon_at_the_tide():
+    sc = Scenario.from_position(game, {
+        "freighters": {"red": {"centre": "K10", "pods": "b"}, "blue": {"centre": "AE13", "pods": "b"}},
+        "active": "blue", "tide": {"future": ["high", "low", "normal", "high", "low", "normal"]},
+        "units": {"red-tank-1": {"at": "K12"}, "red-tank-2": {"at": "J13"},
+                  "red-pontoon-1": {"at": "I12"}, "blue-tank-1": {"at": "I12"}},
+        "neutralised": {"blue-tank-1": "red"}})
+    sc.play("blue", "end")
+    facts = sc.play("system", "tide")
+    assert kinds(facts) == ["TurnBegan", "TideChanged", "PontoonsCollapsed", "PlayerTurnBegan"]
+    assert facts[2].units == ("blue-tank-1",) and sc.state.neutralised == {}
+    assert sc.state.active == "red"

@@ -348,7 +348,8 @@ def _(s: Planet, e: ev.UnitBuilt) -> Planet:
 @_folds(ev.PontoonsCollapsed)
 def _(s: Planet, e: ev.PontoonsCollapsed) -> Planet:
     gone = tuple(x for uid in e.pontoons + e.units if uid in s.units for x in _unit_gone(s, uid))
-    return evolved(_with_units(s, removed=gone), ore=s.ore - set(e.ore))
+    # What was lost no longer counts as neutralised (as when it is destroyed by fire).
+    return evolved(_with_units(_freed(s, *gone), removed=gone), ore=s.ore - set(e.ore))
 
 
 @_folds(ev.TargetDestroyed)

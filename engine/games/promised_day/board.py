@@ -1,6 +1,9 @@
 """Distances on the Central City board and the sharing out of damage.
 
-Both are derived from the state, memoised per board, never stored.
+Both are derived from the state, never stored: distances are worked out
+once per board and kept with each state that asks (the kit's `StateMemo`,
+since legal commands ask one position about every space); the sharing out
+of damage is memoised on what it depends on.
 """
 
 from __future__ import annotations
@@ -9,7 +12,11 @@ from collections import deque
 from functools import cache, lru_cache
 from itertools import combinations, product
 
+from engine.kit.memo import StateMemo
+
 from .state import Game
+
+MEMO = StateMemo()
 
 
 @cache
@@ -37,12 +44,21 @@ def _distances(lines: tuple[tuple[str, str], ...], start: str) -> dict[str, int]
 
 def distances(state: Game, start: str) -> dict[str, int]:
     """Spaces reachable from `start` along the lines, with their distance (start: 0)."""
-    return _distances(state.lines, start)
+    memo = MEMO.values(state)
+    found = memo.get(start)
+    if found is None:
+        found = memo[start] = _distances(state.lines, start)
+    return found
 
 
 def within(state: Game, start: str, reach: int) -> frozenset[str]:
     """The spaces at a range of at most `reach` from `start` ("Attack and Range Rules")."""
-    return frozenset(s for s, d in distances(state, start).items() if d <= reach)
+    memo = MEMO.values(state)
+    found = memo.get((start, reach))
+    if found is None:
+        found = memo[start, reach] = frozenset(
+            s for s, d in distances(state, start).items() if d <= reach)
+    return found
 
 
 # ---- damage -------------------------------------------------------------------------------

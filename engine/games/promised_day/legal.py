@@ -1,8 +1,12 @@
 """`legal_commands` (and the prompts that list them): every real choice a seat has now.
 
-Candidates come from the position (every space, every card in a hand,
-every face-up bonus card, ...) and are kept only if the guard `decide`
-calls for that command accepts them (`check_walk`, `check_complete`, ...).
+Candidates come from the position (the spaces within a character's move,
+every card in a hand, the pairs with matching icons, every face-up bonus
+card, ...) and are kept only if the guards `decide` calls for that command
+accept them (`check_walk`, `check_complete`, ...).  The guard every action
+shares (`require_actions`: the turn, no bonus waiting, the basic movement
+over) is asked once per position, then each action's own guards
+(`require_reach` for a Move, `require_in_hand` for an attack's card, ...).
 The targets of an attack or an Alchemy are too many to try one by one:
 they are generated from the same capacities and the same "all the damage
 the targets allow" that `check_targets` holds a command to
@@ -25,14 +29,15 @@ from engine.kit.memo import StateMemo
 from .actions import (
     attack_reach,
     check_alchemist,
-    check_attack_card,
-    check_move,
     check_pair,
     check_replenish,
     check_walk,
+    paired,
+    require_in_hand,
+    require_reach,
     special_buckets,
 )
-from .board import bucket_choices
+from .board import bucket_choices, within
 from .bonus import check_bonus, check_companion, options_of
 from .circle import check_complete
 from .commands import (
@@ -138,50 +143,49 @@ def _alchemies(pairs: tuple[tuple[str, str], ...], choices: tuple[tuple[str, ...
 
 
 def _turn_commands(s: Game, seat: str) -> list[Command]:
+    """A character's choices, in notation order: the verbs alphabetically (alchemy,
+    attack, companion, complete, end, move, replenish), each verb's commands sorted."""
     if s.pending is not None:  # a Transmutation Bonus to choose
         return sorted((Bonus(card, args) for card in s.bonus_offer
                        if allowed(check_bonus, s, seat, card) for args in options_of(s, card)),
                       key=_notation)
+    character = s.current
+    # Moving candidates: the spaces within the character's move, each then asked of the guard.
+    reach = sorted(within(s, s.position[character], s.summary[character][1]))
     if not s.moved:
-        return sorted((Walk(sp) for sp in s.spots if allowed(check_walk, s, seat, sp)),
-                      key=_notation)
+        return [Walk(sp) for sp in reach if allowed(check_walk, s, seat, sp)]
+    # Every action passes require_actions first (the turn, no bonus waiting, basic movement
+    # over): asked once here, then each action's own guards.
     if not allowed(require_actions, s, seat):
         return []
-    character = s.current
-    # The many attacks and alchemies come memoised and sorted (by card, then targets: the
-    # notation's order); the few others are sorted here, and the verbs put them in order.
-    big: dict[str, list[Command]] = {"attack": _attack_commands(s, seat, character)}
+    ordered: list[Command] = []
     if allowed(check_alchemist, s, seat):
         hand = sorted(set(s.hands[character].cards))
         pairs = tuple((a, b) for i, a in enumerate(hand) for b in hand[i + 1:]
-                      if allowed(check_pair, s, character, a, b))
-        if pairs:
-            big["alchemy"] = list(_alchemies(pairs, bucket_choices(
-                s, special_buckets(s, character))))
-    found: list[Command] = [End()]
-    if allowed(check_replenish, s, seat):
-        found.append(Replenish())
-    found += [Move(sp) for sp in s.spots if allowed(check_move, s, seat, sp)]
+                      if paired(s, a, b) and allowed(check_pair, s, character, a, b))
+        if pairs:  # memoised and sorted (by pair, then targets: the notation's order)
+            ordered += _alchemies(pairs, bucket_choices(s, special_buckets(s, character)))
+    ordered += _attack_commands(s, character)
+    ordered += sorted((Companion(card, args) for card in s.companions.get(character, ())
+                       if allowed(check_companion, s, seat, card)
+                       for args in options_of(s, card)), key=_notation)
     if allowed(check_complete, s, seat):
-        found.append(Complete())
-    for card in s.companions.get(character, ()):
-        if allowed(check_companion, s, seat, card):
-            found += [Companion(card, args) for args in options_of(s, card)]
-    small: dict[str, list[Command]] = {}
-    for command in found:
-        small.setdefault(command.verb, []).append(command)
-    ordered: list[Command] = []
-    for verb in sorted(set(small) | set(big)):
-        ordered += big[verb] if verb in big else sorted(small[verb], key=_notation)
+        ordered.append(Complete())
+    ordered.append(End())  # its guard is require_actions, asked above
+    ordered += [Move(sp) for sp in reach
+                if allowed(require_reach, s, character, sp, "promised_day.action.move")]
+    if allowed(check_replenish, s, seat):
+        ordered.append(Replenish())
     return ordered
 
 
-def _attack_commands(s: Game, seat: str, character: str) -> list[Command]:
-    """Every card of the hand against every sharing out of its damage in its range."""
+def _attack_commands(s: Game, character: str) -> list[Command]:
+    """Every card of the hand against every sharing out of its damage in its range (memoised
+    and sorted, by card then targets: the notation's order)."""
     found: list[Command] = []
     choices_of: dict[tuple[int, int], list[tuple[str, ...]]] = {}
     for card in sorted(set(s.hands[character].cards)):
-        if not allowed(check_attack_card, s, seat, card):
+        if not allowed(require_in_hand, s, character, card):
             continue
         _, damage, reach, _ = s.cards[card]
         if (damage, reach) not in choices_of:

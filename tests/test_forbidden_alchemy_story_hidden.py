@@ -114,3 +114,25 @@ def test_the_epilogues_wait_in_the_keeper_guide_until_the_story_ends():
         assert "reagent" not in str(game.redact(revealed, seat))
     assert "reagent" in game.view(s.state, "keeper")["objective"]["epilogue_keeper"]
     assert "reagent" in str(game.redact(revealed, "keeper"))
+
+
+def test_the_event_cards_not_read_yet_stay_face_down():
+    """The Event cards are read one at the end of each keeper turn (`EventCardResolved`
+    is a reveal): until then an investigator or a spectator knows how many are left,
+    not what they say, in the view and in the fact that lays out the story."""
+    s = Scenario.from_events(game, game.setup(game.options(2, {}), LoadedDice()))
+    (begun,) = [f for f in s.events if isinstance(f, ev.StoryBegun)]
+    later = begun.events[3]  # Event IV names the objectives West comes for
+    for seat in SEATS:
+        assert later not in str(game.redact(begun, seat))
+        assert game.redact(begun, seat)["events"] == {"hidden": 6}
+    assert later in str(game.redact(begun, "keeper")) and later in str(game.redact(begun, None))
+    s.play("keeper", "choose A")
+    s.play(JENNY, "end")
+    s.play(HARVEY, "end")
+    s.play("keeper", "end")
+    for seat in SEATS:
+        shown = game.view(s.state, seat)["events"]
+        assert shown[0] == begun.events[0] and shown[1:] == [None] * 5
+        assert later not in str(game.view(s.state, seat))
+    assert game.view(s.state, "keeper")["events"] == list(begun.events)

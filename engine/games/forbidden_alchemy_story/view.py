@@ -2,8 +2,9 @@
 
 Hidden from every seat: the order of each deck (Combat, Trauma, the
 Alchemy pile, Side Effects).  Hidden from everyone but the keeper: the
-keeper's hand, the #1 story choice and the objective until it is revealed,
-the face-down Exploration cards, and the bottoms of monster tokens that no
+keeper's hand, the #1 story choice and the objective until it is revealed
+(its epilogues until the story ends), the face-down Exploration cards, the
+Event cards not read yet, and the bottoms of monster tokens that no
 investigator has examined — a byakhee's bottom always ("Secrecy and
 Byakhees"), except from Darrell Simmins's seat once his Keen Eye has seen
 it.  When the game plays the keeper (keeper=system) every seat is an
@@ -69,7 +70,7 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
         "moves": s.moves,
         "acted": s.acted,
         "events_resolved": s.events_resolved,
-        "events": list(s.event_texts),
+        "events": _event_cards(s, keeper),
         "time_period": {"marker": s.period, "cards": {p: name for p, name in s.periods}},
         "seeds": {"room": s.seeds[0], "period": s.seeds[1]} if s.seeds else None,
         "locks": {r: s.items[key].name for r, key in s.locks.items()},
@@ -177,6 +178,14 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
     return board
 
 
+def _event_cards(s: Story, keeper: bool) -> list[str | None]:
+    """The Event cards in order: those read so far, the rest face down (None) but
+    to the keeper, who laid out the story."""
+    return [
+        text if keeper or n < s.events_resolved else None for n, text in enumerate(s.event_texts)
+    ]
+
+
 def _objective(s: Story, keeper: bool) -> dict[str, Any] | None:
     """The objective card: the keeper's from his choice on, everyone's once revealed.
     The Exploration cards it deals are on the board, face down (`exploration`);
@@ -282,6 +291,7 @@ KEEPER_ONLY = {
         "damage": "hidden",
     },
     "ObjectiveRevealed": lambda d: {**d, "objective": _face_up(d["objective"])},
+    "StoryBegun": lambda d: {**d, "events": _count(d["events"])},
     "StoryChoiceMade": lambda d: {"step": d["step"], "choice": "hidden", "objective": "hidden"},
     "ExplorationCardsPlaced": lambda d: {"rooms": {r: _count(c) for r, c in d["rooms"].items()}},
     "TraumaCardsDealt": lambda d: {"cards": _count(d["cards"])},
@@ -338,6 +348,13 @@ def _deal_again(deck, hand: tuple[str, ...], hand_unseen: bool, rng: random.Rand
     return evolved(deck, cards=tuple(unseen[:n])), tuple(unseen[n:]) if hand_unseen else hand
 
 
+def _scramble_unread_events(s: Story, rng: random.Random) -> Story:
+    """The Event cards not read yet, in another order (no seat but the keeper sees them)."""
+    unread = list(s.event_texts[s.events_resolved :])
+    rng.shuffle(unread)
+    return evolved(s, event_texts=s.event_texts[: s.events_resolved] + tuple(unread))
+
+
 def _scramble_keeper_secrets(s: Story, seat: str, rng: random.Random) -> Story:
     seen = s.investigators[seat].peeked if seat in s.investigators else frozenset()
     tokens = dict(s.tokens)
@@ -352,7 +369,7 @@ def _scramble_keeper_secrets(s: Story, seat: str, rng: random.Random) -> Story:
         bottoms = [tokens[m] for m in figures]
         rng.shuffle(bottoms)
         tokens.update(zip(figures, bottoms, strict=True))
-    s = evolved(s, tokens=tokens)
+    s = _scramble_unread_events(evolved(s, tokens=tokens), rng)
     if s.revealed or not s.objectives:
         return s
     choice = rng.choice(sorted(s.objectives))

@@ -37,7 +37,7 @@ from engine.core.notes import MAX_NOTE_CHARS
 from engine.core.options import parse_options
 from engine.core.store import Store, open_store, why_no_undo
 from projections.replay import Replay, audit, changed_paths, timeline_window
-from viewer import boards, bounds, drawings, fragments, plots, rule_search
+from viewer import boards, bounds, drawings, fragments, pictures, plots, rule_search
 from viewer import live as pushed
 from viewer import tree as variation
 from viewer.api import router as api_router
@@ -109,6 +109,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     boards.register(templates.env)
     drawings.register(templates.env)  # the notes' shapes over every board
     bounds.register(templates.env)
+    pictures.register(templates.env)
     templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
                                  timeline_window=timeline_window, who_of=who_of)
     app.state.templates = templates

@@ -100,7 +100,10 @@ def _grid(kind: str, size: float, shapes: list[tuple[str, int, int, list[tuple[f
     cells = {}
     for cell_id, col, row, corners, (cx, cy) in shapes:
         points = _points((x + dx, y + dy) for x, y in corners)
-        attrs = Markup('id="{}-{}" data-id="{}" points="{}"').format(kind, cell_id, cell_id, points)
+        # data-token: a cell's name is the token the notation uses for it
+        # (a player points at it: docs/boards.md, "Pointing").
+        attrs = Markup('id="{}-{}" data-id="{}" data-token="{}" points="{}"').format(kind, cell_id, cell_id,
+                                                                                     cell_id, points)
         cells[cell_id] = Cell(cell_id, col, row, points, num(cx + dx), num(cy + dy), cx + dx, cy + dy, attrs)
     return Grid(kind, num(max(xs) + dx + PAD), num(max(ys) + dy + PAD), size, cells)
 

@@ -34,6 +34,7 @@ from engine.core.notes import GLYPHS, MAX_PLACE_CHARS, MAX_SHAPES, SHAPE_COLOURS
 from engine.core.visibility import SPECTATOR
 from viewer.boards import alchemy_tile, graph_layout, hex_board, num, square_board
 from viewer.bounds import undrawable
+from viewer.pictures import picture_of
 
 # Lichess's brush colours, so a reviewer coming from there reads them at once.
 COLOUR_HEX = {"green": "#15781b", "red": "#882020", "blue": "#003088", "yellow": "#e68f00"}
@@ -88,7 +89,7 @@ def place_points(game, board: dict[str, Any]) -> dict[str, tuple[float, float]]:
     game without a picture (its generic table has no places to draw on)."""
     if undrawable(game, board) is not None:
         return {}  # a board over its ceiling has no picture, so no places (viewer/bounds.py)
-    own = getattr(game, "place_points", None)
+    own = getattr(picture_of(game.ID), "place_points", None) or getattr(game, "place_points", None)
     if own is not None:
         return dict(own(board))
     fn = PLACE_POINTS.get(game.ID)

@@ -125,8 +125,6 @@ def test_macros_render_well_formed_svg(env):
       {{ b.square(sq["C3"], "#eeeeee") }}
       {{ b.token(geo["B2"].cx, geo["B2"].cy, "T", "tank-2", changed=true, title="tank & co") }}
       {{ b.highlight(geo["B2"].points) }}{{ b.highlight(x="5", y="6", r=7) }}
-      {% call b.target([("move tank-2 B3", "move tank-2 B3"), ("fire", "fire B2")]) %}<circle r="1"/>{% endcall %}
-      {% call b.target([]) %}<rect width="1" height="1"/>{% endcall %}
     """, geo=geo, sq=sq)
     hexes = root.findall(SVG + "polygon[@data-id='B2']")
     assert len(hexes) == 1 and hexes[0].get("id") == "hex-B2"
@@ -139,13 +137,9 @@ def test_macros_render_well_formed_svg(env):
     assert token.get("data-id") == "tank-2" and "changed" in token.get("class")
     assert token.find(SVG + "circle").get("cx") == geo["B2"].cx
     assert [el.tag for el in root.iter() if el.get("class") == "halo"] == [SVG + "polygon", SVG + "circle"]
-    links = root.findall(SVG + "a")
-    assert len(links) == 1
-    assert links[0].get("class") == "target" and links[0].get("href") == "#"
-    assert links[0].get("data-command") == "move tank-2 B3"
-    assert links[0].get("data-commands") == "move tank-2 B3|fire B2"
-    assert links[0].find(SVG + "circle") is not None
-    assert root.find(SVG + "rect") is not None  # no options: drawn, not clickable
+    # What a player points at is named by its notation token (docs/boards.md).
+    assert hexes[0].get("data-token") == "B2" and square.get("data-token") == "C3"
+    assert token.get("data-token") == "tank-2"
 
 
 def test_layer_and_highlights(env):
@@ -170,8 +164,7 @@ def test_synthetic_hex_board_renders(env):
     before, after = synthetic_views()
     changed = changed_paths(before, after)
     unit = next(iter(after["units"]))
-    html = env.get_template("boards/_synthetic_hex.html").render(
-        board=after, changed=changed, targets={unit: [("move", f"move {unit} A1")]})
+    html = env.get_template("boards/_synthetic_hex.html").render(board=after, changed=changed)
     root = ET.fromstring(html)
     hexes = [el for el in root.iter(SVG + "polygon") if el.get("data-id")]
     assert len(hexes) == 851
@@ -182,9 +175,8 @@ def test_synthetic_hex_board_renders(env):
     flooded = {h for h in after["hexes"] if before["hexes"][h] != after["hexes"][h]}
     assert flooded and {h.get("data-id") for h in hexes if "changed" in h.get("class")} == flooded
     assert len([el for el in root.iter() if el.get("class") == "halo"]) == len(flooded)
-    links = root.findall(f".//{SVG}a")
-    assert [a.get("data-command") for a in links] == [f"move {unit} A1"]
-    assert links[0].find(SVG + "g").get("data-id") == unit
+    assert {t.get("data-token") for t in tokens} == set(after["units"])
+    assert unit in {t.get("data-token") for t in tokens}
 
 
 # ---- the diff ---------------------------------------------------------------------------------

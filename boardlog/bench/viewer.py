@@ -315,7 +315,7 @@ def hex_board_figures(env, repeat: int = 50) -> dict[str, tuple[float, float, st
     template = env.get_template(HEX_TEMPLATE)
 
     def step():
-        return template.render(board=after, changed=changed_paths(before, after), targets={})
+        return template.render(board=after, changed=changed_paths(before, after))
 
     def flattened():
         a, b = flatten(before), flatten(after)

@@ -9,6 +9,8 @@ random start both draw from) keeps what it lets through.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.commands import Command
 from engine.core.context import Context
 from engine.core.errors import RuleViolation
@@ -25,6 +27,7 @@ from .board import (
     open_for,
     parse,
     square_names,
+    to_square,
 )
 from .commands import Draft, Equip, OpenStack, Pick, Place, PlaceHazard
 from .phases import begin_turn
@@ -163,8 +166,14 @@ def _equip(state: Battle, team: str, cmd: Equip) -> RuleViolation | None:
     return None
 
 
-def starting_rows(state: Battle) -> set[int]:
-    return {parse(state, sq).row for corners in state.board["starts"].values() for sq in corners}
+def starting_rows(state: Battle) -> frozenset[int]:
+    """The rows of both teams' starting corners (no hazard goes there)."""
+    return _rows(tuple(sq for corners in state.board["starts"].values() for sq in corners))
+
+
+@cache
+def _rows(corners: tuple[str, ...]) -> frozenset[int]:
+    return frozenset(to_square(sq).row for sq in corners)
 
 
 def _place_hazard(state: Battle, team: str, cmd: PlaceHazard) -> RuleViolation | None:

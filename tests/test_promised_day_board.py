@@ -57,18 +57,15 @@ def test_the_board_renders_as_well_formed_svg_for_every_seat(env):
             assert len(spaces) == 15
 
 
-def test_changed_spaces_are_outlined_and_targets_are_clickable(env):
+def test_changed_spaces_are_outlined(env):
+    # (Click targets left the board contract for pointing, docs/boards.md: not tested here.)
     state = next(iter(positions(commands=1)))
     board = game.view(state, "red")
-    targets = game.board_targets(game.legal_commands(state, "red"))
     html = env.get_template("boards/promised_day.html").render(
-        board=board, changed={"spaces", "spaces.1a", "characters", "characters.ed"},
-        targets=targets, game=game)
+        board=board, changed={"spaces", "spaces.1a", "characters", "characters.ed"}, game=game)
     root = parse(html)
     assert root.find(f".//{SVG}g[@id='space-1a']").get("class") == "space changed"
     assert len(root.findall(f".//{SVG}circle[@class='halo']")) == 1
-    links = root.findall(f".//{SVG}a[@class='target']")
-    assert links and {a.get("data-command").split()[0] for a in links} == {"start"}
 
 
 def test_tiles_face_up_or_down_the_damage_track_the_round_and_what_changed(env):

@@ -188,7 +188,6 @@ REFUSALS = [
     ({"round": 3, "homunculus": {"face_down": {"2": "event-fear", "4": "event-gather"},
                                  "revealed": {"3": "event-rumble"}}}, P + "position.homunculus"),
     ({"round": 2, "homunculus": {"revealed": {"3": "event-fear"}}}, P + "position.homunculus"),
-    ({"round": 2, "homunculus": {"face_down": {"3": "event-fear"}}}, P + "position.homunculus"),
     ({"homunculus": {"face_down": {"2": "event-fear", "3": "event-fear"}}}, P + "position.homunculus"),
     # questions nobody could have asked
     ({"question": {"kind": "bonus"}, "phase": "homunculus"}, P + "bonus.choose"),

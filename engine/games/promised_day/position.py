@@ -427,33 +427,33 @@ def _revealed_now(state: Game) -> bool:
 
 
 def _homunculus(state: Game, raw: Any, c: content.Content) -> Game:
-    """The Homunculus cards face down above their rounds and those revealed.  Unnamed:
-    the six Event cards in content order above rounds 2-7."""
+    """The Homunculus cards face down above their rounds and those revealed.  A round
+    named in neither takes the first Event card named nowhere (content order): face
+    down if its card is still to come, else revealed."""
     rule = "promised_day.position.homunculus"
     faces = {e[0]: ("event", e[1], e[2], e[3]) for e in c.events}
     faces.update({b: ("boss", b, boss.march, boss.soldiers) for b, boss in c.bosses.items()})
     now = _revealed_now(state)
-    if raw is None:
-        dealt = dict(zip(range(2, state.round_limit + 1), (e[0] for e in c.events), strict=False))
-        face_down = {r: card for r, card in dealt.items() if r > state.round or (r == state.round and not now)}
-        revealed = {r: card for r, card in dealt.items() if r not in face_down}
-    else:
-        raw = _fields(_obj(raw, "homunculus"), {"face_down", "revealed"}, "homunculus")
-        face_down, revealed = ({_round(state, key, f"homunculus.{part}"):
-                                _known(_str(card, f"homunculus.{part}.{key}"), faces, rule, "card")
-                                for key, card in _obj(raw.get(part, {}), f"homunculus.{part}").items()}
-                               for part in ("face_down", "revealed"))
+    raw = _fields(_obj({} if raw is None else raw, "homunculus"), {"face_down", "revealed"},
+                  "homunculus")
+    face_down, revealed = ({_round(state, key, f"homunculus.{part}"):
+                            _known(_str(card, f"homunculus.{part}.{key}"), faces, rule, "card")
+                            for key, card in _obj(raw.get(part, {}), f"homunculus.{part}").items()}
+                           for part in ("face_down", "revealed"))
     _once({"a face-down round": list(face_down.values()), "a revealed round": list(revealed.values())}, rule)
     for r in set(face_down) & set(revealed):
         raise BadPosition(rule, f"round {r} has two Homunculus cards")
+    # Six Events for six rounds: a round left unnamed always finds one.
+    spare = iter([e[0] for e in c.events if e[0] not in {*face_down.values(), *revealed.values()}])
+    for r in range(2, state.round_limit + 1):
+        if r not in face_down and r not in revealed:
+            to_come = r > state.round or (r == state.round and not now)
+            (face_down if to_come else revealed)[r] = next(spare)
     if any(r < state.round or (r == state.round and now) for r in face_down) and state.phase != OVER:
         raise BadPosition(rule, f"a card above round {min(face_down)} is still face down in round "
                                 f"{state.round}")
     if any(r > state.round or (r == state.round and not now) for r in revealed) and state.phase != OVER:
         raise BadPosition(rule, f"the card above round {max(revealed)} is revealed before its turn")
-    if state.phase in (HOMUNCULUS, PLAYERS) and state.round >= 2 and state.round not in (
-            revealed if now else face_down):
-        raise BadPosition(rule, f"no Homunculus card above round {state.round}")
     for card in face_down.values():
         if card in state.bosses or card in state.defeated:
             raise BadPosition("promised_day.position.boss", f"{card} stands on the board (or was "

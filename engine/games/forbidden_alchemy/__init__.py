@@ -10,6 +10,7 @@ from .bots import BOTS
 from .commands import COMMANDS
 from .events import EVENTS
 from .legal import legal_commands
+from .position import from_position, position
 from .rulebook import RULES
 from .rules import decide, outcome, to_act, turn
 from .scores import scores
@@ -23,10 +24,11 @@ TITLE = "Mansions of Madness: Forbidden Alchemy - Alchemy puzzle"
 # as their flag does (issue #22): setup records the deck with the new texts.
 RULES_VERSION = "2"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators in the story; one of them attempts the puzzle
+POSITION_VERSION = 1  # docs/positions/forbidden_alchemy.md
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "TITLE",
-    "board_targets", "decide", "describe", "evolve", "initial_state", "legal_commands", "options",
-    "outcome", "redact", "render", "scores", "scramble_hidden", "seats", "setup", "to_act", "turn",
-    "view",
+    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "POSITION_VERSION", "RULES", "RULES_VERSION",
+    "TITLE", "board_targets", "decide", "describe", "evolve", "from_position", "initial_state",
+    "legal_commands", "options", "outcome", "position", "redact", "render", "scores",
+    "scramble_hidden", "seats", "setup", "to_act", "turn", "view",
 ]

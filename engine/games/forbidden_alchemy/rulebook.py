@@ -15,6 +15,7 @@ COMPLETE = "Alchemy Puzzles > Completing an Alchemy Puzzle"
 OTHER = "Alchemy Puzzles > Other Alchemy Puzzle Rules"
 SIDE = "Side Effect Cards"
 NATURAL = "Other Rules > New Combat Card Tests (Conditional Modifiers)"
+POSITIONS = "boardlog: positions (docs/positions/forbidden_alchemy.md)"
 
 RULES = CORE_RULES + RuleBook(
     *table(SETUP + " (step 1)", {
@@ -118,5 +119,42 @@ RULES = CORE_RULES + RuleBook(
             "A card whose text says so is discarded once its effect is resolved.",
         "forbidden_alchemy.side-effect.stays":
             "Any other card stays in play until the game ends or an effect discards it.",
+    }),
+    # ---- positions: what a position written out must hold (docs/positions/forbidden_alchemy.md)
+    *table(POSITIONS, {
+        "forbidden_alchemy.position.shape":
+            "A position's sections and fields are those the format names, each of its type, "
+            "with setup options the game offers.",
+        "forbidden_alchemy.position.phase":
+            "A position is of an attempt under way (its puzzle actions) or over (its test made).",
+    }),
+    *table(SETUP + " (step 3)", {
+        "forbidden_alchemy.position.piece":
+            "Each of the twelve pieces lies in one place: along an edge, in the pile, or among "
+            "the pieces a replacement discarded.",
+        "forbidden_alchemy.position.edge":
+            "During an attempt every edge of the tile holds a piece; once the test is made none "
+            "does, and no discard is left, for every piece went under the pile.",
+    }),
+    *table(ATTEMPT, {
+        "forbidden_alchemy.position.actions":
+            "No more puzzle actions are left than Intellect gives, with Luck once a skill point "
+            "added it; none is left once the test is made.",
+    }),
+    *table(OTHER, {
+        "forbidden_alchemy.position.skill":
+            "No more skill points are left than the investigator has, one fewer once one added "
+            "Luck to the puzzle.",
+    }),
+    *table(SIDE, {
+        "forbidden_alchemy.position.card":
+            "Each Side Effect card lies in one place: the deck, the discards, in play, or just "
+            "drawn.",
+    }),
+    *table(COMPLETE, {
+        "forbidden_alchemy.position.test":
+            "A finished attempt says its roll and the correct pieces it was tested against, and "
+            "whether it passed, as the d10 test of those decides; an attempt under way has made "
+            "no test.",
     }),
 )

@@ -16,6 +16,7 @@ from engine.core.errors import BadOptions
 from engine.core.events import evolved
 from engine.core.game import find_game, register
 from engine.games.roundtable import events as ev
+from engine.games.roundtable.board import terrain_at
 from engine.games.roundtable.movement import ends_move, entry_refusal
 from engine.games.roundtable.state import Unit
 from engine.kit.testing import LoadedDice, Scenario
@@ -261,7 +262,7 @@ def test_buying_needs_the_coins():
 def test_dv_tile_costs_one_and_ruins_block_every_unit():
     sc = board(("p1", "pegasus-knight", "C4"), dv=1)
     sc.play("p1", "vein-tile C3 ruins")
-    assert sc.state.terrain_at("C3") == "ruins" and sc.state.player("p1").dv == 0
+    assert terrain_at(sc.state, "C3") == "ruins" and sc.state.player("p1").dv == 0
     sc.expect_violation("p1", "move pegasus-knight C3", R + "terrain.ruins")
 
 
@@ -890,7 +891,7 @@ def test_dv_tile_turned_over_in_place_but_never_put_back_as_it_lies():
     sc.play("p1", "vein-tile C2 plains")
     sc.expect_violation("p1", "vein-tile C2 plains", R + "dv.tile-same")
     sc.play("p1", "vein-tile C2 ruins")
-    assert sc.state.terrain_at("C2") == "ruins" and sc.state.player("p1").dv == 0
+    assert terrain_at(sc.state, "C2") == "ruins" and sc.state.player("p1").dv == 0
 
 
 def test_a_move_goes_somewhere_and_squares_are_named_on_the_map():

@@ -17,6 +17,7 @@ from engine.core.events import evolved
 from engine.core.game import find_game, register
 from engine.core.store import open_store
 from engine.games.roundtable import events as ev
+from engine.games.roundtable.board import boss_squares
 from engine.games.roundtable.state import Unit
 from engine.kit.testing import LoadedDice, Scenario
 
@@ -281,7 +282,7 @@ def test_boss_turn_roll_moves_the_tile_to_the_card_s_target():
     facts = sc.play(SYSTEM, "boss", dice=LoadedDice([5]))
     assert kinds(facts) == ["BossRolled", "BossMoved"]
     assert (facts[0].value, facts[0].target, facts[1].to) == (5, "C4", "C4")
-    assert sc.state.boss_squares()["SE"] == "D5"
+    assert boss_squares(sc.state)["SE"] == "D5"
 
 
 def test_boss_turn_units_in_the_way_are_attacked_and_the_players_choose_the_range():

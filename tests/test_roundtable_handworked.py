@@ -25,6 +25,7 @@ from engine.core.context import SYSTEM
 from engine.core.events import evolved
 from engine.core.game import find_game, register
 from engine.games.roundtable import events as ev
+from engine.games.roundtable.board import terrain_at
 from engine.kit.testing import LoadedDice
 
 register("roundtable", "engine.games.roundtable")
@@ -255,10 +256,10 @@ def test_dragon_vein_abilities_tile_first_placement_then_move_each_costs_one():
     # moved tile leaves its old square (printed terrain again).
     sc = board(dv=2)
     sc.play("p1", "vein-tile E3 ruins")
-    assert sc.state.terrain_at("E3") == "ruins"
+    assert terrain_at(sc.state, "E3") == "ruins"
     sc.play("p1", "vein-tile D3 plains")
     assert sc.state.player("p1").dv == 0
-    assert (sc.state.terrain_at("E3"), sc.state.terrain_at("D3")) == ("forest", "plains")
+    assert (terrain_at(sc.state, "E3"), terrain_at(sc.state, "D3")) == ("forest", "plains")
     assert sc.state.player("p1").dv_tile == "D3"
     sc.expect_violation("p1", "vein-tile E3 ruins", R + "dv.not-enough")
 

@@ -116,16 +116,62 @@ def test_the_board_picture_renders_as_well_formed_svg(players, options):
     assert ('id="token-boss"' in svg) == bool(options)
 
 
+def every_command(state, seat):
+    """Every command of a player's turn with any arguments worth writing (far more than
+    `legal_commands` builds: it prunes with the guards), for `decide` to judge."""
+    from engine.games.roundtable import commands as c
+
+    units = list(state.units)
+    others = units + list(state.boss.get("hp", {})) + list(state.summons)
+    squares = list(state.terrain)
+    p = state.player(seat)
+    yield c.EndTurn()
+    for u in units:
+        here = state.units[u].square
+        near = [sq for sq in squares if abs(ord(sq[0]) - ord(here[0])) + abs(int(sq[1:]) - int(here[1:])) <= 2]
+        yield from (c.Move(u, sq) for sq in squares)
+        yield from (c.Attack(u, t) for t in others)
+        yield from (cls(u) for cls in (c.Capture, c.Work, c.Retire, c.Wait, c.VeinRemove))
+        yield c.Special(u, ())
+        yield from (c.Special(u, (t,)) for t in others)
+        yield c.BossAction(u, ())
+        yield from (c.BossAction(u, (colour,)) for colour in state.boss.get("hp", {}))
+        for ally in units:
+            yield c.Assist(u, ally, ())
+            yield from (c.Assist(u, ally, (sq,)) for sq in near)
+        yield from (c.Shift(u, slot) for slot in ("red", "green", "blue", "1"))
+        yield from (c.Bump(u, sq) for sq in near)
+        yield from (c.VeinMove(u, sq) for sq in near)
+    for card in p.hand:
+        yield c.Discard(card)
+        for slot in ("red", "green", "blue", "1", "2"):
+            for sq in state.zones[seat]:
+                yield c.Deploy(card, slot, sq)
+                yield c.HastyDeploy(card, slot, sq)
+    yield from (c.Buy(slot) for slot in range(0, 5))
+    for card in p.shop_hand:
+        yield c.Use(card, ())
+        yield from (c.Use(card, (t,)) for t in others)
+    yield from (c.VeinTile(sq, side) for sq in squares for side in ("plains", "ruins"))
+
+
 @pytest.mark.parametrize(
     "players, options",
     [(2, {}), (2, {"bump": "any"}), (3, {"mode": "boss", "boss": "medeus"}), (4, {"mode": "boss"})],
 )
-def test_fast_legal_commands_equal_trying_every_candidate_with_decide(players, options):
-    """`legal_commands` leaves out candidates that cannot pass, asks some guards directly
-    and memoises (speed); trying every candidate through `decide` must give the same list."""
+def test_legal_commands_are_every_command_decide_accepts(players, options):
+    """`legal_commands` builds few candidates and asks them the guards `decide` asks;
+    trying every command of a turn through `decide` itself must give the same list."""
     from engine.core.context import Context
     from engine.core.dice import Dice
-    from engine.games.roundtable import rules
+    from engine.core.errors import RuleViolation
+
+    def accepted(state, seat, command):
+        try:
+            game.decide(state, seat, command, Context(Dice(0, 0), None))
+        except RuleViolation:
+            return False
+        return True
 
     state = game.initial_state()
     for fact in game.setup(game.options(players, options), Dice(players, 1)):
@@ -140,11 +186,11 @@ def test_fast_legal_commands_equal_trying_every_candidate_with_decide(players, o
             cmd = game.system_command(state, None)
         else:
             legal = game.legal_commands(state, seat)
-            if state.phase == "play" and state.pending is None and state.active != "boss":
-                every = rules._candidates(state, seat, prune=False)
-                tried = sorted((c for c in dict.fromkeys(every) if rules._legal(state, seat, c)),
+            if (state.phase == "play" and state.pending is None and state.active != "boss" and compared < 30
+                    and (step % 3 == 0 or state.mode == "boss")):
+                tried = sorted((c for c in dict.fromkeys(every_command(state, seat)) if accepted(state, seat, c)),
                                key=lambda c: c.notation())
-                assert legal == tried
+                assert [c.notation() for c in legal] == [c.notation() for c in tried]
                 compared += 1
             skills = [c for c in legal if c.verb in ("special", "assist", "boss-action", "react")]
             moves = [c for c in legal if c.verb != "end"]
@@ -152,4 +198,4 @@ def test_fast_legal_commands_equal_trying_every_candidate_with_decide(players, o
                              moves if moves and rng.random() > 0.1 else legal)
         for fact in game.decide(state, seat, cmd, Context(Dice(players, step + 2), None)):
             state = game.evolve(state, fact)
-    assert compared > 50
+    assert compared > 15

@@ -23,30 +23,25 @@ next turn", area effects hit the boss once, the boss always outnumbers you,
 moving enemies never moves the boss, "all units you control") and the boss
 board's own unit action.
 
-`legal_commands` tries each candidate's guards (`decide` or, for the many
-candidates of a busy turn - attacks, captures, work, retiring, shifts, buys,
-discards - the guard functions alone); moves, deploys, DV Map Tile placements
-and BUMPs are generated exactly as the guards allow.  The answer itself, the
-squares a unit can reach and other lookups derived from a state are memoised
-per state (`state.derived`).
+Modules, bottom to top (each imports only those above it in this list):
+`content` (the stand-in content and its vocabulary), `rulebook`, `events`,
+`commands`, `state` (the fold), `board` (what is derived from a state,
+memoised per state), then the rulebook's topics: `movement`, `damage`
+(damage and Unit Death), `combat`, `summons`, `effects`, `assists`, `boss`,
+`turn`, `cards`, `deploy`, `dragon_vein`, `shop`, `attacks`, `actions`;
+then `setup`, `rules` (`decide` = the guards of `check`, then the facts of
+`resolve`), `legal` (candidates asked of that same `check`; `prompts`),
+`view`, `scores`, `bots`.
 """
 
 from .bots import BOTS
 from .commands import COMMANDS
 from .events import EVENTS
+from .legal import legal_commands, prompts
 from .rulebook import RULES
-from .rules import (
-                    decide,
-                    legal_commands,
-                    options,
-                    outcome,
-                    prompts,
-                    seats,
-                    setup,
-                    system_command,
-                    to_act,
-)
+from .rules import decide, outcome, system_command, to_act
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
+from .setup import options, seats, setup
 from .state import evolve, initial_state
 from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
 

@@ -2,11 +2,14 @@
 the boss's turns (the engine's system seat).
 
 The boss tile covers 2x2 squares; each corner shows a colour, which turns
-with the tile (`Table.corner_colours`).  A boss turn is four system steps,
+with the tile (`board.corner_colours`).  A boss turn is four system steps,
 each its own command group so it can be audited: start effects and the
 movement roll (then the move, or the attacks queued), one step per attack
 (asked of the players when they have a choice), the card flip (then, when its
 effect hits several units, one step per unit in the players' order), the rotation.
+Each step has its guard (`check_step`, `check_order`, `check_hit`: what
+`decide` and `legal_commands` both ask) and its facts.  Damage on the
+boss's HP bars and its lives are `damage.py`'s.
 """
 
 from __future__ import annotations
@@ -17,18 +20,24 @@ from typing import Any
 from engine.core.context import SYSTEM
 from engine.core.errors import RuleViolation
 from engine.core.events import Event
-from engine.kit.squaregrid import Direction, Square
+from engine.kit.resolution import Resolution
+from engine.kit.squaregrid import Direction
 
 from . import events as ev
 from . import summons
-from .combat import EFFECTIVE, EFFECTIVE_BONUS, combat_stats, hp_left, in_range, triangle
-from .content import BOARD
-from .effects import reactors
-from .movement import distance, orthogonal_neighbours, tags
-from .state import Table, Unit, evolve
+from .board import (
+    corner_of,
+    corners_at,
+    distance,
+    distance_to_boss,
+    hp_left,
+    orthogonal_neighbours,
+    tags,
+)
+from .combat import EFFECTIVE, EFFECTIVE_BONUS, combat_stats, in_range, reactors, triangle
+from .damage import defeat, life_lost
+from .state import BOSS, Table, Unit, evolve
 
-R = "roundtable."
-BOSS = "boss"  # the schedule's name for the boss's slot (its turns are the system seat's)
 CENTRE = "C3"  # the tile's NW corner when it sits in the middle of the 6x6 map
 
 
@@ -44,19 +53,21 @@ def setup_facts(opts: dict[str, Any], seats: tuple[str, ...], board: dict[str, A
     lives = board["lives"][str(len(seats))]
     order = tuple(dice.shuffled(sorted(board["cards"])))
     return [
-        ev.BossChosen(rule=R + "boss.setup", boss=opts["boss"], board=board, lives=lives,
+        ev.BossChosen(rule="roundtable.boss.setup", boss=opts["boss"], board=board, lives=lives,
                       schedule=schedule(seats)),
-        ev.BossTilePlaced(rule=R + "boss.setup", square=CENTRE),
-        ev.BossDeckShuffled(rule=R + "boss.setup", order=order),
-        ev.BossCardDrawn(rule=R + "boss.card", card=order[0]),
+        ev.BossTilePlaced(rule="roundtable.boss.setup", square=CENTRE),
+        ev.BossDeckShuffled(rule="roundtable.boss.setup", order=order),
+        ev.BossCardDrawn(rule="roundtable.boss.card", card=order[0]),
     ]
 
 
 def card(state: Table) -> dict[str, Any]:
+    """The current boss card: its stats, movement targets and effect."""
     return state.boss["cards"][state.boss_card]
 
 
 def next_after(state: Table) -> str:
+    """Who takes the turn after the current one: a seat, or `BOSS`."""
     return state.schedule.advance().current
 
 
@@ -94,7 +105,7 @@ class _Bout:
                                     atk=atk, defence=defence, damage=damage, hp=self.unit_hp,
                                     modifiers=notes))
         if self.unit_hp == 0:
-            self.facts.extend(defeat(self.state, self.unit))
+            self.facts.extend(defeat(self.state, self.unit, BOSS))
 
     def skip(self, unit: str, blow: str, rule: str, reason: str) -> None:
         self.facts.append(ev.BlowSkipped(rule=rule, unit=unit, blow=blow, reason=reason))
@@ -105,20 +116,20 @@ class _Bout:
             return
         unit_spd, boss_spd = self.own["spd"], self.card["spd"]
         if unit_spd == boss_spd:
-            self.skip(BOSS, "follow-up", R + "combat.follow-up-equal", f"equal speed ({unit_spd})")
+            self.skip(BOSS, "follow-up", "roundtable.combat.follow-up-equal", f"equal speed ({unit_spd})")
         elif unit_spd > boss_spd and unit_reaches:
-            self.unit_strikes("follow-up", R + "boss.follow-up")
+            self.unit_strikes("follow-up", "roundtable.boss.follow-up")
         elif unit_spd < boss_spd and boss_reaches:
-            self.boss_strikes("follow-up", R + "boss.follow-up")
+            self.boss_strikes("follow-up", "roundtable.boss.follow-up")
         else:
-            self.skip(BOSS, "follow-up", R + "combat.follow-up-range",
+            self.skip(BOSS, "follow-up", "roundtable.combat.follow-up-range",
                       "the faster side is out of range")
 
     def finish(self, attacker: str, defender: str) -> list[Event]:
         if self.unit.shapestone and self.unit_hp:
-            self.facts.append(ev.ShapestoneDiscarded(rule=R + "combat.shapestone",
+            self.facts.append(ev.ShapestoneDiscarded(rule="roundtable.combat.shapestone",
                                                      unit=self.unit.card))
-        return self.facts + [ev.CombatEnded(rule=R + "combat.end", attacker=attacker,
+        return self.facts + [ev.CombatEnded(rule="roundtable.combat.end", attacker=attacker,
                                             defender=defender)]
 
 
@@ -126,30 +137,30 @@ class _Bout:
 def check_attack(state: Table, unit: Unit, colour: str) -> None:
     """A unit may attack a corner of the boss within its range."""
     if colour not in state.boss["hp"]:
-        raise RuleViolation(R + "boss.corner", f"the boss has no {colour} corner")
-    corner = state.corner_of(colour)
+        raise RuleViolation("roundtable.boss.corner", f"the boss has no {colour} corner")
+    corner = corner_of(state, colour)
     dist = distance(unit.square, corner)
     if not in_range(state, unit, dist):
-        raise RuleViolation(R + "boss.corner-range",
+        raise RuleViolation("roundtable.boss.corner-range",
                             f"the {colour} corner ({corner}) is {dist} away")
 
 
 def attack(state: Table, unit: Unit, colour: str) -> list[Event]:
-    """A unit attacks the boss corner showing `colour`; the boss counters from that corner."""
-    check_attack(state, unit, colour)
-    dist = distance(unit.square, state.corner_of(colour))
+    """A unit attacks the boss corner showing `colour` (`check_attack` passed); the boss
+    counters from that corner."""
+    dist = distance(unit.square, corner_of(state, colour))
     bout = _Bout(state, unit, colour, "attacking")
-    bout.facts.append(ev.CombatStarted(rule=R + "boss.attack", attacker=unit.card,
+    bout.facts.append(ev.CombatStarted(rule="roundtable.boss.attack", attacker=unit.card,
                                        defender=f"boss:{colour}", distance=dist))
     lo, hi = bout.card["rng"]
     boss_reaches = lo <= dist <= hi
-    bout.unit_strikes("attack", R + "boss.attack")
+    bout.unit_strikes("attack", "roundtable.boss.attack")
     if bout.life_lost:
-        bout.skip(BOSS, "counter", R + "boss.no-counter", "the boss lost a life")
+        bout.skip(BOSS, "counter", "roundtable.boss.no-counter", "the boss lost a life")
     elif not boss_reaches:
-        bout.skip(BOSS, "counter", R + "boss.no-counter", f"out of the boss card's range ({dist})")
+        bout.skip(BOSS, "counter", "roundtable.boss.no-counter", f"out of the boss card's range ({dist})")
     else:
-        bout.boss_strikes("counter", R + "boss.counter")
+        bout.boss_strikes("counter", "roundtable.boss.counter")
     bout.follow_up(unit_reaches=True, boss_reaches=boss_reaches)
     return bout.finish(attacker=unit.card, defender=f"boss:{colour}")
 
@@ -184,79 +195,43 @@ def _boss_atk(state: Table, unit: Unit, colour: str, defence: int, mods) -> tupl
     return atk + edge, defence, tuple(notes)
 
 
-def life_lost(state: Table) -> list[Event]:
-    """"Defeating a Boss": a life goes and the damage with it; the last life ends the game."""
-    lives = state.lives - 1
-    facts: list[Event] = [ev.BossLifeLost(rule=R + "boss.life", lives=lives)]
-    if lives == 0:
-        facts.append(ev.GameEnded(rule=R + "boss.win", result=f"the players defeat {state.boss['name']}",
-                                  scores={}))
-    return facts
-
-
-def defeat(state: Table, unit: Unit) -> list[Event]:
-    """A player unit falls in Boss Mode: no VP; its owner gains 1 DV unless it was Legendary."""
-    facts: list[Event] = [ev.UnitDefeated(rule=R + "death.discard", unit=unit.card, owner=unit.owner)]
-    if not state.cards[unit.card]["legendary"]:
-        facts.append(ev.DragonVeinGained(rule=R + "boss.death-dv", seat=unit.owner, dv=1))
-    return facts
-
-
-def damage_bar(state: Table, source: Unit | None, colour: str, effect, rule: str) -> list[Event]:
-    """An effect's damage on one HP bar; a non-lethal one never deals the bar's last point."""
-    if colour not in state.boss["hp"]:
-        raise RuleViolation(R + "effect.target", f"the boss has no {colour} HP bar")
-    if source is not None and "range" in effect and min(
-            distance(source.square, sq) for sq in state.boss_squares().values()) > effect["range"]:
-        raise RuleViolation(R + "effect.target", f"the boss is beyond range {effect['range']}")
-    left = state.bar_left(colour)
-    damage = max(0, min(effect["amount"], left - 1 if effect.get("non_lethal") else left))
-    facts: list[Event] = [ev.BossStruck(rule=rule, unit=source.card if source else "", colour=colour,
-                                        blow="effect", atk=0, defence=0, damage=damage,
-                                        hp=left - damage, modifiers=())]
-    bars = {k: state.bar_left(k) for k in state.boss["hp"]}
-    bars[colour] -= damage
-    if not any(bars.values()):
-        facts += life_lost(state)
-    return facts
-
-
 # ---- the boss's turn ("On Boss Turns") --------------------------------------------------------
 def start_turn(state: Table) -> list[Event]:
-    return [ev.BossTurnStarted(rule=R + "boss.turn-order", turn=state.turn + 1, asker=state.active)]
+    return [ev.BossTurnStarted(rule="roundtable.boss.turn-order", turn=state.turn + 1, asker=state.active)]
+
+
+STEPS = ("start", "card", "rotate")  # the steps the system seat takes by itself
+
+
+def check_step(state: Table) -> None:
+    """A step of the boss turn is due that asks the players nothing."""
+    if state.boss_step not in STEPS:
+        raise RuleViolation("core.system", f"no boss step is due (step {state.boss_step!r})")
 
 
 def step(state: Table, dice) -> list[Event]:
-    """The system seat's next step of the boss turn."""
+    """The system seat's next step of the boss turn (`check_step` passed)."""
     if state.boss_step == "start":
         return _start_and_roll(state, dice)
     if state.boss_step == "card":
         return _flip(state, dice)
-    if state.boss_step == "rotate":
-        return _rotate(state)
-    raise RuleViolation("core.system", f"no boss step is due (step {state.boss_step!r})")
+    return _rotate(state)
 
 
 def _start_and_roll(state: Table, dice) -> list[Event]:
-    facts: list[Event] = []
+    res = Resolution(state, evolve, dice)
     for effect in state.boss["start"]:
-        facts += _boss_effect(_fold(state, facts), effect, R + "boss.start", dice)
-    state = _fold(state, facts)
+        res.add(*_boss_effect(res.state, effect, "roundtable.boss.start", dice))
+    state = res.state
     roll = dice.d6()
     target = card(state)["move"][roll - 1]
-    facts.append(ev.BossRolled(rule=R + "boss.roll", value=roll, target=target))
-    area = set(tile_squares(target))
+    res.add(ev.BossRolled(rule="roundtable.boss.roll", value=roll, target=target))
+    area = set(corners_at(target).values())
     there = tuple(sorted(u.card for u in state.units.values() if u.square in area))
     if there:
-        return facts + [ev.BossAttacksQueued(rule=R + "boss.blocked", units=there)]
-    return facts + summons.clear_under(state, area) + [
-        ev.BossMoved(rule=R + "boss.move", origin=state.boss_square, to=target)]
-
-
-def tile_squares(nw_corner: str) -> tuple[str, ...]:
-    """The four squares the boss tile covers with its NW corner on `nw_corner`."""
-    nw = BOARD.parse(nw_corner)
-    return tuple(str(Square(nw.col + dc, nw.row + dr)) for dr in (0, 1) for dc in (0, 1))
+        return res.facts + [ev.BossAttacksQueued(rule="roundtable.boss.blocked", units=there)]
+    return res.facts + summons.clear_under(state, area) + [
+        ev.BossMoved(rule="roundtable.boss.move", origin=state.boss_square, to=target)]
 
 
 def attack_choices(state: Table) -> list[tuple[str, str, int]]:
@@ -274,20 +249,26 @@ def attack_choices(state: Table) -> list[tuple[str, str, int]]:
     return found
 
 
-def boss_attack(state: Table, seat: str, unit_id: str, colour: str, dist: int) -> list[Event]:
-    """The boss attacks a unit in its destination: it hits wherever the unit is."""
+def check_order(state: Table, seat: str, unit_id: str, colour: str, dist: int) -> None:
+    """The players' choice of the boss's next attack is one it may make; the system seat
+    takes it only when there is no other."""
     choices = attack_choices(state)
     if (unit_id, colour, dist) not in choices:
-        raise RuleViolation(R + "boss.attack-choice",
+        raise RuleViolation("roundtable.boss.attack-choice",
                             f"the boss cannot attack {unit_id} with {colour} at range {dist} now")
     if seat == SYSTEM and len(choices) > 1:
         raise RuleViolation("core.prompt", "the players choose the boss's next attack")
+
+
+def boss_attack(state: Table, unit_id: str, colour: str, dist: int) -> list[Event]:
+    """The boss attacks a unit in its destination (`check_order` passed): it hits
+    wherever the unit is."""
     unit = state.units[unit_id]
-    chosen = ev.BossAttackChosen(rule=R + "boss.attack-choice", unit=unit_id, colour=colour,
+    chosen = ev.BossAttackChosen(rule="roundtable.boss.attack-choice", unit=unit_id, colour=colour,
                                  distance=dist)
     if reactors(state, unit):
         # The attacked unit's player may use a reaction special first.
-        return [chosen, ev.AttackDeclared(rule=R + "reaction.window", attacker=f"boss:{colour}",
+        return [chosen, ev.AttackDeclared(rule="roundtable.reaction.window", attacker=f"boss:{colour}",
                                           defender=unit_id, seat=unit.owner)]
     return [chosen, *strike_unit(state, unit_id, colour, dist)]
 
@@ -297,14 +278,14 @@ def strike_unit(state: Table, unit_id: str, colour: str, dist: int) -> list[Even
     covers `dist`, the faster side's follow-up; then the combat ends."""
     unit = state.units[unit_id]
     bout = _Bout(state, unit, colour, "defending")
-    bout.boss_strikes("attack", R + "boss.strike")
+    bout.boss_strikes("attack", "roundtable.boss.strike")
     if not bout.unit_hp:
-        bout.skip(unit_id, "counter", R + "combat.counter-defeated",
+        bout.skip(unit_id, "counter", "roundtable.combat.counter-defeated",
                   "defeated before it could counter")
     elif in_range(state, unit, dist):
-        bout.unit_strikes("counter", R + "combat.counter")
+        bout.unit_strikes("counter", "roundtable.combat.counter")
     else:
-        bout.skip(unit_id, "counter", R + "combat.counter-range",
+        bout.skip(unit_id, "counter", "roundtable.combat.counter-range",
                   f"the boss attacks from range {dist}")
     bout.follow_up(unit_reaches=in_range(state, unit, dist), boss_reaches=True)
     return bout.finish(attacker=f"boss:{colour}", defender=unit_id)
@@ -315,14 +296,15 @@ def _flip(state: Table, dice) -> list[Event]:
     effect hitting several player units one after the other waits for the players to
     choose their order (`effect_order`)."""
     c = card(state)
-    facts: list[Event] = [ev.BossCardFlipped(rule=R + "boss.card", card=state.boss_card, name=c["name"],
-                                             effect=c["effect"])]
-    after = _fold(state, facts)
-    hit = _hit_in_turn(after, c["effect"])
+    res = Resolution(state, evolve, dice)
+    res.add(ev.BossCardFlipped(rule="roundtable.boss.card", card=state.boss_card, name=c["name"],
+                               effect=c["effect"]))
+    hit = _hit_in_turn(res.state, c["effect"])
     if len(hit) > 1:
-        return facts + [ev.BossEffectQueued(rule=R + "boss.card-order", units=hit)]
-    facts += _boss_effect(after, c["effect"], R + "boss.card-effect", dice)
-    return facts + _draw_next(_fold(state, facts), dice)
+        return res.facts + [ev.BossEffectQueued(rule="roundtable.boss.card-order", units=hit)]
+    res.add(*_boss_effect(res.state, c["effect"], "roundtable.boss.card-effect", dice))
+    res.add(*_draw_next(res.state, dice))
+    return res.facts
 
 
 def _draw_next(state: Table, dice) -> list[Event]:
@@ -332,9 +314,9 @@ def _draw_next(state: Table, dice) -> list[Event]:
     facts: list[Event] = []
     if not deck:
         order = tuple(dice.shuffled(state.boss_discards))
-        facts.append(ev.BossDeckReshuffled(rule=R + "boss.reshuffle", order=order))
+        facts.append(ev.BossDeckReshuffled(rule="roundtable.boss.reshuffle", order=order))
         deck = order
-    return facts + [ev.BossCardDrawn(rule=R + "boss.card", card=deck[0])]
+    return facts + [ev.BossCardDrawn(rule="roundtable.boss.card", card=deck[0])]
 
 
 # Card effects that hit player units one after the other, so the players pick the order
@@ -361,29 +343,28 @@ def effect_choices(state: Table) -> tuple[str, ...]:
     return tuple(u for u in state.boss_queue if u in state.units)
 
 
-def effect_order(state: Table, seat: str, unit_id: str, dice) -> list[Event]:
-    """"Step 3": the unit the players chose takes the flipped card's effect; after the last
-    one, the next boss card becomes current."""
+def check_hit(state: Table, seat: str, unit_id: str) -> None:
+    """The players' choice of the unit the card's effect hits next is one still waiting;
+    the system seat takes it only when there is no other."""
     choices = effect_choices(state)
     if unit_id not in choices:
-        raise RuleViolation(R + "boss.card-order",
+        raise RuleViolation("roundtable.boss.card-order",
                             f"{unit_id} is not waiting for the boss card's effect "
                             f"(waiting: {', '.join(choices) or 'none'})")
     if seat == SYSTEM and len(choices) > 1:
         raise RuleViolation("core.prompt", "the players choose the order of the boss card's effect")
+
+
+def effect_order(state: Table, unit_id: str, dice) -> list[Event]:
+    """"Step 3": the unit the players chose (`check_hit` passed) takes the flipped card's
+    effect; after the last one, the next boss card becomes current."""
     effect = state.boss["cards"][state.boss_discards[-1]]["effect"]
-    facts: list[Event] = [ev.BossEffectOrdered(rule=R + "boss.card-order", unit=unit_id)]
-    facts += _effect_on(state, effect, state.units[unit_id], R + "boss.card-effect")
-    after = _fold(state, facts)
-    if not effect_choices(after):
-        facts += _draw_next(after, dice)
-    return facts
-
-
-def _fold(state: Table, facts: list[Event]) -> Table:
-    for fact in facts:
-        state = evolve(state, fact)
-    return state
+    res = Resolution(state, evolve, dice)
+    res.add(ev.BossEffectOrdered(rule="roundtable.boss.card-order", unit=unit_id),
+            *_effect_on(state, effect, state.units[unit_id], "roundtable.boss.card-effect"))
+    if not effect_choices(res.state):
+        res.add(*_draw_next(res.state, dice))
+    return res.facts
 
 
 def _boss_effect(state: Table, effect: dict[str, Any], rule: str, dice) -> list[Event]:
@@ -401,8 +382,8 @@ def _boss_effect(state: Table, effect: dict[str, Any], rule: str, dice) -> list[
         restored = {c: min(effect["amount"], d) for c, d in state.boss_damage.items() if d}
         return [ev.BossRestored(rule=rule, restored=restored)] if restored else []
     if kind == "exhaust-near":
-        near = [u.card for u in state.units.values() if not u.exhausted and min(
-            distance(u.square, sq) for sq in state.boss_squares().values()) <= effect["range"]]
+        near = [u.card for u in state.units.values()
+                if not u.exhausted and distance_to_boss(state, u.square) <= effect["range"]]
         return [ev.UnitsExhausted(rule=rule, units=tuple(sorted(near)))] if near else []
     return []
 
@@ -420,7 +401,7 @@ def _effect_on(state: Table, effect: dict[str, Any], unit: Unit, rule: str) -> l
         left -= damage
         facts.append(ev.DamageDealt(rule=rule, unit=striker, target=unit.card, damage=damage, hp=left))
         if not left:
-            facts += defeat(state, unit)
+            facts += defeat(state, unit, striker)
     return facts
 
 
@@ -428,10 +409,10 @@ def _rotate(state: Table) -> list[Event]:
     """"Step 4": a quarter turn clockwise, every boss turn; then the next player."""
     turned = state.rotation + 1
     corners = {d: state.boss["corners"][_rotated(d, -turned)] for d in ("NW", "NE", "SE", "SW")}
-    facts: list[Event] = [ev.BossRotated(rule=R + "boss.rotate", rotation=turned, corners=corners),
-                          ev.BossTurnEnded(rule=R + "boss.turn-order", turn=state.turn)]
+    facts: list[Event] = [ev.BossRotated(rule="roundtable.boss.rotate", rotation=turned, corners=corners),
+                          ev.BossTurnEnded(rule="roundtable.boss.turn-order", turn=state.turn)]
     if state.boss_turns + 1 >= state.plan_turns:
-        return facts + [ev.GameEnded(rule=R + "boss.lose", scores={},
+        return facts + [ev.GameEnded(rule="roundtable.boss.lose", scores={},
                                      result=f"{state.boss['name']} completes its plan: the players lose")]
     return facts
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engine.core.commands import Command
 
-from .movement import distance
+from .board import boss_squares, distance
 from .state import Table
 
 # The greedy bot's taste, best first: score, fight, grow, advance, earn, stop.
@@ -35,7 +35,7 @@ def greedy_bot(state: Table, seat: str, legal: Sequence[Command], rng: random.Ra
 
 def _towards_castles(state: Table, moves: list[Command]) -> list[Command]:
     """The moves ending nearest a castle (in Boss Mode: nearest the boss tile)."""
-    castles = list(state.boss_squares().values()) or [
+    castles = list(boss_squares(state).values()) or [
         sq for sq, t in state.terrain.items() if t == "castle"]
     if not moves or not castles:
         return moves

@@ -1,8 +1,11 @@
-"""VI. Combat Rules: the steps of a combat and unit death.
+"""VI. Combat Rules: the steps of a combat between two units, the stats each
+brings (the weapon triangle, effectiveness, passives and the bonuses of
+reactions), and which reaction specials may answer an attack.
 
 Stats are fixed when combat starts (a Shapestone's stats hold for the whole
 combat and the token goes afterwards).  Each blow is one `Struck` fact so a
-combat can be audited one step at a time.
+combat can be audited one step at a time.  A unit that falls dies as
+`damage.defeat` says.
 """
 
 from __future__ import annotations
@@ -10,28 +13,15 @@ from __future__ import annotations
 from engine.core.events import Event
 
 from . import events as ev
-from .effects import STATS, bonuses, holds
-from .movement import distance, tags
+from .board import allied, distance, hp_left, orthogonal_neighbours, stats, tags, terrain_at
+from .content import STATS, bonuses
+from .damage import defeat
 from .state import Table, Unit
-
-R = "roundtable."
 
 BEATS = {"red": "green", "green": "blue", "blue": "red"}  # "Weapon Triangle"
 # "Skill Effects in Combat": an effectiveness tag adds ATK against units with the named tag.
 EFFECTIVE = {"Eff vs Armor": "Armored", "Eff vs Cavalry": "Cavalry", "Eff vs Flying": "Flying"}
 EFFECTIVE_BONUS = 2
-
-
-def stats(state: Table, unit: Unit) -> dict[str, int]:
-    """ATK, SPD, DEF and range: the shapeshifted stats while it has its Shapestone."""
-    card = state.cards[unit.card]
-    source = card["ss"] if unit.shapestone and card["ss"] else card
-    lo, hi = card["rng"]
-    return {"atk": source["atk"], "spd": source["spd"], "def": source["def"], "lo": lo, "hi": hi}
-
-
-def hp_left(state: Table, unit: Unit) -> int:
-    return state.cards[unit.card]["hp"] - unit.damage
 
 
 def triangle(attacker_colour: str, defender_colour: str) -> int:
@@ -41,6 +31,27 @@ def triangle(attacker_colour: str, defender_colour: str) -> int:
     if BEATS.get(defender_colour) == attacker_colour:
         return -1
     return 0
+
+
+def holds(state: Table, unit: Unit, when: str, role: str) -> bool:
+    """Whether a passive's condition holds for `unit` in a combat as `role`."""
+    if when == "always":
+        return True
+    if when in ("attacking", "defending"):
+        return role == when
+    if when == "on-castle":
+        return terrain_at(state, unit.square) == "castle"
+    if when == "outnumbered":
+        # "Clarifications": the boss always has more units deployed than you.
+        if state.mode == "boss":
+            return True
+        own = sum(1 for u in state.units.values() if u.owner == unit.owner)
+        return len(state.units) - own > own
+    if when == "ally-adjacent":
+        near = orthogonal_neighbours(unit.square)
+        # In Boss Mode every player's unit is an ally ("Clarifications").
+        return any(allied(state, u, unit) and u.square in near for u in state.units.values())
+    raise ValueError(f"unknown condition {when!r}")
 
 
 def combat_stats(state: Table, unit: Unit, role: str) -> tuple[dict[str, int], list[tuple]]:
@@ -95,7 +106,7 @@ def resolve(state: Table, attacker: str, defender: str) -> list[Event]:
     sd, md = combat_stats(state, d, "defending")
     fixed = {attacker: (sa, ma), defender: (sd, md)}
     hp = {attacker: hp_left(state, a), defender: hp_left(state, d)}
-    facts: list[Event] = [ev.CombatStarted(rule=R + "combat.attack", attacker=attacker,
+    facts: list[Event] = [ev.CombatStarted(rule="roundtable.combat.attack", attacker=attacker,
                                            defender=defender, distance=dist)]
 
     def strike(striker: Unit, target: Unit, blow: str, rule: str) -> None:
@@ -111,44 +122,49 @@ def resolve(state: Table, attacker: str, defender: str) -> list[Event]:
         if hp[target.card] == 0:
             facts.extend(defeat(state, target, striker.owner))
 
-    strike(a, d, "attack", R + "combat.attack")
+    strike(a, d, "attack", "roundtable.combat.attack")
     if hp[defender] == 0:
-        facts.append(ev.BlowSkipped(rule=R + "combat.counter-defeated", unit=defender,
+        facts.append(ev.BlowSkipped(rule="roundtable.combat.counter-defeated", unit=defender,
                                     blow="counter", reason="defeated before it could counter"))
     elif not in_range(state, d, dist):
-        facts.append(ev.BlowSkipped(rule=R + "combat.counter-range", unit=defender,
+        facts.append(ev.BlowSkipped(rule="roundtable.combat.counter-range", unit=defender,
                                     blow="counter", reason=f"attacker out of range ({dist})"))
     else:
-        strike(d, a, "counter", R + "combat.counter")
+        strike(d, a, "counter", "roundtable.combat.counter")
     if hp[attacker] and hp[defender]:
         facts += _follow_up(state, a, d, dist, sa["spd"], sd["spd"], strike)
     for unit in (a, d):
         if unit.shapestone and hp[unit.card]:
-            facts.append(ev.ShapestoneDiscarded(rule=R + "combat.shapestone", unit=unit.card))
-    return facts + [ev.CombatEnded(rule=R + "combat.end", attacker=attacker, defender=defender)]
+            facts.append(ev.ShapestoneDiscarded(rule="roundtable.combat.shapestone", unit=unit.card))
+    return facts + [ev.CombatEnded(rule="roundtable.combat.end", attacker=attacker, defender=defender)]
 
 
 def _follow_up(state: Table, a: Unit, d: Unit, dist: int, speed_a: int, speed_d: int,
                strike) -> list[Event]:
     if speed_a == speed_d:
-        return [ev.BlowSkipped(rule=R + "combat.follow-up-equal", unit=a.card, blow="follow-up",
+        return [ev.BlowSkipped(rule="roundtable.combat.follow-up-equal", unit=a.card, blow="follow-up",
                                reason=f"equal speed ({speed_a})")]
     faster, slower = (a, d) if speed_a > speed_d else (d, a)
     if not in_range(state, faster, dist):
-        return [ev.BlowSkipped(rule=R + "combat.follow-up-range", unit=faster.card,
+        return [ev.BlowSkipped(rule="roundtable.combat.follow-up-range", unit=faster.card,
                                blow="follow-up", reason=f"opponent out of range ({dist})")]
-    strike(faster, slower, "follow-up", R + "combat.follow-up")
+    strike(faster, slower, "follow-up", "roundtable.combat.follow-up")
     return []
 
 
-def defeat(state: Table, unit: Unit, victor: str) -> list[Event]:
-    """"Unit Death": the card is discarded, the victor gains VP tokens, the owner DV."""
-    legendary = state.cards[unit.card]["legendary"]
-    second = state.player(unit.owner).losses > 0
-    return [
-        ev.UnitDefeated(rule=R + "death.discard", unit=unit.card, owner=unit.owner),
-        ev.VictoryPointTokensGained(rule=R + ("death.vp-legendary" if legendary else "death.vp"),
-                                    seat=victor, tokens=2 if legendary else 1),
-        ev.DragonVeinGained(rule=R + ("death.dv-second" if second else "death.dv"),
-                            seat=unit.owner, dv=2 if second else 1),
-    ]
+def reactors(state: Table, defender: Unit) -> list[Unit]:
+    """The units whose reaction special may answer an attack on `defender` now, with their
+    Special Ability token: the defender's own (trigger "attacked"), and those of its allies
+    next to it (trigger "ally-attacked", stand-in): in 1 vs 1 the same player's units, in
+    Boss Mode every player's ("Clarifications": ally units include all players' units)."""
+    found = []
+    near = orthogonal_neighbours(defender.square)
+    for unit in state.units.values():
+        skill = state.cards[unit.card]["skill"]
+        if skill["type"] != "reaction" or not unit.special:
+            continue
+        if unit.card == defender.card and skill["trigger"] == "attacked":
+            found.append(unit)
+        elif skill["trigger"] == "ally-attacked" and unit.square in near and allied(state, unit, defender):
+            found.append(unit)
+    return found

@@ -1,8 +1,11 @@
-"""Reads the stand-in content in `fixtures/roundtable/` through the kit.
+"""Reads the stand-in content in `fixtures/roundtable/` through the kit and
+checks it, with the vocabulary the content is written in (the effect
+primitives of skills and shop cards, their targets and conditions).
 
 Rules never hard-code a card or a map: setup copies what a game uses into
 its facts (`MapLaidOut`, `UnitCardsListed`, ...), so a recorded game
-replays even if the files change.
+replays even if the files change.  This module is the bottom of the
+package: it imports nothing of the game.
 """
 
 from __future__ import annotations
@@ -25,11 +28,43 @@ KNOWN_TAGS = frozenset({"Grab", "Reposition", "Shove", "Physic", "Armored", "Cav
                         "Haste", "Shapeshifter", "Eff vs Armor", "Eff vs Cavalry",
                         "Eff vs Flying", "Pickpocket"})
 
+# ---- the effect primitives skills and shop cards are written with ---------------------------
+# An effect is a small table, `{ do = "heal", amount = 3, range = 1 }`; `effects.py` is the
+# one place that says what each primitive does.  Here: which target each primitive takes
+# (an ally unit, an enemy unit, or none), the stats and passive conditions it may name, and
+# the triggers of reactions.
+STATS = ("atk", "spd", "def")
+WHEN = ("always", "attacking", "defending", "ally-adjacent", "on-castle", "outnumbered")
+TARGETS = {"heal": "ally", "ready": "ally", "damage": "enemy", "gain": None, "stat": None,
+           "combat-stat": None, "damage-area": None, "buff": "ally", "push": "enemy",
+           "rally": None}
+TRIGGERS = ("attacked", "ally-attacked")
+
+
+def check_effect(effect: dict[str, Any], where: str) -> None:
+    """Content must use the primitives as `effects.py` reads them."""
+    kind = effect.get("do")
+    if kind not in TARGETS:
+        raise ValueError(f"{where}: unknown effect primitive {kind!r}")
+    if kind in ("stat", "combat-stat", "buff", "rally") and not any(s in effect for s in STATS):
+        raise ValueError(f"{where}: a {kind} effect names atk, spd or def")
+    if kind == "stat" and effect.get("when") not in WHEN:
+        raise ValueError(f"{where}: a stat effect says when: one of {', '.join(WHEN)}")
+
+
+def target_kind(effect: dict[str, Any]) -> str | None:
+    """"ally", "enemy" or None: the target an effect's primitive takes."""
+    return TARGETS[effect["do"]]
+
+
+def bonuses(effect: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    """The (stat, n) bonuses an effect names, in ATK, SPD, DEF order."""
+    return tuple((s, effect[s]) for s in STATS if effect.get(s))
+
 
 @cache
 def units() -> dict[str, dict[str, Any]]:
     """Unit cards by id, as plain data: the form `UnitCardsListed` records."""
-    from .effects import TRIGGERS, check  # effects needs the board, defined here
     raw = load("roundtable", "units")["units"]
     cards = {}
     for card_id, c in raw.items():
@@ -49,7 +84,7 @@ def units() -> dict[str, dict[str, Any]]:
             raise ValueError(f"unit {card_id}: a reaction special names its trigger")
         if skill.get("trigger", "attacked") not in TRIGGERS:
             raise ValueError(f"unit {card_id}: unknown reaction trigger {skill['trigger']!r}")
-        check(skill["effect"], f"unit {card_id}")
+        check_effect(skill["effect"], f"unit {card_id}")
         cards[card_id] = {
             "name": c["name"], "legendary": c["legendary"], "colour": c["colour"],
             "hp": c["hp"], "atk": c["atk"], "spd": c["spd"], "def": c["def"],
@@ -83,23 +118,26 @@ def maps() -> dict[str, dict[str, Any]]:
 
 @cache
 def cards() -> dict[str, Any]:
+    """The card file: VP cards, Anna's Shop and Anna's Cheer."""
     return load("roundtable", "cards")
 
 
-def vp_cards() -> tuple[int, ...]:
-    return tuple(sorted(cards()["vp_cards"]))
+def vp_cards(first_game: bool = False) -> tuple[int, ...]:
+    """The VP cards' values, smallest first (the deck's order, I. Game Setup step 3); a
+    first game leaves out the two largest, the 8-point cards at the bottom."""
+    values = tuple(sorted(cards()["vp_cards"]))
+    return values[:-2] if first_game else values
 
 
 def shop_cards() -> dict[str, dict[str, Any]]:
     """Every copy in Anna's Shop deck by id (`vulnerary-2`): name, kind, cost, effect."""
-    from .effects import check
     deck = {}
     for card_id, c in cards()["shop"].items():
         if c["kind"] not in ("item", "reaction", "attachment"):
             raise ValueError(f"shop card {card_id}: unknown kind {c['kind']!r}")
         if (c["kind"] == "reaction") != ("trigger" in c):
             raise ValueError(f"shop card {card_id}: a reaction card names its trigger")
-        check(c["effect"], f"shop card {card_id}")
+        check_effect(c["effect"], f"shop card {card_id}")
         for n in range(1, c["copies"] + 1):
             deck[f"{card_id}-{n}"] = {"name": c["name"], "kind": c["kind"], "cost": c["cost"],
                                       "effect": dict(c["effect"]),
@@ -109,10 +147,8 @@ def shop_cards() -> dict[str, dict[str, Any]]:
 
 def cheer() -> dict[str, Any]:
     """Anna's Cheer, as a shop card entry (it never goes into the shop deck)."""
-    from .effects import check
-
     c = cards()["cheer"]
-    check(c["effect"], "Anna's Cheer")
+    check_effect(c["effect"], "Anna's Cheer")
     return {"id": c["id"], "name": c["name"], "kind": c["kind"], "cost": 0,
             "effect": dict(c["effect"]), "trigger": None}
 

@@ -2,7 +2,7 @@
 
 Squares are in the kit's notation ("D4", row 1 at the top, the second
 player's edge).  Fields that hold hidden things (hands, deck orders,
-face-down shop cards) are listed in `view.HIDDEN` for redaction.
+face-down shop cards) are redacted by `view.redact`.
 """
 
 from __future__ import annotations

@@ -2,16 +2,16 @@
 
 `evolve` holds no rules: every event already says what happened.  Static
 data (unit cards, the map) arrives in setup facts and stays as plain dicts.
+What is derived from a state (who stands where, the terrain under DV Map
+Tiles, the boss tile's corners) is `board.py`'s, memoised per state.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, cached_property
 from typing import Any
 
 from engine.core.events import Folds, evolved
-from engine.kit.squaregrid import Direction, Square
 from engine.kit.turns import Schedule
 
 from . import events as ev
@@ -19,6 +19,7 @@ from . import events as ev
 # Phases of a game.
 SETUP, MULLIGAN, PLAY, OVER = "setup", "mulligan", "play", "over"
 HAND_SIZE = 6
+BOSS = "boss"  # Boss Mode: `active` while the boss takes its turn (the system seat's)
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,7 @@ class Table:
     # Boss Mode
     mode: str = "1v1"
     schedule: Schedule | None = None                          # P1 -> Boss -> P2 -> Boss ...
+    boss_id: str = ""                                         # the boss board's id (option boss)
     boss: dict[str, Any] = field(default_factory=dict)        # the boss board and its cards
     boss_square: str = ""                                     # the tile's NW corner square
     rotation: int = 0                                         # quarter turns clockwise
@@ -141,31 +143,10 @@ class Table:
     def opponent(self, seat: str) -> str:
         return next(s for s in self.seats if s != seat)
 
-    def unit_at(self, square: str) -> Unit | None:
-        return derived(self).occupied.get(square)
-
-    def summon_at(self, square: str) -> Summon | None:
-        return derived(self).summons_at.get(square) if self.summons else None
-
     @property
     def plan_turns(self) -> int:
         """The boss turns after which the boss completes its plan (with delays)."""
         return self.boss.get("plan_turns", 0) + self.plan_delay
-
-    def occupied(self) -> dict[str, Unit]:
-        """Square -> the unit on it (shared: do not change it)."""
-        return derived(self).occupied
-
-    def dv_tiles(self) -> dict[str, str]:
-        """Square -> side up, for every DV Map Tile on the map (shared: do not change it)."""
-        return derived(self).dv_tiles
-
-    def terrain_at(self, square: str) -> str:
-        """The terrain as it stands: a DV Map Tile covers what is printed."""
-        return derived(self).dv_tiles.get(square) or self.terrain[square]
-
-    def zone_owner(self, square: str) -> str | None:
-        return derived(self).zone_of.get(square)
 
     @property
     def round(self) -> int:
@@ -173,105 +154,9 @@ class Table:
             return self.schedule.round
         return (self.turn + 1) // 2
 
-    # -- Boss Mode --------------------------------------------------------------------------
-    def boss_squares(self) -> dict[str, str]:
-        """Corner direction -> square of the 2x2 boss tile (empty outside Boss Mode;
-        shared: do not change it)."""
-        return _boss_squares(self.boss_square)
-
-    def corner_colours(self) -> dict[str, str]:
-        """Corner direction -> the colour there now, after `rotation` quarter turns (shared:
-        do not change it)."""
-        return derived(self).corner_colours
-
-    def corner_of(self, colour: str) -> str:
-        """The square of the corner showing `colour` now."""
-        where = next(d for d, c in self.corner_colours().items() if c == colour)
-        return self.boss_squares()[where]
-
     def bar_left(self, colour: str) -> int:
+        """Boss Mode: the HP left on the boss's `colour` bar."""
         return self.boss["hp"][colour] - self.boss_damage.get(colour, 0)
-
-
-@cache
-def _boss_squares(nw_square: str) -> dict[str, str]:
-    if not nw_square:
-        return {}
-    nw = Square.parse(nw_square)
-    return {"NW": str(nw), "NE": str(Square(nw.col + 1, nw.row)),
-            "SE": str(Square(nw.col + 1, nw.row + 1)), "SW": str(Square(nw.col, nw.row + 1))}
-
-
-# ---- derived data, memoised per state ---------------------------------------------------------
-class Derived:
-    """Lookups computed from one state when first asked for, never in `evolve`.  States
-    are immutable, so what is derived from one stays true for it."""
-
-    def __init__(self, state: Table):
-        self._state = state
-
-    @cached_property
-    def occupied(self) -> dict[str, Unit]:
-        return {u.square: u for u in self._state.units.values()}
-
-    @cached_property
-    def summons_at(self) -> dict[str, Summon]:
-        return {m.square: m for m in self._state.summons.values()}
-
-    @cached_property
-    def dv_tiles(self) -> dict[str, str]:
-        return {p.dv_tile: p.dv_side for p in self._state.players.values() if p.dv_tile}
-
-    @cached_property
-    def corner_colours(self) -> dict[str, str]:
-        printed = self._state.boss.get("corners", {})
-        turns = self._state.rotation
-        return {d: printed[Direction[d].rotate(-2 * turns).name] for d in printed}
-
-    @cached_property
-    def legal(self) -> dict[str, tuple]:
-        """`legal_commands` per seat, filled by rules.legal_commands when first asked."""
-        return {}
-
-    @cached_property
-    def tags(self) -> dict[tuple[str, bool], frozenset[str]]:
-        """movement.tags per (unit card, [Haste]), filled when first asked."""
-        return {}
-
-    @cached_property
-    def reach(self) -> dict[tuple, dict[str, int]]:
-        """movement.reachable per (unit, MOV), filled when first asked."""
-        return {}
-
-    @cached_property
-    def zone_of(self) -> dict[str, str]:
-        found: dict[str, str] = {}
-        for seat, zone in self._state.zones.items():
-            for square in zone:
-                found.setdefault(square, seat)
-        return found
-
-
-_MEMO: dict[int, tuple[Table, Derived]] = {}
-_MEMO_SIZE = 64
-
-
-def derived(state: Table) -> Derived:
-    """The memo of `state` (kept for the last few states asked about: the id of a state
-    is only trusted while the memo holds the state itself)."""
-    hit = _MEMO.get(id(state))
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    if len(_MEMO) >= _MEMO_SIZE:
-        # Forget the oldest memo only: dropping all at once frees many objects in one call
-        # (a pause of milliseconds every 64 states).
-        try:
-            del _MEMO[next(iter(_MEMO))]
-        except (KeyError, RuntimeError, StopIteration):  # another thread got there first
-            pass
-    memo = Derived(state)
-    _MEMO[id(state)] = (state, memo)
-    return memo
 
 
 def initial_state() -> Table:
@@ -604,7 +489,7 @@ def _(s: Table, e: ev.AttachmentPlaced) -> Table:
 # ---- Boss Mode -----------------------------------------------------------------------------------
 @_folds(ev.BossChosen)
 def _(s: Table, e: ev.BossChosen) -> Table:
-    return evolved(s, boss=e.board, lives=e.lives, schedule=Schedule(e.schedule),
+    return evolved(s, boss_id=e.boss, boss=e.board, lives=e.lives, schedule=Schedule(e.schedule),
                    boss_damage={c: 0 for c in e.board["hp"]})
 
 
@@ -631,7 +516,7 @@ def _(s: Table, e: ev.BossCardDrawn) -> Table:
 @_folds(ev.BossTurnStarted)
 def _(s: Table, e: ev.BossTurnStarted) -> Table:
     s = _next_slot(s)
-    return evolved(s, active="boss", turn=e.turn, boss_step="start", asker=e.asker, activating=None)
+    return evolved(s, active=BOSS, turn=e.turn, boss_step="start", asker=e.asker, activating=None)
 
 
 @_folds(ev.BossRolled)

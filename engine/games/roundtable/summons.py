@@ -13,28 +13,28 @@ stats.  Tokens fill their square but are no units: nothing targets them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.errors import RuleViolation
 from engine.core.events import Event
+from engine.kit.resolution import Resolution
 from engine.kit.squaregrid import Square
 
 from . import events as ev
-from .combat import EFFECTIVE, EFFECTIVE_BONUS, combat_stats, hp_left, in_range, triangle
+from .board import (
+    distance,
+    hp_left,
+    minion_hp,
+    on_boss_tile,
+    summon_at,
+    summon_info,
+    summon_kinds,
+    tags,
+    unit_at,
+    zone_owner,
+)
+from .combat import EFFECTIVE, EFFECTIVE_BONUS, combat_stats, in_range, triangle
 from .content import SIZE
-from .movement import distance, tags
-from .state import Summon, Table, Unit, evolve
-
-R = "roundtable."
-
-
-def kinds(state: Table) -> dict[str, dict[str, Any]]:
-    """The boss board's summonable pieces by type (older records have none)."""
-    return state.boss.get("summons", {})
-
-
-def info(state: Table, summon: Summon) -> dict[str, Any]:
-    return kinds(state)[summon.type]
+from .damage import defeat
+from .state import BOSS, Summon, Table, Unit, evolve
 
 
 def square_of(x: int, y: int) -> str:
@@ -44,24 +44,24 @@ def square_of(x: int, y: int) -> str:
 
 def taken(state: Table, square: str) -> str | None:
     """What keeps a summon off `square` (None: it is free)."""
-    if state.unit_at(square):
+    if unit_at(state, square):
         return "a unit"
-    if square in state.boss_squares().values():
+    if on_boss_tile(state, square):
         return "the boss tile"
-    if state.summon_at(square):
+    if summon_at(state, square):
         return "another summon"
-    if state.zone_owner(square):
+    if zone_owner(state, square):
         return "a deployment square"
     return None
 
 
 def summon(state: Table, what: str, dice, rule: str) -> list[Event]:
     """The boss summons a piece of type `what`: roll, then place it (or the reference card)."""
-    piece = kinds(state)[what]
+    piece = summon_kinds(state)[what]
     ids = [f"{what}-{n}" for n in range(1, piece["supply"] + 1)]
     free_ids = [i for i in ids if i not in state.summons]
     if not free_ids:
-        return [ev.SummonLost(rule=R + "boss.summon-supply", what=what,
+        return [ev.SummonLost(rule="roundtable.boss.summon-supply", what=what,
                               reason=f"all {piece['supply']} {piece['name']} pieces are on the map")]
     reference = state.boss["reference"]
     tries = 1 + (reference.get("rerolls", 0) if reference["rule"] == "reroll" else 0)
@@ -69,12 +69,12 @@ def summon(state: Table, what: str, dice, rule: str) -> list[Event]:
     for attempt in range(tries):
         x, y = dice.d6(), dice.d6()
         square = square_of(x, y)
-        facts.append(ev.SummonRolled(rule=R + ("boss.summon" if attempt == 0 else "boss.reference"),
+        facts.append(ev.SummonRolled(rule="roundtable.boss.summon" if attempt == 0 else "roundtable.boss.reference",
                                      what=what, x=x, y=y, square=square))
         if taken(state, square) is None:
-            return facts + [_placed(free_ids[0], what, piece, square, R + "boss.summon")]
+            return facts + [_placed(free_ids[0], what, piece, square, "roundtable.boss.summon")]
     if reference["rule"] == "reroll":
-        return facts + [ev.SummonLost(rule=R + "boss.reference", what=what,
+        return facts + [ev.SummonLost(rule="roundtable.boss.reference", what=what,
                                       reason=f"every rolled square was taken ({tries} rolls)")]
     return facts + _nearest(state, square, free_ids[0], what, piece, reference)
 
@@ -87,31 +87,26 @@ def _nearest(state: Table, rolled: str, summon_id: str, what: str, piece, refere
     """The "nearest" reference rule: a player unit on the rolled square takes the card's
     damage first; then the piece goes on the nearest free square (orthogonal distance,
     then top-most, then left-most)."""
-    from .boss import BOSS, defeat  # boss imports this module
-
-    facts: list[Event] = []
-    unit = state.unit_at(rolled)
+    res = Resolution(state, evolve)
+    unit = unit_at(state, rolled)
     if unit is not None and reference.get("damage"):
         left = hp_left(state, unit)
         damage = min(reference["damage"], left)
-        facts.append(ev.DamageDealt(rule=R + "boss.reference", unit=BOSS, target=unit.card,
-                                    damage=damage, hp=left - damage))
+        res.add(ev.DamageDealt(rule="roundtable.boss.reference", unit=BOSS, target=unit.card,
+                               damage=damage, hp=left - damage))
         if damage == left:
-            facts += defeat(state, unit)
-    after = state
-    for fact in facts:
-        after = evolve(after, fact)
-    free = [sq for sq in after.terrain if taken(after, sq) is None]
+            res.add(*defeat(state, unit, BOSS))
+    free = [sq for sq in res.state.terrain if taken(res.state, sq) is None]
     if not free:
-        return facts + [ev.SummonLost(rule=R + "boss.reference", what=what, reason="no free square")]
+        return res.facts + [ev.SummonLost(rule="roundtable.boss.reference", what=what, reason="no free square")]
     best = min(free, key=lambda sq: (distance(rolled, sq), Square.parse(sq).row, Square.parse(sq).col))
-    return facts + [_placed(summon_id, what, piece, best, R + "boss.reference")]
+    return res.facts + [_placed(summon_id, what, piece, best, "roundtable.boss.reference")]
 
 
 def clear_under(state: Table, squares: set[str]) -> list[Event]:
     """Summons on the squares the boss tile moves onto go back to the supply (our reading)."""
     under = tuple(sorted(m.id for m in state.summons.values() if m.square in squares))
-    return [ev.SummonsCleared(rule=R + "boss.summon-cleared", summons=under)] if under else []
+    return [ev.SummonsCleared(rule="roundtable.boss.summon-cleared", summons=under)] if under else []
 
 
 # ---- fighting a minion -----------------------------------------------------------------------
@@ -119,12 +114,8 @@ def minion(state: Table, target: str) -> Summon:
     """An enemy target that is a summon must be a minion: tokens are no units."""
     found = state.summons[target]
     if found.kind != "minion":
-        raise RuleViolation(R + "boss.enemy-tokens", f"{target} is a token, not a unit: it cannot be targeted")
+        raise RuleViolation("roundtable.boss.enemy-tokens", f"{target} is a token, not a unit: it cannot be targeted")
     return found
-
-
-def minion_hp(state: Table, m: Summon) -> int:
-    return info(state, m)["hp"] - m.damage
 
 
 def check_attack(state: Table, unit: Unit, target: str) -> None:
@@ -132,20 +123,18 @@ def check_attack(state: Table, unit: Unit, target: str) -> None:
     m = minion(state, target)
     dist = distance(unit.square, m.square)
     if not in_range(state, unit, dist):
-        raise RuleViolation(R + "attack.range", f"{target} is {dist} away")
+        raise RuleViolation("roundtable.attack.range", f"{target} is {dist} away")
 
 
 def attack(state: Table, unit: Unit, target: str) -> list[Event]:
-    """A unit attacks a minion: the combat steps, the minion with its printed stats."""
-    from .boss import defeat
-
-    check_attack(state, unit, target)
+    """A unit attacks a minion (`check_attack` passed): the combat steps, the minion with its
+    printed stats."""
     m = state.summons[target]
-    stats = info(state, m)
+    stats = summon_info(state, m)
     dist = distance(unit.square, m.square)
     own, mods = combat_stats(state, unit, "attacking")
     hp = {unit.card: hp_left(state, unit), m.id: minion_hp(state, m)}
-    facts: list[Event] = [ev.CombatStarted(rule=R + "boss.minion-attack", attacker=unit.card,
+    facts: list[Event] = [ev.CombatStarted(rule="roundtable.boss.minion-attack", attacker=unit.card,
                                            defender=m.id, distance=dist)]
     lo, hi = stats["rng"]
     minion_reaches = lo <= dist <= hi
@@ -166,7 +155,7 @@ def attack(state: Table, unit: Unit, target: str) -> list[Event]:
         facts.append(ev.Struck(rule=rule, unit=unit.card, target=m.id, blow=blow, atk=atk,
                                defence=stats["def"], damage=damage, hp=hp[m.id], modifiers=tuple(notes)))
         if hp[m.id] == 0:
-            facts.append(ev.MinionDefeated(rule=R + "boss.minion-defeated", summon=m.id))
+            facts.append(ev.MinionDefeated(rule="roundtable.boss.minion-defeated", summon=m.id))
 
     def minion_strikes(blow: str, rule: str) -> None:
         atk = stats["atk"]
@@ -185,41 +174,28 @@ def attack(state: Table, unit: Unit, target: str) -> list[Event]:
                                defence=own["def"], damage=damage, hp=hp[unit.card],
                                modifiers=tuple(notes)))
         if hp[unit.card] == 0:
-            facts.extend(defeat(state, unit))
+            facts.extend(defeat(state, unit, m.id))
 
-    unit_strikes("attack", R + "boss.minion-attack")
+    unit_strikes("attack", "roundtable.boss.minion-attack")
     if not hp[m.id]:
-        facts.append(ev.BlowSkipped(rule=R + "combat.counter-defeated", unit=m.id, blow="counter",
+        facts.append(ev.BlowSkipped(rule="roundtable.combat.counter-defeated", unit=m.id, blow="counter",
                                     reason="defeated before it could counter"))
     elif not minion_reaches:
-        facts.append(ev.BlowSkipped(rule=R + "combat.counter-range", unit=m.id, blow="counter",
+        facts.append(ev.BlowSkipped(rule="roundtable.combat.counter-range", unit=m.id, blow="counter",
                                     reason=f"attacker out of range ({dist})"))
     else:
-        minion_strikes("counter", R + "combat.counter")
+        minion_strikes("counter", "roundtable.combat.counter")
     if hp[m.id] and hp[unit.card]:
         if own["spd"] == stats["spd"]:
-            facts.append(ev.BlowSkipped(rule=R + "combat.follow-up-equal", unit=unit.card,
+            facts.append(ev.BlowSkipped(rule="roundtable.combat.follow-up-equal", unit=unit.card,
                                         blow="follow-up", reason=f"equal speed ({own['spd']})"))
         elif own["spd"] > stats["spd"]:
-            unit_strikes("follow-up", R + "combat.follow-up")
+            unit_strikes("follow-up", "roundtable.combat.follow-up")
         elif minion_reaches:
-            minion_strikes("follow-up", R + "combat.follow-up")
+            minion_strikes("follow-up", "roundtable.combat.follow-up")
         else:
-            facts.append(ev.BlowSkipped(rule=R + "combat.follow-up-range", unit=m.id,
+            facts.append(ev.BlowSkipped(rule="roundtable.combat.follow-up-range", unit=m.id,
                                         blow="follow-up", reason=f"opponent out of range ({dist})"))
     if unit.shapestone and hp[unit.card]:
-        facts.append(ev.ShapestoneDiscarded(rule=R + "combat.shapestone", unit=unit.card))
-    return facts + [ev.CombatEnded(rule=R + "combat.end", attacker=unit.card, defender=m.id)]
-
-
-def damage(state: Table, source: Unit | None, m: Summon, effect, rule: str) -> list[Event]:
-    """An effect's direct damage on a minion (a non-lethal one leaves it 1 HP)."""
-    if source is not None and "range" in effect and distance(source.square, m.square) > effect["range"]:
-        raise RuleViolation(R + "effect.target", f"{m.id} is beyond range {effect['range']}")
-    left = minion_hp(state, m)
-    dealt = max(0, min(effect["amount"], left - 1 if effect.get("non_lethal") else left))
-    facts: list[Event] = [ev.DamageDealt(rule=rule, unit=source.card if source else "", target=m.id,
-                                         damage=dealt, hp=left - dealt)]
-    if dealt == left:
-        facts.append(ev.MinionDefeated(rule=R + "boss.minion-defeated", summon=m.id))
-    return facts
+        facts.append(ev.ShapestoneDiscarded(rule="roundtable.combat.shapestone", unit=unit.card))
+    return facts + [ev.CombatEnded(rule="roundtable.combat.end", attacker=unit.card, defender=m.id)]

@@ -13,11 +13,11 @@ from typing import Any
 
 from engine.core.events import evolved
 
+from . import board as b
 from . import events as ev
-from .combat import hp_left, stats
+from .board import hp_left, stats, tags
 from .content import BOARD
-from .movement import tags
-from .state import Table, derived
+from .state import Table
 
 
 @cache
@@ -61,7 +61,7 @@ def view(state: Table, seat: str | None) -> dict[str, Any]:
 def _squares(state: Table, dv_tiles: dict[str, str]) -> dict[str, Any]:
     """Each square: printed terrain, terrain now (a DV Map Tile's side), deployment zone,
     DV Map Tile owner, Pixel Art Work bonus."""
-    sides, zones = state.dv_tiles(), derived(state).zone_of
+    sides, zones = b.dv_tiles(state), b.zone_of(state)
     work_dv, work_coin = state.work_dv, state.work_coin
     return {sq: {"terrain": t, "now": sides.get(sq) or t, "zone": zones.get(sq),
                  "dv_tile": dv_tiles.get(sq),
@@ -72,7 +72,7 @@ def _squares(state: Table, dv_tiles: dict[str, str]) -> dict[str, Any]:
 def _boss_view(state: Table, seat: str | None) -> dict[str, Any]:
     """The boss tile (corners by direction: square and colour now), its HP bars, lives,
     the current card (public) and the deck's size (its order is hidden)."""
-    squares, colours = state.boss_squares(), state.corner_colours()
+    squares, colours = b.boss_squares(state), b.corner_colours(state)
     current = state.boss["cards"].get(state.boss_card)
     return {
         "name": state.boss["name"], "square": state.boss_square, "rotation": state.rotation,
@@ -228,14 +228,14 @@ def render(state: Table) -> str:
         cells = []
         for col in range(BOARD.width):
             sq = f"{chr(65 + col)}{row + 1}"
-            unit = state.unit_at(sq)
-            glyph = TERRAIN_GLYPH[state.terrain_at(sq)]
-            corner = next((d for d, s in state.boss_squares().items() if s == sq), None)
+            unit = b.unit_at(state, sq)
+            glyph = TERRAIN_GLYPH[b.terrain_at(state, sq)]
+            corner = next((d for d, s in b.boss_squares(state).items() if s == sq), None)
             if corner:
-                glyph = f"B{state.corner_colours()[corner][:3]}"
-            if state.zone_owner(sq):
-                glyph = state.zone_owner(sq)[-1]
-            summon = state.summon_at(sq) if state.summons else None
+                glyph = f"B{b.corner_colours(state)[corner][:3]}"
+            if b.zone_owner(state, sq):
+                glyph = b.zone_owner(state, sq)[-1]
+            summon = b.summon_at(state, sq)
             if summon is not None:
                 glyph = summon.id[:5]
             text = glyph if unit is None else f"{unit.owner[-1]}{unit.card[:3]}{'z' if unit.exhausted else ''}"
@@ -247,7 +247,7 @@ def render(state: Table) -> str:
                      f"tokens {p.vp_tokens}), hand {len(p.hand)}"
                      + (f", DV tile {p.dv_tile} {p.dv_side}" if p.dv_tile else ""))
     if state.boss_square:
-        colours = state.corner_colours()
+        colours = b.corner_colours(state)
         lines.append(f"  {state.boss['name']} on {state.boss_square} (corners "
                      + ", ".join(f"{d} {c}" for d, c in colours.items()) + f"), {state.lives} lives, bars "
                      + ", ".join(f"{c} {state.bar_left(c)}/{hp}" for c, hp in state.boss["hp"].items())

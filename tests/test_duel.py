@@ -21,8 +21,9 @@ import pytest
 
 from engine.core.errors import ConflictError, RuleViolation
 from engine.core.game import find_game, game_ids, register
-from engine.core.interchange import import_file, read_file, verify
+from engine.core.interchange import export_lines, import_file, read_file, verify
 from engine.core.prompts import Prompt
+from engine.core.store import open_store
 from engine.core.visibility import revealed_by
 from engine.kit.testing import LoadedDice, Scenario
 from projections.timeline import line
@@ -295,6 +296,34 @@ def test_a_passed_deadline_is_enforced_by_tick_and_by_the_next_command(memory_st
     assert texts == [("system", "timeout"), ("system", "storm"), ("red", "stance guard")]
     live = memory_store.live(gid)
     assert verify(live.header, memory_store.rows(gid)[1:]) is None
+
+
+def test_a_fork_resumes_a_running_deadline_with_the_time_it_had_left(memory_store):
+    """Issue #21: a fork made long after its step does not time a seat out
+    at once; its clock goes on from the time of that step."""
+    memory_store.clock = lambda: T0
+    gid = memory_store.create("duel", seed=1, options={"timer": "30"})
+    play(memory_store, gid, [("red", "stance attack"), ("blue", "stance guard")])
+    memory_store.clock = lambda: T0 + timedelta(seconds=10)
+    memory_store.issue(gid, "red", "strike")  # red's turn: 20 seconds left
+    at = memory_store.head_version(gid)
+    memory_store.clock = lambda: T0 + timedelta(days=2)
+    fork, step = memory_store.catalogue.fork(gid, at)
+    assert memory_store.header(fork).clock_shift == timedelta(days=2, seconds=-10).total_seconds()
+    assert memory_store.tick(fork) == []  # the parent's deadline is long past; the fork's is not
+    memory_store.clock = lambda: T0 + timedelta(days=2, seconds=19)
+    assert memory_store.tick(fork) == []
+    memory_store.clock = lambda: T0 + timedelta(days=2, seconds=21)
+    records = memory_store.tick(fork)
+    assert records[0].data["text"] == "timeout"
+    # Its records carry the fork's own time, in order after the copied ones.
+    stamps = [r.timestamp for r in memory_store.rows(fork)[1:]]
+    assert stamps == sorted(stamps) and stamps[-1] == (T0 + timedelta(seconds=31)).isoformat()
+    assert verify(memory_store.header(fork), memory_store.rows(fork)[1:]) is None
+    other = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    assert import_file(other, "fork.jsonl", b"".join(export_lines(memory_store, fork))) == fork
+    # The parent, on the wall clock, timed red out long ago.
+    assert memory_store.tick(gid)[0].data["text"] == "timeout"
 
 
 def test_a_caller_that_named_its_version_is_told_the_deadline_acted_first(memory_store):

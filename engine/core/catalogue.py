@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4, uuid5
 
@@ -23,7 +24,7 @@ from eventsourcing.utils import get_topic
 from . import notes as notebook
 from . import seats
 from . import session as fold
-from .context import SYSTEM
+from .context import SYSTEM, as_utc, utcnow
 from .errors import (
     BadInput,
     ConflictError,
@@ -69,10 +70,11 @@ class Catalogue:
     """The games of one store."""
 
     def __init__(self, reader: Reader, put: Callable[[list], None], append: Callable[[UUID, list], None],
-                 forget: Callable[[UUID], None], mapper: Any):
+                 forget: Callable[[UUID], None], mapper: Any, clock: Callable[[], Any] = utcnow):
         self.reader = reader
         self.db = reader.db
         self._mapper = mapper    # the store's: a tombstone is written as the store writes events
+        self._clock = clock      # the store's wall clock (tests set it)
         self._put = put          # raw: events in one transaction (IntegrityError on a clash)
         self._append = append    # a game's records: ConflictError on a clash, and heard by live pages
         self._forget = forget    # drop what the store keeps of a game in memory
@@ -186,9 +188,12 @@ class Catalogue:
         while step < len(rows) and rows[step].kind == fold.FACT and rows[step].cause <= step:
             step += 1  # the next record belongs to the same command
         # Not `players`: a fork is a new line, played by whoever continues it,
-        # so the parent's players say nothing about who played the fork.
+        # so the parent's players say nothing about who played the fork.  Its
+        # clock goes on from the time of its last step: a deadline running
+        # there resumes with the time it had left, not long past.
+        shift = (as_utc(self._clock()) - as_utc(datetime.fromisoformat(rows[step - 1].timestamp))).total_seconds()
         header = Header(**{**header_fields(live.header), "parent": str(game_id), "fork_step": step,
-                           "players": None})
+                           "players": None, "clock_shift": round(max(shift, 0.0), 6)})
         return self.write_game(uuid4(), header, rows[1:step], name=name), step
 
     def write_game(self, game_id: UUID, header: Header, records: list[Record],

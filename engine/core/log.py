@@ -33,13 +33,14 @@ class GameLog(Aggregate):
         # Last, with a default: records stored before it existed load without it.
         players: dict | None = None
         position: dict | None = None
+        clock_shift: float | None = None
 
         def __post_init__(self) -> None:
             super().__post_init__()
             # The mapper stores `vars(event)`: without this, every new game's
             # header would gain `"players": null` and no longer match the old
             # shape byte for byte.  Read back, the class default (None) answers.
-            for name in ("players", "position"):
+            for name in ("players", "position", "clock_shift"):
                 if self.__dict__.get(name) is None:
                     self.__dict__.pop(name, None)
 
@@ -86,9 +87,10 @@ class GameLog(Aggregate):
 
     def __init__(self, kind: str, seed: int, options: dict, seats: list, rules_version: str,
                  parent: str | None, fork_step: int | None, rule: str, cause: int,
-                 players: dict | None = None, position: dict | None = None) -> None:
+                 players: dict | None = None, position: dict | None = None,
+                 clock_shift: float | None = None) -> None:
         self.header = fold.Header(kind, seed, dict(options), tuple(seats), rules_version, parent, fork_step,
-                                  dict(players) if players is not None else None, position)
+                                  dict(players) if players is not None else None, position, clock_shift)
         self.game = find_game(kind)
         self.session = fold.start(self.game)
 

@@ -50,6 +50,10 @@ class Header:
     players: dict[str, str] | None = None
     # The position the game starts from (engine/core/position.py); None: its setup.
     position: dict[str, Any] | None = None
+    # A fork's clock runs this many seconds behind the wall clock: it goes on
+    # from the time of the step it was forked at, so a deadline running then
+    # resumes with the time it had left (None: the wall clock).
+    clock_shift: float | None = None
 
     def to_data(self) -> dict[str, Any]:
         data = {
@@ -67,6 +71,8 @@ class Header:
             data["players"] = dict(self.players)
         if self.position is not None:
             data["position"] = self.position
+        if self.clock_shift is not None:
+            data["clock_shift"] = self.clock_shift
         return data
 
     @classmethod
@@ -97,6 +103,7 @@ class HeaderSchema(msgspec.Struct, forbid_unknown_fields=True):
     fork_step: Step | None = None
     players: dict[str, str] | None = None   # seat -> who: checked by `check_players`
     position: dict[str, Any] | None = None  # checked by the game (engine/core/position.py)
+    clock_shift: Annotated[float, Meta(ge=0, le=1e10)] | None = None  # a fork's clock, seconds behind
     # Stored with the record / written in an export:
     rule: str = "core.setup"
     cause: Step = 1
@@ -179,7 +186,7 @@ def header_of(data: Any) -> Header:
     h = check_schema(HeaderSchema, data, "header")
     players = check_players(h.players, h.seats)
     return Header(h.kind, h.seed, dict(h.options), tuple(h.seats), h.rules_version, h.parent, h.fork_step,
-                  players, h.position)
+                  players, h.position, h.clock_shift)
 
 
 def check_players(players: dict[str, str] | None, seats: Sequence[str]) -> dict[str, str] | None:

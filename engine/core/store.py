@@ -26,7 +26,7 @@ import logging
 import random
 import threading
 from contextlib import AbstractContextManager
-from datetime import datetime
+from datetime import datetime, timedelta
 from uuid import UUID, uuid4
 
 from eventsourcing.application import Application
@@ -125,7 +125,7 @@ class Store(Application):
         self.notes = NoteBook(self.db, put, lambda g: self.reader.live(g).session.version,
                               int(self.env.get("BOARDLOG_NOTES_CACHE") or NOTES_CACHE))
         self.seats = seats.SeatLinks(self.db, put, lambda g: self.reader.header(g).seats)
-        self.catalogue = Catalogue(self.reader, put, self.append, self.forget, self.mapper)
+        self.catalogue = Catalogue(self.reader, put, self.append, self.forget, self.mapper, lambda: self.clock())
         # Where `now` comes from when a command is recorded (tests set it).
         self.clock = utcnow
 
@@ -212,14 +212,15 @@ class Store(Application):
         header = Header(kind, int(seed), opts, game_seats, game.RULES_VERSION, players=who, position=start)
         facts = positions.opening(game, opts, header.seed, start)
         game_id = uuid4()
-        events = [started_event(game_id, header)]
-        events += [happened(game_id, 1 + i, fact, cause=1) for i, fact in enumerate(facts, 1)]
+        now = as_utc(self.clock())
+        events = [started_event(game_id, header, now)]
+        events += [happened(game_id, 1 + i, fact, cause=1, timestamp=now) for i, fact in enumerate(facts, 1)]
         # A game may open with an automated turn: it goes in the same batch.
         session = None
         for e in events:
             r = record_of(e)
             session = fold.fold_record(game, session, r.kind, r.version, r.data)
-        batch = _Batch(game_id, Live(game_id, header, session), self.clock(), self.checkpoints.every)
+        batch = _Batch(game_id, Live(game_id, header, session), now, self.checkpoints.every)
         batch.system_turns()
         # The game and its seat keys in one transaction.
         self.append(game_id, events + batch.events + [seats.issued(game_id, header.seats)[0]])
@@ -240,7 +241,7 @@ class Store(Application):
             raise RuleViolation("core.system", "the system seat acts only by itself; no one may act for it")
         command = game.COMMANDS.parse(text)
         _check_turn(game, live, seat)
-        batch = _Batch(game_id, live, self.clock(), self.checkpoints.every)
+        batch = _Batch(game_id, live, self.now(live), self.checkpoints.every)
         batch.command(seat, command)
         batch.system_turns()
         return self._stored(game_id, batch.events, live, batch)
@@ -253,7 +254,7 @@ class Store(Application):
         game = live.game
         if game.system_command is _NO_SYSTEM or game.outcome(live.session.state) is not None:
             return []  # a game without automated turns or deadlines: nothing can be due
-        batch = _Batch(game_id, live, self.clock(), self.checkpoints.every)
+        batch = _Batch(game_id, live, self.now(live), self.checkpoints.every)
         batch.system_turns()
         if not batch.events:
             return []
@@ -270,8 +271,8 @@ class Store(Application):
         if not live.session.can_undo(seat):
             raise RuleViolation(*why_no_undo(live.session, seat))
         cause = live.session.undo[-1].cause
-        return self._stored(game_id, [_marker(GameLog.CommandUndone, game_id, live, seat, cause, "core.undo")],
-                            live)
+        return self._stored(game_id, [_marker(GameLog.CommandUndone, game_id, live, seat, cause, "core.undo",
+                                              self.now(live))], live)
 
     def redo(self, game_id: UUID, seat: str, *, expected_version: int | None = None) -> list[Record]:
         """Re-apply the command `seat` undid last, with its recorded facts."""
@@ -281,8 +282,15 @@ class Store(Application):
         if not live.session.can_redo(seat):
             raise RuleViolation("core.redo.nothing", f"{seat} has nothing to redo")
         cause = live.session.redo[-1].cause
-        return self._stored(game_id, [_marker(GameLog.CommandRedone, game_id, live, seat, cause, "core.redo")],
-                            live)
+        return self._stored(game_id, [_marker(GameLog.CommandRedone, game_id, live, seat, cause, "core.redo",
+                                              self.now(live))], live)
+
+    def now(self, live: Live) -> datetime:
+        """The time of a game's next record: the wall clock, or a fork's own
+        (which goes on from the step it was forked at: `Header.clock_shift`)."""
+        now = as_utc(self.clock())
+        shift = live.header.clock_shift
+        return now - timedelta(seconds=shift) if shift else now
 
     def _enforce_deadlines(self, game_id: UUID, live: Live, strict: bool) -> Live:
         if self.tick(game_id, live):
@@ -386,8 +394,8 @@ class _Batch:
             seat=seat, text=command.notation(), command=command.to_data(), commit=commit,
             rule="core.command", cause=version,
         ))
-        for i, fact in enumerate(facts, 1):
-            self._add(happened(self.game_id, version + i, fact, cause=version))
+        for i, fact in enumerate(facts, 1):  # a command's facts share its time
+            self._add(happened(self.game_id, version + i, fact, cause=version, timestamp=self.now))
 
     def system_turns(self) -> None:
         """Run the system seat's commands while the game has one due.
@@ -410,9 +418,9 @@ class _Batch:
                         f"handing over to a player (a loop in the rules?); nothing was stored")
 
 
-def _marker(cls, game_id: UUID, live: Live, seat: str, cause: int, rule: str):
+def _marker(cls, game_id: UUID, live: Live, seat: str, cause: int, rule: str, now: datetime):
     return cls(originator_id=game_id, originator_version=live.session.version + 1,
-               timestamp=GameLog.Event.create_timestamp(), seat=seat, rule=rule, cause=cause)
+               timestamp=now, seat=seat, rule=rule, cause=cause)
 
 
 def _check_seat(live: Live, seat: str) -> None:

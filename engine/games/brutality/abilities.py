@@ -17,27 +17,27 @@ from .resolution import Resolution
 from .stack import declare
 from .state import COOLDOWN, Battle, Hero
 from .targeting import check_target, effect_steps
-from .turn import on_board_refusal, own_hero
+from .turn import Refusal, on_board_refusal, own_hero
 
 
-def ability_refusal(state: Battle, h: Hero, ability_id: str) -> RuleViolation | None:
+def ability_refusal(state: Battle, h: Hero, ability_id: str) -> Refusal | None:
     """Why the team's own living hero `h` cannot use that ability now, whatever
     its target (`targeting.targets` judges those)."""
     ability = state.sheets[h.id]["abilities"].get(ability_id)
     if ability is None:
-        return RuleViolation("brutality.ability.use", f"{h.id} has no ability {ability_id!r}")
+        return Refusal("brutality.ability.use", f"{h.id} has no ability {ability_id!r}")
     if not implemented(ability["effects"]):
-        return RuleViolation("brutality.ability.use", f"{ability_id} is not implemented yet")
+        return Refusal("brutality.ability.use", f"{ability_id} is not implemented yet")
     refusal = on_board_refusal(h, "ability")
     if refusal:
         return refusal
     if h.hung:
-        return RuleViolation("brutality.status.noose.no-ability", f"{h.id} is hung")
+        return Refusal("brutality.status.noose.no-ability", f"{h.id} is hung")
     acted = state.acted.get(h.id, ())
     if ability_id in acted:
-        return RuleViolation("brutality.ability.once", f"{h.id} already used {ability_id} this turn")
+        return Refusal("brutality.ability.once", f"{h.id} already used {ability_id} this turn")
     if len(acted) >= 2:
-        return RuleViolation("brutality.actions.two", f"{h.id} has taken both actions this turn")
+        return Refusal("brutality.actions.two", f"{h.id} has taken both actions this turn")
     return None
 
 
@@ -45,7 +45,7 @@ def use_ability(state: Battle, seat: str, cmd: UseAbility, ctx: Context) -> list
     h = own_hero(state, seat, cmd.hero)
     refusal = ability_refusal(state, h, cmd.ability)
     if refusal:
-        raise refusal
+        raise refusal.error()
     ability = state.sheets[h.id]["abilities"][cmd.ability]
     word = check_target(state, h, ability, cmd.target, ability=True)
     res = Resolution(state, ctx.dice)
@@ -62,7 +62,7 @@ def use_artifact(state: Battle, seat: str, cmd: UseArtifact, ctx: Context) -> li
         raise RuleViolation("brutality.artifact.own", f"{cmd.hero!r} is not a hero of team {seat}")
     refusal = artifacts.refusal(state, seat, h)
     if refusal:
-        raise refusal
+        raise refusal.error()
     card = state.artifact_cards[h.artifact]
     word = check_target(state, h, card, cmd.target)
     res = Resolution(state, ctx.dice)

@@ -8,37 +8,36 @@ so the answers may decide what both teams are shown (`stack.offered`).
 from __future__ import annotations
 
 from engine.core.commands import Command
-from engine.core.errors import RuleViolation
 
 from .commands import UseArtifact
 from .content import implemented
 from .state import Battle, Hero
 from .targeting import targets
-from .turn import actions_refusal
+from .turn import Refusal, actions_refusal
 
 
-def refusal(state: Battle, seat: str, h: Hero) -> RuleViolation | None:
+def refusal(state: Battle, seat: str, h: Hero) -> Refusal | None:
     """Why `seat` cannot use the artifact of its hero `h` now (None: it can)."""
     if h.artifact not in state.artifact_cards:  # none chosen (a described position)
-        return RuleViolation("brutality.artifact.use", f"{h.id} holds no artifact card")
+        return Refusal("brutality.artifact.use", f"{h.id} holds no artifact card")
     card = state.artifact_cards[h.artifact]
     if h.dead:
-        return RuleViolation("brutality.death.artifact", f"{h.id} is dead: the artifact is unusable")
+        return Refusal("brutality.death.artifact", f"{h.id} is dead: the artifact is unusable")
     if h.cooldown:
-        return RuleViolation("brutality.artifact.face-down", f"{h.artifact} is face down "
+        return Refusal("brutality.artifact.face-down", f"{h.artifact} is face down "
                              f"(cooldown {h.cooldown})")
     timing = card["timing"]
     if state.closing is not None and state.responder != seat:
-        return RuleViolation("brutality.timing.end", "the actions are over: artifacts only answer a "
+        return Refusal("brutality.timing.end", "the actions are over: artifacts only answer a "
                              "declared effect now")
     if timing == "your" and seat != state.active:
-        return RuleViolation("brutality.timing.your", f"{card['name']} is played in your own turn")
+        return Refusal("brutality.timing.your", f"{card['name']} is played in your own turn")
     if timing == "enemy" and seat == state.active:
-        return RuleViolation("brutality.timing.enemy", f"{card['name']} is played in the enemy turn")
+        return Refusal("brutality.timing.enemy", f"{card['name']} is played in the enemy turn")
     if not implemented(card["effects"]):
-        return RuleViolation("brutality.artifact.use", f"{h.artifact} is not implemented yet")
+        return Refusal("brutality.artifact.use", f"{h.artifact} is not implemented yet")
     if h.buried and card["target"] != "self":
-        return RuleViolation("brutality.bury.no-ability", f"{h.id} is buried: only an artifact on "
+        return Refusal("brutality.bury.no-ability", f"{h.id} is buried: only an artifact on "
                              "themselves can be used")
     return None
 

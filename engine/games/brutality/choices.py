@@ -42,6 +42,7 @@ from .state import (
     Battle,
     other,
 )
+from .turn import Refusal
 
 DRAFT_STACK = 8  # "Controlled Chaos": each team takes four cards of each type
 PHASE = {OpenStack: DRAFT, Draft: DRAFT, Pick: CHOOSE_HEROES, Place: PLACE_HEROES,
@@ -75,50 +76,50 @@ def draft_chooser(state: Battle) -> str:
 
 
 # ---- the guards ------------------------------------------------------------------------------------
-def refusal(state: Battle, team: str, cmd: Command) -> RuleViolation | None:
+def refusal(state: Battle, team: str, cmd: Command) -> Refusal | None:
     """Why `team` cannot make this setup choice now (None: it can)."""
     return _turn_refusal(state, team, type(cmd)) or CHECKS[type(cmd)](state, team, cmd)
 
 
-def _turn_refusal(state: Battle, team: str, kind: type) -> RuleViolation | None:
+def _turn_refusal(state: Battle, team: str, kind: type) -> Refusal | None:
     if state.phase != PHASE[kind]:
-        return RuleViolation("brutality.setup.order",
+        return Refusal("brutality.setup.order",
                              f"that choice is not made now (now: {state.phase})")
     if team != chooser(state):
-        return RuleViolation("brutality.setup.order", f"it is {chooser(state)}'s choice now")
+        return Refusal("brutality.setup.order", f"it is {chooser(state)}'s choice now")
     return None
 
 
-def _open_stack(state: Battle, team: str, cmd: OpenStack) -> RuleViolation | None:
+def _open_stack(state: Battle, team: str, cmd: OpenStack) -> Refusal | None:
     if state.draft_open:
-        return RuleViolation("brutality.draft.order", f"the {state.draft_open} stack is being drafted")
+        return Refusal("brutality.draft.order", f"the {state.draft_open} stack is being drafted")
     if cmd.relic_type not in state.draft_stacks:
-        return RuleViolation("brutality.draft.open", f"no undrafted stack {cmd.relic_type!r} "
+        return Refusal("brutality.draft.open", f"no undrafted stack {cmd.relic_type!r} "
                              f"(left: {', '.join(sorted(state.draft_stacks))})")
     return None
 
 
-def _draft(state: Battle, team: str, cmd: Draft) -> RuleViolation | None:
+def _draft(state: Battle, team: str, cmd: Draft) -> Refusal | None:
     if not state.draft_open:
-        return RuleViolation("brutality.draft.order", "open a stack first")
+        return Refusal("brutality.draft.order", "open a stack first")
     if cmd.card not in state.draft_stacks[state.draft_open]:
-        return RuleViolation("brutality.draft.pick", f"{cmd.card!r} is not in the open stack")
+        return Refusal("brutality.draft.pick", f"{cmd.card!r} is not in the open stack")
     return None
 
 
-def _pick(state: Battle, team: str, cmd: Pick) -> RuleViolation | None:
+def _pick(state: Battle, team: str, cmd: Pick) -> Refusal | None:
     if cmd.hero not in state.sheets:
-        return RuleViolation("brutality.setup.heroes", f"no hero {cmd.hero!r} "
+        return Refusal("brutality.setup.heroes", f"no hero {cmd.hero!r} "
                              f"(have: {', '.join(sorted(state.sheets))})")
     if cmd.hero in state.heroes:
-        return RuleViolation("brutality.setup.hero-taken", f"{cmd.hero} is already on a team")
+        return Refusal("brutality.setup.hero-taken", f"{cmd.hero} is already on a team")
     return None
 
 
-def _own_hero(state: Battle, team: str, hero: str) -> RuleViolation | None:
+def _own_hero(state: Battle, team: str, hero: str) -> Refusal | None:
     h = state.heroes.get(hero)
     if h is None or h.team != team:
-        return RuleViolation("brutality.setup.own-hero", f"{hero!r} is not a hero of team {team}")
+        return Refusal("brutality.setup.own-hero", f"{hero!r} is not a hero of team {team}")
     return None
 
 
@@ -137,32 +138,32 @@ def corner_anchor(state: Battle, hero, corner: str) -> str | None:
     return None
 
 
-def _place(state: Battle, team: str, cmd: Place) -> RuleViolation | None:
+def _place(state: Battle, team: str, cmd: Place) -> Refusal | None:
     refusal = _own_hero(state, team, cmd.hero)
     if refusal:
         return refusal
     h = state.heroes[cmd.hero]
     if h.square:
-        return RuleViolation("brutality.setup.place", f"{cmd.hero} is already on the board")
+        return Refusal("brutality.setup.place", f"{cmd.hero} is already on the board")
     if cmd.square not in state.board["starts"][team]:
-        return RuleViolation("brutality.setup.place", f"{cmd.square} is not a starting corner of "
+        return Refusal("brutality.setup.place", f"{cmd.square} is not a starting corner of "
                              f"{team}'s edge ({', '.join(state.board['starts'][team])})")
     anchor = corner_anchor(state, h, cmd.square)
     if anchor is None or not open_for(state, h, footprint_at(state, h, parse(state, anchor))):
-        return RuleViolation("brutality.setup.place", f"corner {cmd.square} is not empty")
+        return Refusal("brutality.setup.place", f"corner {cmd.square} is not empty")
     return None
 
 
-def _equip(state: Battle, team: str, cmd: Equip) -> RuleViolation | None:
+def _equip(state: Battle, team: str, cmd: Equip) -> Refusal | None:
     refusal = _own_hero(state, team, cmd.hero)
     if refusal:
         return refusal
     if state.heroes[cmd.hero].artifact:
-        return RuleViolation("brutality.setup.artifacts", f"{cmd.hero} already has an artifact")
+        return Refusal("brutality.setup.artifacts", f"{cmd.hero} already has an artifact")
     if cmd.artifact not in state.artifact_cards:
-        return RuleViolation("brutality.setup.artifacts", f"no artifact {cmd.artifact!r}")
+        return Refusal("brutality.setup.artifacts", f"no artifact {cmd.artifact!r}")
     if any(x.artifact == cmd.artifact for x in state.heroes.values()):
-        return RuleViolation("brutality.setup.artifact-taken", f"{cmd.artifact} is already taken")
+        return Refusal("brutality.setup.artifact-taken", f"{cmd.artifact} is already taken")
     return None
 
 
@@ -176,20 +177,20 @@ def _rows(corners: tuple[str, ...]) -> frozenset[int]:
     return frozenset(to_square(sq).row for sq in corners)
 
 
-def _place_hazard(state: Battle, team: str, cmd: PlaceHazard) -> RuleViolation | None:
+def _place_hazard(state: Battle, team: str, cmd: PlaceHazard) -> Refusal | None:
     if cmd.kind not in SETUP_HAZARDS:
-        return RuleViolation("brutality.setup.hazards", f"no hazard {cmd.kind!r} to place "
+        return Refusal("brutality.setup.hazards", f"no hazard {cmd.kind!r} to place "
                              f"(have: {', '.join(SETUP_HAZARDS)})")
     sq = parse(state, cmd.square)
     if sq is None:
-        return RuleViolation("brutality.setup.hazards",
+        return Refusal("brutality.setup.hazards",
                              f"{cmd.square!r} is not a space of this board")
     if sq.row in starting_rows(state):
-        return RuleViolation("brutality.setup.hazards", "no hazard goes in either starting row")
+        return Refusal("brutality.setup.hazards", "no hazard goes in either starting row")
     if cmd.square in state.hazards:
-        return RuleViolation("brutality.hazard.no-stacking", f"{cmd.square} already has a hazard")
+        return Refusal("brutality.hazard.no-stacking", f"{cmd.square} already has a hazard")
     if cmd.square in occupants(state):
-        return RuleViolation("brutality.setup.hazards", f"{cmd.square} is not empty")
+        return Refusal("brutality.setup.hazards", f"{cmd.square} is not empty")
     return None
 
 
@@ -198,7 +199,7 @@ CHECKS = {OpenStack: _open_stack, Draft: _draft, Pick: _pick, Place: _place, Equ
 
 
 def candidates(state: Battle, team: str) -> list[Command]:
-    """Every setup choice `team` may make now, in notation order."""
+    """Every setup choice `team` may make now."""
     kind = next((k for k, phase in PHASE.items() if phase == state.phase), None)
     if kind is None or _turn_refusal(state, team, kind):
         return []
@@ -216,8 +217,7 @@ def candidates(state: Battle, team: str) -> list[Command]:
     else:
         universe = [PlaceHazard(k, sq) for k in SETUP_HAZARDS
                     for sq in square_names(state.board["width"], state.board["height"])]
-    found = [c for c in universe if CHECKS[type(c)](state, team, c) is None]
-    return sorted(found, key=lambda c: c.notation())
+    return [c for c in universe if CHECKS[type(c)](state, team, c) is None]
 
 
 # ---- the choices' facts ----------------------------------------------------------------------------
@@ -225,7 +225,7 @@ def choose(state: Battle, team: str, cmd: Command, ctx: Context) -> list[Event]:
     """The facts of a setup choice (refused if it breaks a rule)."""
     why = refusal(state, team, cmd)
     if why:
-        raise why
+        raise why.error()
     match cmd:
         case OpenStack(relic_type):
             return [ev.DraftStackOpened(rule="brutality.draft.open", team=team,

@@ -20,7 +20,6 @@ Steps (see effects.py):
 
 from __future__ import annotations
 
-from engine.core.errors import RuleViolation
 from engine.kit.resolution import Resolution
 from engine.kit.squaregrid import Direction, Square
 
@@ -42,6 +41,7 @@ from .board import (
 )
 from .effects import Ask, arrive, resolve_steps
 from .state import Battle, evolve
+from .turn import Refusal
 
 JUMP = 2  # "Catapult": up to 2 spaces
 
@@ -75,7 +75,7 @@ def catapult(res: Resolution, hero_id: str, team: str, mode: str):
     return Ask(team, "jump-knock", hero_id, aims, "brutality.hazard.catapult.knockback")
 
 
-def jump_refusal(state: Battle, h, landing: str, mode: str) -> RuleViolation | None:
+def jump_refusal(state: Battle, h, landing: str, mode: str) -> Refusal | None:
     """Why a jump from the hero's Catapult may not aim at `landing` (None: it may).
 
     Either way it comes down only where it could stand: no blocking hazard and
@@ -86,24 +86,24 @@ def jump_refusal(state: Battle, h, landing: str, mode: str) -> RuleViolation | N
     would need it).  An enemy's throw (`mode` "knock") may be stopped on the
     way."""
     if landing not in landings(state, h):
-        return RuleViolation("brutality.hazard.catapult", f"{landing!r}: a jump goes one or two "
+        return Refusal("brutality.hazard.catapult", f"{landing!r}: a jump goes one or two "
                              "spaces in one of the eight directions, and stays on the board")
     here, there = to_square(h.square), to_square(landing)
     d = board_grid(state).direction_between(here, there)
     n = max(abs(there.col - here.col), abs(there.row - here.row))
     kind = _blocker(state, h, footprint_at(state, h, there), over=False)
     if kind:
-        return RuleViolation("brutality.jump.blocked", f"{blocker_name(kind)} movement: no jump "
+        return Refusal("brutality.jump.blocked", f"{blocker_name(kind)} movement: no jump "
                              f"comes down on {landing}")
     if mode != "move":
         return None
     on_way = board_grid(state).step(here, d, 1)
     kind = _blocker(state, h, footprint_at(state, h, on_way), over=True) if n == 2 else None
     if kind:
-        return RuleViolation("brutality.jump.blocked", f"{blocker_name(kind)} movement: no jump "
+        return Refusal("brutality.jump.blocked", f"{blocker_name(kind)} movement: no jump "
                              f"passes over {on_way}")
     if not _comes_down(state, h, landing):
-        return RuleViolation("brutality.jump.blocked", f"the hero on {landing} could not make "
+        return Refusal("brutality.jump.blocked", f"the hero on {landing} could not make "
                              "room: the jump would come down short")
     return None
 

@@ -68,8 +68,7 @@ def _turn_commands(state: Battle, team: str) -> list[Command]:
     found: list[Command] = []
     for h in state.alive(team):
         if movement.spend_refusal(state, h) is None:
-            found += [c for c in _spending(state, h)
-                      if movement.command_refusal(state, h, c) is None]
+            found += _spending(state, h)
         found += _abilities(state, h)
     found += artifacts.uses(state, team)
     found += _relic_commands(state, team)
@@ -82,11 +81,13 @@ def _turn_commands(state: Battle, team: str) -> list[Command]:
 
 
 def _spending(state: Battle, h: Hero) -> list[Command]:
-    """What a hero could spend movement on: a step to any space around it."""
+    """What a hero may spend movement on: a step to a space around it (judged
+    before the command is made: there are eight), turning, bleed, noose, grave."""
     around = () if h.square is None else neighbour_names(
         h.square, state.board["width"], state.board["height"])
-    return [TurnAround(h.id), *(Move(h.id, sq) for sq in around),
-            Unbleed(h.id), Unhang(h.id), Unbury(h.id)]
+    steps = [Move(h.id, sq) for sq in around if movement.move_refusal(state, h, sq) is None]
+    others = [TurnAround(h.id), Unbleed(h.id), Unhang(h.id), Unbury(h.id)]
+    return steps + [c for c in others if movement.command_refusal(state, h, c) is None]
 
 
 def _abilities(state: Battle, h: Hero) -> list[Command]:

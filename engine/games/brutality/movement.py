@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from engine.core.commands import Command
 from engine.core.context import Context
-from engine.core.errors import RuleViolation
 from engine.core.events import Event
 
 from . import events as ev
@@ -21,24 +20,24 @@ from .effects import arrive, meet_knight
 from .knockback import displace_choices
 from .resolution import Resolution
 from .state import Battle, Hero
-from .turn import on_board_refusal, own_hero
+from .turn import Refusal, on_board_refusal, own_hero
 
 MOVE_SPACES = 3  # "Action: Move"
 KNIGHT_SPACES = 2  # "Ghost Knights: Knight Movement"
 
 
-def spend_refusal(state: Battle, h: Hero) -> RuleViolation | None:
+def spend_refusal(state: Battle, h: Hero) -> Refusal | None:
     """Spending movement needs the Move action (taken by the first spend) and
     movement left; a hero takes two actions at most."""
     acted = state.acted.get(h.id, ())
     if "move" in acted:
         if state.movement.get(h.id, 0) <= 0:
-            return RuleViolation("brutality.move.spent", f"{h.id} has spent all their movement")
+            return Refusal("brutality.move.spent", f"{h.id} has spent all their movement")
         return None
     if len(acted) >= 2:
-        return RuleViolation("brutality.actions.two", f"{h.id} has taken both actions this turn")
+        return Refusal("brutality.actions.two", f"{h.id} has taken both actions this turn")
     if h.id in state.grounded:
-        return RuleViolation("brutality.relic.ground",
+        return Refusal("brutality.relic.ground",
                              f"{h.id} cannot take the Move action this turn")
     return None
 
@@ -47,7 +46,7 @@ def take_movement(res: Resolution, h: Hero) -> None:
     """The first spend of a turn takes the Move action."""
     refusal = spend_refusal(res.state, h)
     if refusal:
-        raise refusal
+        raise refusal.error()
     s = res.state
     if "move" not in s.acted.get(h.id, ()):
         bonus = first_turn_bonus(s)
@@ -64,48 +63,49 @@ def first_turn_bonus(state: Battle) -> int:
 
 
 # ---- the guards ------------------------------------------------------------------------------------
-def step_refusal(state: Battle, h: Hero, to: str) -> RuleViolation | None:
+def step_refusal(state: Battle, h: Hero, to: str) -> Refusal | None:
     """Why the hero cannot step onto `to` (None: it can)."""
     sq, here = parse(state, to), parse(state, h.square)
     if sq is None:
-        return RuleViolation("brutality.move.board", f"{to!r} is not a space of this board")
+        return Refusal("brutality.move.board", f"{to!r} is not a space of this board")
     if max(abs(sq.col - here.col), abs(sq.row - here.row)) != 1:
-        return RuleViolation("brutality.move.step", "a move goes one space at a time")
+        return Refusal("brutality.move.step", "a move goes one space at a time")
     if sq.col != here.col and sq.row != here.row and state.sheets[h.id]["compass"] == 4:
-        return RuleViolation("brutality.move.compass", f"{h.id}'s compass has no diagonal arrows")
+        return Refusal("brutality.move.compass", f"{h.id}'s compass has no diagonal arrows")
     spots = footprint_at(state, h, sq)
     if spots is None:
-        return RuleViolation("brutality.move.board", f"{h.id} would not fit on the board there")
+        return Refusal("brutality.move.board", f"{h.id} would not fit on the board there")
     taken = occupants(state)
     if any(taken.get(s, h.id) != h.id for s in spots):
-        return RuleViolation("brutality.move.occupied", "another hero stands there")
+        return Refusal("brutality.move.occupied", "another hero stands there")
     kind = next((blocking(state, s) for s in spots if blocking(state, s)), None)
     if kind:
-        return RuleViolation("brutality.hazard.blocks", f"{blocker_name(kind)} movement")
+        return Refusal("brutality.hazard.blocks", f"{blocker_name(kind)} movement")
     return None
 
 
-def command_refusal(state: Battle, h: Hero, cmd: Command) -> RuleViolation | None:
+def command_refusal(state: Battle, h: Hero, cmd: Command) -> Refusal | None:
     """Why the team's own living hero `h` cannot spend movement on `cmd`, movement
     left aside (`spend_refusal` judges that)."""
     return _REFUSALS[type(cmd)](state, h, cmd)
 
 
-def _move_refusal(state: Battle, h: Hero, cmd: Move) -> RuleViolation | None:
+def move_refusal(state: Battle, h: Hero, to: str) -> Refusal | None:
+    """Why the hero cannot step onto `to` now, movement left aside."""
     if h.hung:
-        return RuleViolation("brutality.status.noose.no-move", f"{h.id} is hung and cannot move away")
-    return on_board_refusal(h, "move") or step_refusal(state, h, cmd.square)
+        return Refusal("brutality.status.noose.no-move", f"{h.id} is hung and cannot move away")
+    return on_board_refusal(h, "move") or step_refusal(state, h, to)
 
 
-def _unbleed_refusal(state: Battle, h: Hero, cmd: Unbleed) -> RuleViolation | None:
+def _unbleed_refusal(state: Battle, h: Hero, cmd: Unbleed) -> Refusal | None:
     if not h.bleed:
-        return RuleViolation("brutality.status.bleed.remove", f"{h.id} has no bleed tile")
+        return Refusal("brutality.status.bleed.remove", f"{h.id} has no bleed tile")
     return None
 
 
-def _unhang_refusal(state: Battle, h: Hero, cmd: Unhang) -> RuleViolation | None:
+def _unhang_refusal(state: Battle, h: Hero, cmd: Unhang) -> Refusal | None:
     if not h.hung:
-        return RuleViolation("brutality.status.noose.remove", f"{h.id} is not hung")
+        return Refusal("brutality.status.noose.remove", f"{h.id} is not hung")
     return None
 
 
@@ -123,15 +123,15 @@ def unbury_spot(state: Battle, h: Hero) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
-def unbury_refusal(state: Battle, h: Hero) -> RuleViolation | None:
+def unbury_refusal(state: Battle, h: Hero) -> Refusal | None:
     if not h.buried:
-        return RuleViolation("brutality.bury.unbury", f"{h.id} is not buried")
+        return Refusal("brutality.bury.unbury", f"{h.id} is not buried")
     spot = unbury_spot(state, h)
     if spot is None:
-        return RuleViolation("brutality.bury.unbury-blocked",
+        return Refusal("brutality.bury.unbury-blocked",
                              "the miniature has no room on its grave")
     if any(not displace_choices(state, state.heroes[o], spot[1]) for o in _on_grave(state, spot)):
-        return RuleViolation("brutality.bury.unbury-blocked",
+        return Refusal("brutality.bury.unbury-blocked",
                              "a hero on the grave has nowhere to go")
     return None
 
@@ -142,7 +142,7 @@ def _on_grave(state: Battle, spot: tuple[str, tuple[str, ...]]) -> list[str]:
     return sorted({taken[s] for s in spot[1] if s in taken})
 
 
-_REFUSALS = {Move: _move_refusal, TurnAround: lambda state, h, cmd: on_board_refusal(h, "move"),
+_REFUSALS = {Move: lambda state, h, cmd: move_refusal(state, h, cmd.square), TurnAround: lambda state, h, cmd: on_board_refusal(h, "move"),
              Unbleed: _unbleed_refusal, Unhang: _unhang_refusal,
              Unbury: lambda state, h, cmd: unbury_refusal(state, h)}
 
@@ -153,7 +153,7 @@ def spend(state: Battle, seat: str, cmd: Command, ctx: Context) -> list[Event]:
     h = own_hero(state, seat, cmd.hero)
     why = command_refusal(state, h, cmd)
     if why:
-        raise why
+        raise why.error()
     res = Resolution(state)
     take_movement(res, h)
     match cmd:
@@ -178,29 +178,29 @@ def spend(state: Battle, seat: str, cmd: Command, ctx: Context) -> list[Event]:
 
 
 # ---- Ghost Knights ---------------------------------------------------------------------------------
-def knight_refusal(state: Battle, seat: str, source: str, to: str) -> RuleViolation | None:
+def knight_refusal(state: Battle, seat: str, source: str, to: str) -> Refusal | None:
     """A knight of the team moves one space at a time, two a turn, never onto
     another hazard tile."""
     knight = state.hazards.get(source)
     if knight is None or knight.kind != "ghost-knight" or knight.team != seat:
-        return RuleViolation("brutality.hazard.ghost-knight.move",
+        return Refusal("brutality.hazard.ghost-knight.move",
                              f"no Ghost Knight of {seat} on {source}")
     if knight.moved >= KNIGHT_SPACES:
-        return RuleViolation("brutality.hazard.ghost-knight.move",
+        return Refusal("brutality.hazard.ghost-knight.move",
                              "that knight has moved two spaces")
     a, b = parse(state, source), parse(state, to)
     if b is None or max(abs(a.col - b.col), abs(a.row - b.row)) != 1:
-        return RuleViolation("brutality.hazard.ghost-knight.move",
+        return Refusal("brutality.hazard.ghost-knight.move",
                              "a knight moves one space at a time")
     if has_tile(state, to):
-        return RuleViolation("brutality.hazard.no-stacking", f"{to} already has a hazard tile")
+        return Refusal("brutality.hazard.no-stacking", f"{to} already has a hazard tile")
     return None
 
 
 def move_knight(state: Battle, seat: str, cmd: MoveKnight, ctx: Context) -> list[Event]:
     why = knight_refusal(state, seat, cmd.source, cmd.to)
     if why:
-        raise why
+        raise why.error()
     res = Resolution(state)
     res.add(ev.KnightMoved(rule="brutality.hazard.ghost-knight.move", source=cmd.source,
                            to=cmd.to))

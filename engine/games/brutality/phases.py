@@ -7,7 +7,6 @@ windows between phases 3 and 4 ("Effect Timing").
 from __future__ import annotations
 
 from engine.core.context import Context
-from engine.core.errors import RuleViolation
 from engine.core.events import Event, evolved
 
 from . import events as ev
@@ -17,6 +16,7 @@ from .commands import EndActions
 from .resolution import Resolution
 from .stack import offered
 from .state import Battle, other, relic_deck
+from .turn import Refusal
 
 
 def begin_turn(res: Resolution, team: str, number: int, dice) -> None:
@@ -83,16 +83,16 @@ def end_of_turn_steps(state: Battle, team: str) -> list[tuple]:
     return steps
 
 
-def end_refusal(state: Battle, seat: str, cmd: EndActions) -> RuleViolation | None:
+def end_refusal(state: Battle, seat: str, cmd: EndActions) -> Refusal | None:
     """The cards named for phase 4 are in the team's hand, each once, listed in
     alphabetical order (so each choice has one spelling)."""
     hand = list(state.hand(seat))
     for card in cmd.discard:
         if card not in hand:
-            return RuleViolation("brutality.relic.discard", f"{card!r} is not in your team's hand")
+            return Refusal("brutality.relic.discard", f"{card!r} is not in your team's hand")
         hand.remove(card)
     if list(cmd.discard) != sorted(cmd.discard):
-        return RuleViolation("brutality.relic.discard",
+        return Refusal("brutality.relic.discard",
                              "list the discarded cards in alphabetical order")
     return None
 
@@ -103,7 +103,7 @@ def end_actions(state: Battle, seat: str, cmd: EndActions, ctx: Context) -> list
     team's turn at once."""
     refusal = end_refusal(state, seat, cmd)
     if refusal:
-        raise refusal
+        raise refusal.error()
     res = Resolution(state, ctx.dice)
     window = _next_window(state, cmd.discard, (seat, other(seat)))
     if window:

@@ -37,6 +37,7 @@ from .board import (
 )
 from .content import relic_of
 from .state import ACTIONS, Battle, other
+from .turn import Refusal
 
 
 def started(state: Battle) -> bool:
@@ -44,28 +45,28 @@ def started(state: Battle) -> bool:
     return bool(state.acted) or any(hz.moved for hz in state.hazards.values())
 
 
-def refusal(state: Battle, seat: str, card: str) -> RuleViolation | None:
+def refusal(state: Battle, seat: str, card: str) -> Refusal | None:
     """Why `seat` cannot play `card` now (None: it can)."""
     if state.phase != ACTIONS or state.question:
-        return RuleViolation("brutality.timing.phase", "relics are played in an action phase, "
+        return Refusal("brutality.timing.phase", "relics are played in an action phase, "
                              "not while a question waits")
     if card not in state.hand(seat):
-        return RuleViolation("brutality.relic.hand", f"{card!r} is not in your team's hand")
+        return Refusal("brutality.relic.hand", f"{card!r} is not in your team's hand")
     timing = state.relic_cards[relic_of(card)]["timing"]
     own = seat == state.active
     if timing.endswith("your") and not own:
-        return RuleViolation("brutality.timing.your", "that card is played in your own turn")
+        return Refusal("brutality.timing.your", "that card is played in your own turn")
     if timing.endswith("enemy") and own:
-        return RuleViolation("brutality.timing.enemy", "that card is played in the enemy turn")
+        return Refusal("brutality.timing.enemy", "that card is played in the enemy turn")
     if timing.startswith("start-") and started(state):
-        return RuleViolation("brutality.timing.start", "that card is played at the start of the "
+        return Refusal("brutality.timing.start", "that card is played at the start of the "
                              "action phase, before its first action")
     closing = state.closing is not None and state.responder != seat
     if timing.startswith("end-") and not (closing and state.window == seat):
-        return RuleViolation("brutality.timing.end", "that card is played at the end of the action "
+        return Refusal("brutality.timing.end", "that card is played at the end of the action "
                              "phase, once the team has ended its actions")
     if closing and not timing.startswith("end-"):
-        return RuleViolation("brutality.timing.end", "the actions are over: only \"End of...\" cards "
+        return Refusal("brutality.timing.end", "the actions are over: only \"End of...\" cards "
                              "now (or an answer to a declared effect)")
     return None
 
@@ -145,7 +146,7 @@ def play(res: Resolution, seat: str, card: str, target: tuple[str, ...]) -> list
     state = res.state
     why = refusal(state, seat, card)
     if why:
-        raise why
+        raise why.error()
     relic = state.relic_cards[relic_of(card)]
     if target not in targets(state, seat, card):
         raise RuleViolation("brutality.relic.target", f"{relic['name']} cannot be played on "

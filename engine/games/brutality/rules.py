@@ -43,7 +43,7 @@ from .jumps import answer_jump, jump_refusal
 from .knockback import answer_displace
 from .resolution import Resolution
 from .state import ACTIONS, OVER, SETUP_PHASES, Battle, other, team_of
-from .turn import actions_refusal, seat_refusal, turn_refusal
+from .turn import Refusal, actions_refusal, seat_refusal, turn_refusal
 
 
 # ---- whose turn, and the end ---------------------------------------------------------------------
@@ -138,26 +138,26 @@ def decide(state: Battle, seat: str, command: Command, ctx: Context) -> list[Eve
     raise RuleViolation("core.notation", f"brutality has no command {command.verb!r}")
 
 
-def _raise(refusal: RuleViolation | None) -> None:
+def _raise(refusal: Refusal | None) -> None:
     if refusal:
-        raise refusal
+        raise refusal.error()
 
 
 # ---- answering a question --------------------------------------------------------------------------
-def answer_refusal(state: Battle, team: str, choice: str) -> RuleViolation | None:
+def answer_refusal(state: Battle, team: str, choice: str) -> Refusal | None:
     """Only the asked team answers, with one of the offered answers."""
     if state.phase != ACTIONS or not state.question:
-        return RuleViolation("brutality.prompt.answer", "no question is waiting for an answer")
+        return Refusal("brutality.prompt.answer", "no question is waiting for an answer")
     asked, kind, hero, answers = state.question
     if team != asked:
-        return RuleViolation("brutality.prompt.answer", f"the question is {asked}'s to answer")
+        return Refusal("brutality.prompt.answer", f"the question is {asked}'s to answer")
     if choice in answers:
         return None
     if kind.startswith("jump-") and choice != "stay":  # say why the jump cannot go there
         why = jump_refusal(state, state.heroes[hero], choice, kind.removeprefix("jump-"))
         if why:
             return why
-    return RuleViolation("brutality.prompt.answer", f"choose one of: {', '.join(answers)}")
+    return Refusal("brutality.prompt.answer", f"choose one of: {', '.join(answers)}")
 
 
 def _answer(state: Battle, team: str, choice: str, ctx: Context) -> list[Event]:

@@ -71,7 +71,7 @@ def _random_choices(facts: list[Event], dice) -> list[Event]:
     chosen: list[Event] = []
     while state.phase in SETUP_PHASES:
         team = chooser(state)
-        command = dice.choice(candidates(state, team))
+        command = dice.choice(sorted(candidates(state, team), key=lambda c: c.notation()))
         for fact in choose(state, team, command, ctx):
             chosen.append(fact)
             state = evolve(state, fact)

@@ -18,7 +18,6 @@ no usable artifact is skipped, which gives nothing away.
 from __future__ import annotations
 
 from engine.core.commands import Command
-from engine.core.errors import RuleViolation
 from engine.core.events import evolved
 
 from . import artifacts
@@ -26,6 +25,7 @@ from . import events as ev
 from .commands import Pass, PlayRelic, UseArtifact
 from .resolution import Resolution
 from .state import Battle, other
+from .turn import Refusal
 
 
 def offered(state: Battle, team: str) -> bool:
@@ -56,23 +56,23 @@ def declare(res: Resolution, team: str, source: str, what: str, target: tuple[st
         res.run([("resolve",)] * len(res.state.stack))
 
 
-def response_refusal(state: Battle, team: str, command: Command) -> RuleViolation | None:
+def response_refusal(state: Battle, team: str, command: Command) -> Refusal | None:
     """While a declared effect waits, only the team offered the answer acts, and
     only with a card, an artifact or a pass."""
     if not state.responder or state.question:
         return None
     if team != state.responder or not isinstance(command, (PlayRelic, UseArtifact, Pass)):
-        return RuleViolation("brutality.stack.window", f"waiting for {state.responder} to "
+        return Refusal("brutality.stack.window", f"waiting for {state.responder} to "
                              "respond to the declared effect (a card) or pass")
     return None
 
 
-def pass_refusal(state: Battle, team: str) -> RuleViolation | None:
+def pass_refusal(state: Battle, team: str) -> Refusal | None:
     """Passing is open to the team offered an answer, or whose "End of..."
     window is open."""
     if team == state.responder or window_open(state, team):
         return None
-    return RuleViolation("brutality.stack.pass", "there is nothing for you to respond to")
+    return Refusal("brutality.stack.pass", "there is nothing for you to respond to")
 
 
 def window_open(state: Battle, team: str) -> bool:

@@ -137,7 +137,8 @@ class Battle:
 
     def hand(self, team: str) -> tuple[str, ...]:
         """The relic cards `team` holds, in the order they came."""
-        return self.held(team).cards
+        held = self.hands.get(team)
+        return () if held is None else held.cards
 
     def held(self, team: str) -> Hand:
         """`team`'s relic hand (three cards at most: "Relic Cards")."""

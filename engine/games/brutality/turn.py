@@ -1,9 +1,9 @@
 """Who may act now ("Your Team's Turn", "Choose Heroes"): the guards that
 every command of a team's turn passes first.
 
-Each guard gives the `RuleViolation` that refuses the command, or None;
-`decide` raises it and `legal_commands` keeps only what passes, so both ask
-the same question.
+Each guard gives the `Refusal` that refuses the command, or None; `decide`
+raises it and `legal_commands` keeps only what passes, so both ask the same
+question.
 
 With four players a team has two ("north-1", "north-2").  Our reading of who
 does what then ("Choose Heroes": each plays one hero): a team's first chosen
@@ -16,6 +16,8 @@ of the team, and both see the team's relic hand.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.core.commands import Command
 from engine.core.errors import RuleViolation
 
@@ -23,26 +25,38 @@ from .commands import MoveKnight, Pick
 from .state import ACTIONS, Battle, Hero, team_of
 
 
-def actions_refusal(state: Battle) -> RuleViolation | None:
+class Refusal(NamedTuple):
+    """Why a command is refused: the rule it breaks and plain words.  Every
+    guard gives one (cheap to make: `legal_commands` asks the guards about
+    every candidate) or None; `decide` raises it as a `RuleViolation`."""
+
+    rule: str
+    reason: str
+
+    def error(self) -> RuleViolation:
+        return RuleViolation(self.rule, self.reason)
+
+
+def actions_refusal(state: Battle) -> Refusal | None:
     """Turn commands wait for the action phase, and for any question asked."""
     if state.phase != ACTIONS:
-        return RuleViolation("brutality.turn.phases", "the teams are still setting up")
+        return Refusal("brutality.turn.phases", "the teams are still setting up")
     if state.question:
         team, _, hero, _ = state.question
-        return RuleViolation("core.prompt", f"waiting for {team} to answer a question about {hero}")
+        return Refusal("core.prompt", f"waiting for {team} to answer a question about {hero}")
     return None
 
 
-def turn_refusal(state: Battle, team: str) -> RuleViolation | None:
+def turn_refusal(state: Battle, team: str) -> Refusal | None:
     """Moving, abilities, knights and ending the actions: the active team's, in
     its action phase, before it ends its actions."""
     refusal = actions_refusal(state)
     if refusal:
         return refusal
     if team != state.active:
-        return RuleViolation("brutality.turn.active", f"it is {state.active}'s turn")
+        return Refusal("brutality.turn.active", f"it is {state.active}'s turn")
     if state.closing is not None:
-        return RuleViolation("brutality.timing.end", "the team has ended its actions: only "
+        return Refusal("brutality.timing.end", "the team has ended its actions: only "
                              "\"End of...\" cards until phase 4")
     return None
 
@@ -57,12 +71,12 @@ def own_hero(state: Battle, team: str, hero_id: str) -> Hero:
     return h
 
 
-def on_board_refusal(h: Hero, what: str) -> RuleViolation | None:
+def on_board_refusal(h: Hero, what: str) -> Refusal | None:
     """A buried hero neither moves nor uses abilities ("Gravestones")."""
     if not h.buried:
         return None
     rule = "brutality.bury.no-ability" if what == "ability" else "brutality.bury.no-move"
-    return RuleViolation(rule, f"{h.id} is buried")
+    return Refusal(rule, f"{h.id} is buried")
 
 
 # ---- a team of two players ---------------------------------------------------------------------
@@ -76,7 +90,7 @@ def controller(state: Battle, hero_id: str) -> str:
     return f"{hero.team}-{order.index(hero_id) + 1}"
 
 
-def seat_refusal(state: Battle, seat: str, command: Command) -> RuleViolation | None:
+def seat_refusal(state: Battle, seat: str, command: Command) -> Refusal | None:
     """With four players, each player acts for their own hero (and its knights)."""
     if state.options.get("players") != 4:
         return None
@@ -91,5 +105,5 @@ def seat_refusal(state: Battle, seat: str, command: Command) -> RuleViolation | 
         mine = hero not in state.heroes or controller(state, hero) == seat
     if mine:
         return None
-    return RuleViolation("brutality.players.hero", "with four players, each plays their own "
+    return Refusal("brutality.players.hero", "with four players, each plays their own "
                          "hero (the team's first chosen hero is player 1's)")

@@ -210,7 +210,7 @@ def test_medeus_s_boss_action_deals_non_lethal_damage_to_a_chosen_bar():
     sc = boss_game(("p1", "axe-fighter", "A3"), boss="medeus",
                    boss_damage={"red": 4, "green": 0, "blue": 0, "gray": 0})
     hit, = of(sc.play("p1", "boss-action axe-fighter red"), ev.BossStruck)
-    assert (hit.damage, hit.hp, hit.rule) == (0, 1, R + "boss.action")
+    assert (hit.damage, hit.hp, hit.rule) == (0, 1, R + "boss.non-lethal")  # its one point held back
 
 
 def test_no_boss_action_in_1v1():

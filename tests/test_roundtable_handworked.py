@@ -19,7 +19,7 @@ The default stand-in map (row 1 at the top, p2's edge):
 from __future__ import annotations
 
 from test_roundtable import blows, board, fresh, hp, kinds, of, started
-from test_roundtable_boss import boss_game, boss_turn
+from test_roundtable_boss import boss_game, boss_turn, with_summons
 
 from engine.core.context import SYSTEM
 from engine.core.events import evolved
@@ -630,3 +630,62 @@ def test_boss_mode_setup_the_boss_deck_order_stays_hidden_from_every_seat():
         assert "deck" not in shown and shown["deck_size"] == 3
         assert game.redact(of(sc.events, ev.BossDeckShuffled)[0], seat)["order"] == {"hidden": 4}
     assert len(game.view(sc.state, None)["boss"]["deck"]) == 3
+
+
+# ---- VIII. Boss Mode > Clarifications & Changes in Boss Mode: non-lethal damage -------------------
+# Grima's bars: red 6, green 6, blue 6, gray 5.  Wind Mage's Tornado deals 2 to every enemy
+# within 2; from C2 the boss tile (C3 D3 C4 D4) is in the area.  No stand-in area effect is
+# non-lethal, so these tests mark it so; Thunder Mage's Thoron (3, range 2) is non-lethal as printed.
+def non_lethal_tornado(sc):
+    cards = dict(sc.state.cards)
+    skill = cards["wind-mage"]["skill"]
+    cards["wind-mage"] = {**cards["wind-mage"], "skill": {**skill, "effect": {**skill["effect"], "non_lethal": True}}}
+    sc._state = evolved(sc.state, cards=cards)
+
+
+def bars(**damage):
+    return {"boss_damage": {"red": 0, "green": 0, "blue": 0, "gray": 0, **damage}}
+
+
+def test_boss_mode_clarifications_non_lethal_area_damage_leaves_a_bar_its_last_point():
+    # Green has 6 - 4 = 2 HP left.  The Tornado's 2 would empty it; non-lethal damage never
+    # deals a bar's last point, so it deals 1 and the bar keeps 1 - the blow cites that rule.
+    sc = boss_game(("p1", "wind-mage", "C2", {"special": True}), skills=True, **bars(green=4))
+    non_lethal_tornado(sc)
+    struck, = of(sc.play("p1", "special wind-mage green"), ev.BossStruck)
+    assert (struck.colour, struck.damage, struck.hp, struck.rule) == ("green", 1, 1, R + "boss.non-lethal")
+    assert sc.state.bar_left("green") == 1
+
+
+def test_boss_mode_clarifications_non_lethal_area_damage_never_takes_the_boss_s_life():
+    # Every bar is empty but green's last point: an ordinary area effect would empty it and
+    # take a life.  Non-lethal, it deals nothing to that bar and the boss keeps its life.
+    sc = boss_game(("p1", "wind-mage", "C2", {"special": True}), skills=True,
+                   **bars(red=6, green=5, blue=6, gray=5))
+    non_lethal_tornado(sc)
+    lives = sc.state.lives
+    facts = sc.play("p1", "special wind-mage green")
+    struck, = of(facts, ev.BossStruck)
+    assert (struck.damage, struck.hp, struck.rule) == (0, 1, R + "boss.non-lethal")
+    assert not of(facts, ev.BossLifeLost) and sc.state.lives == lives
+
+
+def test_boss_mode_clarifications_non_lethal_damage_with_hp_to_spare_is_dealt_whole():
+    # Green has 3 HP left: 2 non-lethal damage leaves it 1, nothing is held back, and the blow
+    # cites the area rule as any area blow does.  A Risen (4 HP, 2 damage taken) at A2 is in
+    # the area too: the same non-lethal damage leaves it 1 HP (our reading for minions).
+    sc = boss_game(("p1", "wind-mage", "C2", {"special": True}), skills=True, **bars(green=3))
+    with_summons(sc, ("risen-1", "A2", {"damage": 2}))
+    non_lethal_tornado(sc)
+    facts = sc.play("p1", "special wind-mage green")
+    struck, = of(facts, ev.BossStruck)
+    assert (struck.damage, struck.hp, struck.rule) == (2, 1, R + "boss.area-once")
+    assert [(d.target, d.damage, d.hp) for d in of(facts, ev.DamageDealt)] == [("risen-1", 1, 1)]
+    assert "risen-1" in sc.state.summons
+
+
+def test_boss_mode_clarifications_non_lethal_single_target_damage_follows_the_same_rule():
+    # Thoron (3 non-lethal) on green with 2 HP left deals 1, as the area effect does above.
+    sc = boss_game(("p1", "thunder-mage", "C2", {"special": True}), skills=True, **bars(green=4))
+    struck, = of(sc.play("p1", "special thunder-mage green"), ev.BossStruck)
+    assert (struck.damage, struck.hp, struck.rule) == (1, 1, R + "boss.non-lethal")

@@ -90,8 +90,10 @@ def damage_bar(state: Table, source: Unit | None, colour: str, effect: dict[str,
     point: when that holds it back, the blow cites the clarification, whatever the path
     (one target, an area, the boss action)."""
     left = state.bar_left(colour)
-    damage = dealt(effect["amount"], left, effect.get("non_lethal", False))
-    facts: list[Event] = [ev.BossStruck(rule=rule,
+    non_lethal = effect.get("non_lethal", False)
+    damage = dealt(effect["amount"], left, non_lethal)
+    held_back = non_lethal and 0 < left <= effect["amount"]
+    facts: list[Event] = [ev.BossStruck(rule="roundtable.boss.non-lethal" if held_back else rule,
                                         unit=source.card if source else "", colour=colour,
                                         blow="effect", atk=0, defence=0, damage=damage,
                                         hp=left - damage, modifiers=())]

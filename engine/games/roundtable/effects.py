@@ -215,7 +215,7 @@ def _damage_area(state: Table, seat: str, source: Unit, effect, target: str | No
     if state.mode == "boss":
         facts: list[Event] = []
         if target is not None:  # `check` let a bar be named only with the boss in the area
-            facts += damage_bar(state, source, target, {"amount": effect["amount"]}, "roundtable.boss.area-once")
+            facts += damage_bar(state, source, target, effect, "roundtable.boss.area-once")
         for m in sorted(state.summons.values(), key=lambda m: m.id):
             if m.kind == "minion" and distance(source.square, m.square) <= reach:
                 facts += damage_minion(state, source, m, effect, rule)

@@ -426,6 +426,9 @@ RULES = CORE_RULES + RuleBook(
     *table(B_CLAR + " (area effects)", {
         "roundtable.boss.area-once": "An effect hitting every enemy in an area hits the boss once, however many of its squares are inside, on the HP bar the player names; minions in the area are hit too, tokens never.",
     }),
+    *table(B_CLAR + " (non-lethal damage)", {
+        "roundtable.boss.non-lethal": "Non-lethal damage never deals the last point of one of the boss's HP bars: it takes the bar down to 1 at most, whichever way it reaches the boss - an effect on one target, an area effect with the boss inside it, or the boss board's own action. The blow it holds back cites this rule. Our reading: the stand-in cards' non-lethal damage likewise leaves a unit or a minion at 1 HP.",
+    }),
     *table(B_CLAR + " (more units)", {
         "roundtable.boss.more-units": "An effect that checks whether the enemy has more units deployed than you always finds that the boss has (the stand-in passive 'outnumbered' always holds in Boss Mode).",
     }),

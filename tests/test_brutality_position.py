@@ -231,3 +231,20 @@ def test_the_stack_and_its_windows_hold_together():
     assert game.to_act(s.state) == ("south",)
     assert rules_of(s.play("south", "pass")) == ["stack.pass", "stack.resolve", "effect.damage"]
     assert s.state.heroes["assassin"].health == 6
+
+
+def test_a_question_asks_about_a_hero_on_the_board_with_spaces_for_answers():
+    ask = {"team": "south", "kind": "displace", "hero": "assassin", "choices": ["B4", "D5"],
+           "rule": "brutality.knockback.no-room"}
+    refused({"heroes": heroes(), "question": {**ask, "choices": ["Z9"]}},
+            P + "position.occupied")
+    refused({"heroes": heroes(assassin={"team": "south", "dead": True}), "question": ask},
+            P + "position.stack")
+    refused({"heroes": heroes(), "question": {**ask, "rule": "brutality.nonsense"}},
+            P + "position.shape")
+    # Written whole, the question waits for its team and takes one of its answers.
+    s = Scenario.from_position(game, {"heroes": heroes(), "question": ask})
+    assert game.to_act(s.state) == ("south",)
+    assert [p.choices for p in game.prompts(s.state)] == [("answer B4", "answer D5")]
+    s.play("south", "answer D5")
+    assert s.state.heroes["assassin"].square == "D5" and s.state.question is None

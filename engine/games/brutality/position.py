@@ -30,6 +30,7 @@ from . import content
 from .board import HAZARDS, blocker_name, blocking, footprint, forward, occupants, parse, to_square
 from .movement import MOVE_SPACES
 from .resolution import STEPS
+from .rulebook import RULES
 from .rules import QUESTIONS
 from .setup import options
 from .state import (
@@ -463,14 +464,26 @@ def _turn_state(s: Battle, data: dict[str, Any]) -> Battle:
                 else _str(data["winner"], "winner", (*TEAMS, "draw")),
                 pushes=tuple(_push(s, p) for p in _list(data.get("pushes", []), "pushes")))
     if data.get("question") is not None:
-        q = _obj(data["question"], "question", ("team", "kind", "hero", "choices", "rest", "rule"))
-        hero = _str(q.get("hero"), "question.hero", tuple(s.heroes))
-        s = evolved(s, question=(_str(q.get("team"), "question.team", TEAMS),
-                                 _str(q.get("kind"), "question.kind", tuple(QUESTIONS)), hero,
-                                 _strs(q.get("choices"), "question.choices")),
-                    rest=_steps(q.get("rest", []), "question.rest"),
-                    asked_rule=_str(q.get("rule", "brutality.prompt.answer"), "question.rule"))
+        s = _question(s, _obj(data["question"], "question",
+                              ("team", "kind", "hero", "choices", "rest", "rule")))
     return s
+
+
+def _question(s: Battle, q: dict[str, Any]) -> Battle:
+    """A question about a hero on the board, whose answers are spaces (or staying)."""
+    hero = _str(q.get("hero"), "question.hero", tuple(s.heroes))
+    kind = _str(q.get("kind"), "question.kind", tuple(QUESTIONS))
+    if not s.heroes[hero].on_board:
+        raise BadPosition("brutality.position.stack", f"question.hero: {hero} is not on the board")
+    choices = _strs(q.get("choices"), "question.choices")
+    for choice in choices:
+        if not (choice == "stay" and kind == "jump-move"):
+            _square(s, choice, "question.choices")
+    rule = _str(q.get("rule", "brutality.prompt.answer"), "question.rule")
+    if rule not in RULES:
+        raise BadPosition(SHAPE, f"question.rule: no rule {rule[:40]!r} in the table")
+    return evolved(s, question=(_str(q.get("team"), "question.team", TEAMS), kind, hero, choices),
+                   rest=_steps(q.get("rest", []), "question.rest"), asked_rule=rule)
 
 
 def _list(value: Any, where: str) -> list:

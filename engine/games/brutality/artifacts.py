@@ -25,11 +25,11 @@ def refusal(state: Battle, seat: str, h: Hero) -> Refusal | None:
         return Refusal("brutality.death.artifact", f"{h.id} is dead: the artifact is unusable")
     if h.cooldown:
         return Refusal("brutality.artifact.face-down", f"{h.artifact} is face down "
-                             f"(cooldown {h.cooldown})")
+                       f"(cooldown {h.cooldown})")
     timing = card["timing"]
     if state.closing is not None and state.responder != seat:
         return Refusal("brutality.timing.end", "the actions are over: artifacts only answer a "
-                             "declared effect now")
+                       "declared effect now")
     if timing == "your" and seat != state.active:
         return Refusal("brutality.timing.your", f"{card['name']} is played in your own turn")
     if timing == "enemy" and seat == state.active:
@@ -38,7 +38,7 @@ def refusal(state: Battle, seat: str, h: Hero) -> Refusal | None:
         return Refusal("brutality.artifact.use", f"{h.artifact} is not implemented yet")
     if h.buried and card["target"] != "self":
         return Refusal("brutality.bury.no-ability", f"{h.id} is buried: only an artifact on "
-                             "themselves can be used")
+                       "themselves can be used")
     return None
 
 

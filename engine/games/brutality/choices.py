@@ -84,7 +84,7 @@ def refusal(state: Battle, team: str, cmd: Command) -> Refusal | None:
 def _turn_refusal(state: Battle, team: str, kind: type) -> Refusal | None:
     if state.phase != PHASE[kind]:
         return Refusal("brutality.setup.order",
-                             f"that choice is not made now (now: {state.phase})")
+                       f"that choice is not made now (now: {state.phase})")
     if team != chooser(state):
         return Refusal("brutality.setup.order", f"it is {chooser(state)}'s choice now")
     return None
@@ -95,7 +95,7 @@ def _open_stack(state: Battle, team: str, cmd: OpenStack) -> Refusal | None:
         return Refusal("brutality.draft.order", f"the {state.draft_open} stack is being drafted")
     if cmd.relic_type not in state.draft_stacks:
         return Refusal("brutality.draft.open", f"no undrafted stack {cmd.relic_type!r} "
-                             f"(left: {', '.join(sorted(state.draft_stacks))})")
+                       f"(left: {', '.join(sorted(state.draft_stacks))})")
     return None
 
 
@@ -110,7 +110,7 @@ def _draft(state: Battle, team: str, cmd: Draft) -> Refusal | None:
 def _pick(state: Battle, team: str, cmd: Pick) -> Refusal | None:
     if cmd.hero not in state.sheets:
         return Refusal("brutality.setup.heroes", f"no hero {cmd.hero!r} "
-                             f"(have: {', '.join(sorted(state.sheets))})")
+                       f"(have: {', '.join(sorted(state.sheets))})")
     if cmd.hero in state.heroes:
         return Refusal("brutality.setup.hero-taken", f"{cmd.hero} is already on a team")
     return None
@@ -147,7 +147,7 @@ def _place(state: Battle, team: str, cmd: Place) -> Refusal | None:
         return Refusal("brutality.setup.place", f"{cmd.hero} is already on the board")
     if cmd.square not in state.board["starts"][team]:
         return Refusal("brutality.setup.place", f"{cmd.square} is not a starting corner of "
-                             f"{team}'s edge ({', '.join(state.board['starts'][team])})")
+                       f"{team}'s edge ({', '.join(state.board['starts'][team])})")
     anchor = corner_anchor(state, h, cmd.square)
     if anchor is None or not open_for(state, h, footprint_at(state, h, parse(state, anchor))):
         return Refusal("brutality.setup.place", f"corner {cmd.square} is not empty")
@@ -180,11 +180,11 @@ def _rows(corners: tuple[str, ...]) -> frozenset[int]:
 def _place_hazard(state: Battle, team: str, cmd: PlaceHazard) -> Refusal | None:
     if cmd.kind not in SETUP_HAZARDS:
         return Refusal("brutality.setup.hazards", f"no hazard {cmd.kind!r} to place "
-                             f"(have: {', '.join(SETUP_HAZARDS)})")
+                       f"(have: {', '.join(SETUP_HAZARDS)})")
     sq = parse(state, cmd.square)
     if sq is None:
         return Refusal("brutality.setup.hazards",
-                             f"{cmd.square!r} is not a space of this board")
+                       f"{cmd.square!r} is not a space of this board")
     if sq.row in starting_rows(state):
         return Refusal("brutality.setup.hazards", "no hazard goes in either starting row")
     if cmd.square in state.hazards:

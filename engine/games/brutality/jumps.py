@@ -87,24 +87,24 @@ def jump_refusal(state: Battle, h, landing: str, mode: str) -> Refusal | None:
     way."""
     if landing not in landings(state, h):
         return Refusal("brutality.hazard.catapult", f"{landing!r}: a jump goes one or two "
-                             "spaces in one of the eight directions, and stays on the board")
+                       "spaces in one of the eight directions, and stays on the board")
     here, there = to_square(h.square), to_square(landing)
     d = board_grid(state).direction_between(here, there)
     n = max(abs(there.col - here.col), abs(there.row - here.row))
     kind = _blocker(state, h, footprint_at(state, h, there), over=False)
     if kind:
         return Refusal("brutality.jump.blocked", f"{blocker_name(kind)} movement: no jump "
-                             f"comes down on {landing}")
+                       f"comes down on {landing}")
     if mode != "move":
         return None
     on_way = board_grid(state).step(here, d, 1)
     kind = _blocker(state, h, footprint_at(state, h, on_way), over=True) if n == 2 else None
     if kind:
         return Refusal("brutality.jump.blocked", f"{blocker_name(kind)} movement: no jump "
-                             f"passes over {on_way}")
+                       f"passes over {on_way}")
     if not _comes_down(state, h, landing):
         return Refusal("brutality.jump.blocked", f"the hero on {landing} could not make "
-                             "room: the jump would come down short")
+                       "room: the jump would come down short")
     return None
 
 

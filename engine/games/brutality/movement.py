@@ -38,7 +38,7 @@ def spend_refusal(state: Battle, h: Hero) -> Refusal | None:
         return Refusal("brutality.actions.two", f"{h.id} has taken both actions this turn")
     if h.id in state.grounded:
         return Refusal("brutality.relic.ground",
-                             f"{h.id} cannot take the Move action this turn")
+                       f"{h.id} cannot take the Move action this turn")
     return None
 
 
@@ -129,10 +129,10 @@ def unbury_refusal(state: Battle, h: Hero) -> Refusal | None:
     spot = unbury_spot(state, h)
     if spot is None:
         return Refusal("brutality.bury.unbury-blocked",
-                             "the miniature has no room on its grave")
+                       "the miniature has no room on its grave")
     if any(not displace_choices(state, state.heroes[o], spot[1]) for o in _on_grave(state, spot)):
         return Refusal("brutality.bury.unbury-blocked",
-                             "a hero on the grave has nowhere to go")
+                       "a hero on the grave has nowhere to go")
     return None
 
 
@@ -184,14 +184,14 @@ def knight_refusal(state: Battle, seat: str, source: str, to: str) -> Refusal | 
     knight = state.hazards.get(source)
     if knight is None or knight.kind != "ghost-knight" or knight.team != seat:
         return Refusal("brutality.hazard.ghost-knight.move",
-                             f"no Ghost Knight of {seat} on {source}")
+                       f"no Ghost Knight of {seat} on {source}")
     if knight.moved >= KNIGHT_SPACES:
         return Refusal("brutality.hazard.ghost-knight.move",
-                             "that knight has moved two spaces")
+                       "that knight has moved two spaces")
     a, b = parse(state, source), parse(state, to)
     if b is None or max(abs(a.col - b.col), abs(a.row - b.row)) != 1:
         return Refusal("brutality.hazard.ghost-knight.move",
-                             "a knight moves one space at a time")
+                       "a knight moves one space at a time")
     if has_tile(state, to):
         return Refusal("brutality.hazard.no-stacking", f"{to} already has a hazard tile")
     return None

@@ -93,7 +93,7 @@ def end_refusal(state: Battle, seat: str, cmd: EndActions) -> Refusal | None:
         hand.remove(card)
     if list(cmd.discard) != sorted(cmd.discard):
         return Refusal("brutality.relic.discard",
-                             "list the discarded cards in alphabetical order")
+                       "list the discarded cards in alphabetical order")
     return None
 
 

@@ -49,7 +49,7 @@ def refusal(state: Battle, seat: str, card: str) -> Refusal | None:
     """Why `seat` cannot play `card` now (None: it can)."""
     if state.phase != ACTIONS or state.question:
         return Refusal("brutality.timing.phase", "relics are played in an action phase, "
-                             "not while a question waits")
+                       "not while a question waits")
     if card not in state.hand(seat):
         return Refusal("brutality.relic.hand", f"{card!r} is not in your team's hand")
     timing = state.relic_cards[relic_of(card)]["timing"]
@@ -60,14 +60,14 @@ def refusal(state: Battle, seat: str, card: str) -> Refusal | None:
         return Refusal("brutality.timing.enemy", "that card is played in the enemy turn")
     if timing.startswith("start-") and started(state):
         return Refusal("brutality.timing.start", "that card is played at the start of the "
-                             "action phase, before its first action")
+                       "action phase, before its first action")
     closing = state.closing is not None and state.responder != seat
     if timing.startswith("end-") and not (closing and state.window == seat):
         return Refusal("brutality.timing.end", "that card is played at the end of the action "
-                             "phase, once the team has ended its actions")
+                       "phase, once the team has ended its actions")
     if closing and not timing.startswith("end-"):
         return Refusal("brutality.timing.end", "the actions are over: only \"End of...\" cards "
-                             "now (or an answer to a declared effect)")
+                       "now (or an answer to a declared effect)")
     return None
 
 

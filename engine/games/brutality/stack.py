@@ -63,7 +63,7 @@ def response_refusal(state: Battle, team: str, command: Command) -> Refusal | No
         return None
     if team != state.responder or not isinstance(command, (PlayRelic, UseArtifact, Pass)):
         return Refusal("brutality.stack.window", f"waiting for {state.responder} to "
-                             "respond to the declared effect (a card) or pass")
+                       "respond to the declared effect (a card) or pass")
     return None
 
 

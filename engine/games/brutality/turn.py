@@ -57,7 +57,7 @@ def turn_refusal(state: Battle, team: str) -> Refusal | None:
         return Refusal("brutality.turn.active", f"it is {state.active}'s turn")
     if state.closing is not None:
         return Refusal("brutality.timing.end", "the team has ended its actions: only "
-                             "\"End of...\" cards until phase 4")
+                       "\"End of...\" cards until phase 4")
     return None
 
 
@@ -106,4 +106,4 @@ def seat_refusal(state: Battle, seat: str, command: Command) -> Refusal | None:
     if mine:
         return None
     return Refusal("brutality.players.hero", "with four players, each plays their own "
-                         "hero (the team's first chosen hero is player 1's)")
+                   "hero (the team's first chosen hero is player 1's)")

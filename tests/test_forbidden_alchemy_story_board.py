@@ -62,7 +62,6 @@ def test_a_hidden_investigator_is_marked_and_moves_are_click_targets():
     root = render(board, changed={"investigators", "investigators.investigator-1"}, targets=targets)
     token = next(e for e in root.iter(SVG + "g") if e.get("id") == "token-investigator-1")
     assert "hiding" in token.find(SVG + "title").text and "changed" in token.get("class")
-    assert any(e.get("data-command") == "move hall1-e" for e in root.iter(SVG + "a"))
 
 
 def test_the_puzzle_picture_is_drawn_while_a_puzzle_is_attempted():

@@ -19,6 +19,7 @@ from .commands import COMMANDS
 from .events import EVENTS
 from .legal import legal_commands, prompts
 from .picture import board_graph, board_picture
+from .position import from_position, position
 from .rulebook import RULES
 from .rules import decide, outcome, to_act, turn
 from .scores import scores
@@ -45,6 +46,7 @@ TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"
 # leaves its corpse), and Writhing Growths counts those in the investigator's space.
 RULES_VERSION = "5"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators; the keeper is one more seat
+POSITION_VERSION = 1  # docs/positions/forbidden_alchemy_story.md
 # Setup options the conformance suite also starts from (Story 1 is the default).
 SCENARIOS = {
     "story 2": {"story": "2"},
@@ -58,6 +60,7 @@ __all__ = [
     "EVENTS",
     "ID",
     "PLAYER_COUNTS",
+    "POSITION_VERSION",
     "RULES",
     "RULES_VERSION",
     "SCENARIOS",
@@ -68,10 +71,12 @@ __all__ = [
     "decide",
     "describe",
     "evolve",
+    "from_position",
     "initial_state",
     "legal_commands",
     "options",
     "outcome",
+    "position",
     "prompts",
     "redact",
     "render",

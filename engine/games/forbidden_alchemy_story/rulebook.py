@@ -34,6 +34,7 @@ STORY1 = "Errata > Story 1: Return of the Reanimator"
 STORY2 = "Errata > Story 2: Lost in Time and Space"
 STORY3 = "Errata > Story 3: Yellow Matter"
 EPILOGUES = "Epilogues"
+POSITIONS = "boardlog: positions (docs/positions/forbidden_alchemy_story.md)"
 
 EXPANSION_RULES: list[RuleRef] = [
     # ---- setup -------------------------------------------------------------------------------
@@ -351,6 +352,42 @@ EXPANSION_RULES: list[RuleRef] = [
             "When someone won, the epilogue for the #1 story choice and the winning side is read "
             "to all (stand-in texts).",
         "forbidden_alchemy_story.epilogue.none": "When all players lose there is no epilogue.",
+    }),
+    # ---- positions: what a story written out must hold ------------------------------------
+    *table(POSITIONS, {
+        "forbidden_alchemy_story.position.shape":
+            "A position's sections and fields are those the format names, each of its type, "
+            "with setup options the game offers.",
+        "forbidden_alchemy_story.position.phase":
+            "The phase, the round, the turn and the result agree: no choice nor turn before the "
+            "#1 story choice; an investigator's turn begun in the investigators' phase, the "
+            "keeper's in his; a result exactly when the story is over.",
+        "forbidden_alchemy_story.position.seat":
+            "Every seat a position names is an investigator of the story, and one who waits to "
+            "answer is still in the house.",
+        "forbidden_alchemy_story.position.space":
+            "Every room and space a position names is on the story's map; an investigator in "
+            "the house stands in one, one who left it in none.",
+        "forbidden_alchemy_story.position.card":
+            "Every card a position names is one of the story's; each card of a deck lies in one "
+            "place (its draw pile, its discards, a hand, in play, with the attack under way), "
+            "and none is nowhere.",
+        "forbidden_alchemy_story.position.monster":
+            "Every monster a position names is a figure of the story; a dead or escaped one is "
+            "off the map, and only a dead one leaves a corpse.",
+        "forbidden_alchemy_story.position.token":
+            "Each figure's token is one of its kind, and no token lies under two figures.",
+        "forbidden_alchemy_story.position.health":
+            "Nobody in the house has suffered his health or sanity, nor a monster on the map its "
+            "health: they would have left it.",
+        "forbidden_alchemy_story.position.pending":
+            "One question waits at a time (an Alchemy puzzle, an attack's test, a byakhee's "
+            "question, a Side Effect card's target, a named monster to place), and it fits the "
+            "story: an attack with tests still to make, a byakhee's own question, the revealed "
+            "objective's named monster.",
+        "forbidden_alchemy_story.position.puzzle":
+            "An Alchemy puzzle under way has a piece along every edge of its tile, and each of "
+            "the twelve pieces lies in one place: an edge, the discards, the pile.",
     }),
 ]
 

@@ -77,10 +77,6 @@ class GameModule(Protocol):
     def turn(self, state: Any) -> int:
         """The number of the turn in progress (for stepping and grouping by turn)."""
 
-    def board_targets(self, commands: Sequence[Command]) -> dict[Any, list[tuple[str, str]]]:
-        """Board places a click can start each legal command from:
-        {target: [(label, notation), ...]} (empty: the board is not clickable)."""
-
     def render(self, state: Any) -> str:
         """A text picture of the state for `boardlog show`."""
 

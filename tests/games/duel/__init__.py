@@ -33,7 +33,7 @@ from .rules import (
     turn,
 )
 from .state import evolve, initial_state
-from .view import BOTS, board_targets, describe, redact, render, scramble_hidden, view
+from .view import BOTS, describe, redact, render, scramble_hidden, view
 
 ID = "duel"
 TITLE = "Duel (test game)"
@@ -43,7 +43,7 @@ PLAYER_COUNTS = (2,)
 
 __all__ = [
     "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "POSITION_VERSION", "RULES", "RULES_VERSION", "TITLE",
-    "UPCASTERS", "board_targets", "decide", "describe", "evolve", "initial_state",
+    "UPCASTERS", "decide", "describe", "evolve", "initial_state",
     "from_position", "legal_commands", "options", "outcome", "position", "prompts", "redact", "render", "scramble_hidden",
     "seats", "setup", "system_command", "to_act", "turn", "view",
 ]

@@ -53,10 +53,6 @@ def redact(event, seat: str | None) -> dict[str, Any]:
     return data
 
 
-def board_targets(commands: Sequence[Command]) -> dict[Any, list[tuple[str, str]]]:
-    return {}
-
-
 def describe(e) -> str:
     """Public: never names a stance before `StancesRevealed` does."""
     match e:

@@ -84,15 +84,15 @@ def prepared(dealt_shapes, pile_top_shapes=(), *, tile="10A", who="jenny-barnes"
     if deck is None:
         deck = tuple(tuple(c.to_data()) for c in C.side_effects)
     events = [
-        ev.SetupTilePlaced(rule=P + "setup.tile", tile=t.id, edges=t.edges, adjacent=t.adjacent),
-        ev.InvestigatorAttempting(rule=P + "setup.investigator", investigator=inv.id, name=inv.name,
+        ev.SetupTilePlaced(rule="forbidden_alchemy.setup.tile", tile=t.id, edges=t.edges, adjacent=t.adjacent),
+        ev.InvestigatorAttempting(rule="forbidden_alchemy.setup.investigator", investigator=inv.id, name=inv.name,
                                   intellect=inv.intellect, luck=inv.luck,
                                   skill_points=inv.skill_points, investigators=investigators),
-        ev.PuzzlePiecesShuffled(rule=P + "setup.shuffle", pile=pile),
-        ev.SideEffectDeckShuffled(rule=P + "setup.side-effect-deck", deck=tuple(deck)),
-        *[ev.PuzzlePieceDealt(rule=P + "setup.deal", edge=i, piece=piece, shape=shape)
+        ev.PuzzlePiecesShuffled(rule="forbidden_alchemy.setup.shuffle", pile=pile),
+        ev.SideEffectDeckShuffled(rule="forbidden_alchemy.setup.side-effect-deck", deck=tuple(deck)),
+        *[ev.PuzzlePieceDealt(rule="forbidden_alchemy.setup.deal", edge=i, piece=piece, shape=shape)
           for i, (piece, shape) in enumerate(dealt, 1)],
-        ev.PuzzleActionsGranted(rule=P + "actions.intellect", actions=inv.intellect),
+        ev.PuzzleActionsGranted(rule="forbidden_alchemy.actions.intellect", actions=inv.intellect),
     ]
     return fold(game.initial_state(), events)
 
@@ -123,7 +123,7 @@ def test_rulebook_example_jenny_barnes_fails_with_four_correct_and_a_seven():
     dice = LoadedDice()
     facts, state = act(state, cmd("swap 2 3"), dice)
     assert kinds(facts) == ["PiecesSwapped"]
-    assert facts[0].rule == P + "actions.swap"
+    assert facts[0].rule == "forbidden_alchemy.actions.swap"
     assert not dice.used  # a swap draws nothing at random
     assert state.actions == 3 and state.correct_pieces() == 3
 
@@ -132,7 +132,7 @@ def test_rulebook_example_jenny_barnes_fails_with_four_correct_and_a_seven():
     edge4, pile_top = state.placed[3], state.pile[0]
     facts, state = act(state, cmd("replace 4"))
     assert kinds(facts) == ["PuzzlePieceDiscarded", "PuzzlePieceDrawn"]
-    assert [f.rule for f in facts] == [P + "actions.replace-order", P + "actions.replace"]
+    assert [f.rule for f in facts] == ["forbidden_alchemy.actions.replace-order", "forbidden_alchemy.actions.replace"]
     assert (facts[0].edge, facts[0].piece) == (4, edge4[0])
     assert (facts[1].edge, facts[1].piece, facts[1].shape) == (4, *pile_top)
     assert state.placed[3] == pile_top and state.discards == (edge4,)
@@ -151,8 +151,8 @@ def test_rulebook_example_jenny_barnes_fails_with_four_correct_and_a_seven():
         "SideEffectDrawn", "SideEffectKept", "PuzzlePiecesReturned",
     ]
     assert [f.rule for f in facts] == [
-        P + "actions.stop", P + "test.roll", P + "test.fail",
-        P + "test.side-effect", P + "side-effect.stays", P + "cleanup.bottom",
+        "forbidden_alchemy.actions.stop", "forbidden_alchemy.test.roll", "forbidden_alchemy.test.fail",
+        "forbidden_alchemy.test.side-effect", "forbidden_alchemy.side-effect.stays", "forbidden_alchemy.cleanup.bottom",
     ]
     stopped, rolled, failed, drawn, _, returned = facts
     assert stopped.unused == 1
@@ -219,7 +219,7 @@ def test_setup_grants_actions_equal_to_intellect(who, actions):
     facts = game.setup(game.options(None, {"investigator": who}), Dice(3, 1))
     granted = facts[-1]
     assert isinstance(granted, ev.PuzzleActionsGranted)
-    assert granted.rule == P + "actions.intellect" and granted.actions == actions
+    assert granted.rule == "forbidden_alchemy.actions.intellect" and granted.actions == actions
 
 
 def test_options_are_validated():
@@ -240,13 +240,13 @@ def test_options_are_validated():
 def test_swap_only_of_adjacent_edges():
     state = with_correct(0)
     # Tile 10A is a ring of six edges: 1-2, 2-3, ... 6-1 touch; 1 and 3 do not.
-    assert refused(state, cmd("swap 1 3")) == P + "actions.adjacent"
-    assert refused(state, cmd("swap 2 5")) == P + "actions.adjacent"
-    assert refused(state, cmd("swap 4 4")) == P + "actions.adjacent"
+    assert refused(state, cmd("swap 1 3")) == "forbidden_alchemy.actions.adjacent"
+    assert refused(state, cmd("swap 2 5")) == "forbidden_alchemy.actions.adjacent"
+    assert refused(state, cmd("swap 4 4")) == "forbidden_alchemy.actions.adjacent"
     # Edge 6 and edge 1 close the ring, in either order.
     before = state.placed
     facts, after = act(state, cmd("swap 6 1"))
-    assert kinds(facts) == ["PiecesSwapped"] and facts[0].rule == P + "actions.swap"
+    assert kinds(facts) == ["PiecesSwapped"] and facts[0].rule == "forbidden_alchemy.actions.swap"
     assert after.placed[0] == before[5] and after.placed[5] == before[0]
     assert after.placed[1:5] == before[1:5]
     assert after.actions == state.actions - 1
@@ -254,7 +254,7 @@ def test_swap_only_of_adjacent_edges():
 
 @pytest.mark.parametrize("text", ["swap 0 1", "swap 6 7", "swap 7 6", "replace 0", "replace 7", "replace -1"])
 def test_edges_must_exist_on_the_tile(text):
-    assert refused(with_correct(0), cmd(text)) == P + "actions.edge"
+    assert refused(with_correct(0), cmd(text)) == "forbidden_alchemy.actions.edge"
 
 
 def test_a_replacement_needs_two_actions():
@@ -264,7 +264,7 @@ def test_a_replacement_needs_two_actions():
     assert state.actions == 2
     _, state = act(state, cmd("swap 1 2"))
     assert state.actions == 1
-    assert refused(state, cmd("replace 3")) == P + "actions.not-enough"
+    assert refused(state, cmd("replace 3")) == "forbidden_alchemy.actions.not-enough"
     assert Replace(3) not in game.legal_commands(state, SEAT)
     facts, state = act(state, cmd("swap 3 4"))
     assert kinds(facts) == ["PiecesSwapped"] and state.actions == 0
@@ -274,7 +274,7 @@ def test_no_replacement_from_an_empty_pile():
     # Prepared board: only the six dealt pieces are in this puzzle's pile.
     state = prepared([CIR, TRI, DIA, TRI, CIR, DIA], rest_of_pile=False)
     assert state.pile == () and state.actions == 4
-    assert refused(state, cmd("replace 2")) == P + "actions.pile-empty"
+    assert refused(state, cmd("replace 2")) == "forbidden_alchemy.actions.pile-empty"
     assert not any(isinstance(c, Replace) for c in game.legal_commands(state, SEAT))
 
 
@@ -294,10 +294,10 @@ def test_skill_point_adds_luck_once():
     state = prepared([CIR, TRI, DIA, TRI, CIR, DIA], who="harvey-walters")  # Intellect 5, Luck 2, 2 points
     facts, state = act(state, cmd("skill"))
     assert kinds(facts) == ["SkillPointSpent"]
-    assert facts[0].rule == P + "skill.luck" and facts[0].luck == 2
+    assert facts[0].rule == "forbidden_alchemy.skill.luck" and facts[0].luck == 2
     assert state.actions == 7 and state.skill_points == 1
     # Harvey still has a skill point, but Luck was already added.
-    assert refused(state, cmd("skill")) == P + "skill.once"
+    assert refused(state, cmd("skill")) == "forbidden_alchemy.skill.once"
     assert SpendSkillPoint() not in game.legal_commands(state, SEAT)
 
 
@@ -309,7 +309,7 @@ def test_jenny_spends_her_only_skill_point_for_three_more_actions():
 
 def test_no_skill_point_left():
     state = prepared([CIR, TRI, DIA, TRI, CIR, DIA], who="mandy-thompson")  # 0 skill points
-    assert refused(state, cmd("skill")) == P + "skill.none-left"
+    assert refused(state, cmd("skill")) == "forbidden_alchemy.skill.none-left"
     assert SpendSkillPoint() not in game.legal_commands(state, SEAT)
 
 
@@ -319,11 +319,11 @@ def test_with_no_actions_left_only_the_test_remains():
     _, state = act(state, cmd("swap 1 2"))
     assert state.actions == 0
     assert game.legal_commands(state, SEAT) == [Stop()]
-    assert refused(state, cmd("swap 2 3")) == P + "actions.not-enough"
-    assert refused(state, cmd("replace 1")) == P + "actions.not-enough"
+    assert refused(state, cmd("swap 2 3")) == "forbidden_alchemy.actions.not-enough"
+    assert refused(state, cmd("replace 1")) == "forbidden_alchemy.actions.not-enough"
     # Michael has a skill point, but it cannot be spent once the actions are gone.
     assert state.skill_points == 1
-    assert refused(state, cmd("skill")) == P + "actions.exhausted"
+    assert refused(state, cmd("skill")) == "forbidden_alchemy.actions.exhausted"
     facts, state = act(state, cmd("stop"), LoadedDice(values=(4,)))
     assert facts[0].unused == 0 and state.phase == "over"
 
@@ -333,7 +333,7 @@ def test_nothing_is_accepted_after_the_test():
     _, state = act(with_correct(3), cmd("stop"), LoadedDice(values=(3,)))
     assert game.legal_commands(state, SEAT) == []
     for text in ["skill", "swap 1 2", "replace 1", "stop"]:
-        assert refused(state, cmd(text), LoadedDice(values=(1,))) == P + "actions.phase"
+        assert refused(state, cmd(text), LoadedDice(values=(1,))) == "forbidden_alchemy.actions.phase"
 
 
 # ---- Completing an Alchemy Puzzle: the test -------------------------------------------------
@@ -378,12 +378,12 @@ def test_solo_multi_investigator_cards_are_discarded_and_replaced():
     facts, state = act(state, cmd("stop"), LoadedDice(values=(8,)))
     side = [f for f in facts if type(f).__name__.startswith("SideEffect")]
     assert [(type(f).__name__, f.card, f.rule) for f in side] == [
-        ("SideEffectDrawn", "se-03", P + "test.side-effect"),
-        ("SideEffectDiscarded", "se-03", P + "side-effect.multi-investigator"),
-        ("SideEffectDrawn", "se-06", P + "side-effect.draw"),
-        ("SideEffectDiscarded", "se-06", P + "side-effect.multi-investigator"),
-        ("SideEffectDrawn", "se-07", P + "side-effect.draw"),
-        ("SideEffectKept", "se-07", P + "side-effect.stays"),
+        ("SideEffectDrawn", "se-03", "forbidden_alchemy.test.side-effect"),
+        ("SideEffectDiscarded", "se-03", "forbidden_alchemy.side-effect.multi-investigator"),
+        ("SideEffectDrawn", "se-06", "forbidden_alchemy.side-effect.draw"),
+        ("SideEffectDiscarded", "se-06", "forbidden_alchemy.side-effect.multi-investigator"),
+        ("SideEffectDrawn", "se-07", "forbidden_alchemy.side-effect.draw"),
+        ("SideEffectKept", "se-07", "forbidden_alchemy.side-effect.stays"),
     ]
     assert state.side_discards == ("se-03", "se-06")
     assert state.in_play == (card("se-07"),)
@@ -397,8 +397,8 @@ def test_multi_investigator_cards_resolve_normally_with_more_investigators(inves
     facts, state = act(state, cmd("stop"), LoadedDice(values=(6,)))
     side = [f for f in facts if type(f).__name__.startswith("SideEffect")]
     assert [(type(f).__name__, f.card, f.rule) for f in side] == [
-        ("SideEffectDrawn", "se-03", P + "test.side-effect"),
-        ("SideEffectDiscarded", "se-03", P + "side-effect.discard"),
+        ("SideEffectDrawn", "se-03", "forbidden_alchemy.test.side-effect"),
+        ("SideEffectDiscarded", "se-03", "forbidden_alchemy.side-effect.discard"),
     ]
     assert state.deck == (card("se-01"),)
     # A prepared card with the icon that stays in play stays with 2+ investigators.
@@ -406,7 +406,7 @@ def test_multi_investigator_cards_resolve_normally_with_more_investigators(inves
     state = with_correct(0, deck=[lasting], investigators=investigators)
     facts, state = act(state, cmd("stop"), LoadedDice(values=(6,)))
     assert [(type(f).__name__, f.rule) for f in facts if type(f).__name__.startswith("SideEffect")] == [
-        ("SideEffectDrawn", P + "test.side-effect"), ("SideEffectKept", P + "side-effect.stays"),
+        ("SideEffectDrawn", "forbidden_alchemy.test.side-effect"), ("SideEffectKept", "forbidden_alchemy.side-effect.stays"),
     ]
     assert state.in_play == (lasting,)
 
@@ -416,7 +416,7 @@ def test_a_card_that_says_so_is_discarded_at_once():
     assert card("se-02")[4]  # discard_immediately
     facts, state = act(state, cmd("stop"), LoadedDice(values=(9,)))
     assert kinds(facts)[3:5] == ["SideEffectDrawn", "SideEffectDiscarded"]
-    assert facts[4].rule == P + "side-effect.discard" and facts[4].card == "se-02"
+    assert facts[4].rule == "forbidden_alchemy.side-effect.discard" and facts[4].card == "se-02"
     assert state.side_discards == ("se-02",) and state.in_play == ()
     assert state.deck == (card("se-04"),)
 
@@ -425,7 +425,7 @@ def test_other_cards_stay_in_play():
     state = with_correct(2, deck=[card("se-10"), card("se-02")])
     facts, state = act(state, cmd("stop"), LoadedDice(values=(10,)))
     assert kinds(facts)[3:5] == ["SideEffectDrawn", "SideEffectKept"]
-    assert facts[4].rule == P + "side-effect.stays"
+    assert facts[4].rule == "forbidden_alchemy.side-effect.stays"
     assert state.in_play == (card("se-10"),) and state.side_discards == ()
     assert state.drawn is None and state.deck == (card("se-02"),)
 

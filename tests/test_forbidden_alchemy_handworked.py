@@ -41,8 +41,8 @@ def test_attempting_an_alchemy_puzzle_the_last_action_spent_leaves_only_the_test
     _, state = act(state, cmd("replace 6"))
     assert state.actions == 0 and state.skill_points == 1
     assert game.legal_commands(state, "investigator") == [cmd("stop")]
-    assert refused(state, cmd("skill")) == P + "actions.exhausted"
-    assert refused(state, cmd("swap 1 2")) == P + "actions.not-enough"
+    assert refused(state, cmd("skill")) == "forbidden_alchemy.actions.exhausted"
+    assert refused(state, cmd("swap 1 2")) == "forbidden_alchemy.actions.not-enough"
     facts, state = act(state, cmd("stop"), LoadedDice(values=(10,)))
     assert facts[0].unused == 0
 
@@ -57,7 +57,7 @@ def test_attempting_an_alchemy_puzzle_a_replacement_with_exactly_two_actions_lef
     facts, after = act(state, cmd("replace 1"))
     assert kinds(facts) == ["PuzzlePieceDiscarded", "PuzzlePieceDrawn"] and after.actions == 0
     _, state = act(state, cmd("swap 3 4"))
-    assert refused(state, cmd("replace 1")) == P + "actions.not-enough"
+    assert refused(state, cmd("replace 1")) == "forbidden_alchemy.actions.not-enough"
 
 
 # ---- Alchemy Puzzles > Other Alchemy Puzzle Rules -------------------------------------------
@@ -68,7 +68,7 @@ def test_other_alchemy_puzzle_rules_luck_added_midway_adds_to_what_is_left():
     for swap in ("swap 1 2", "swap 2 3", "swap 3 4"):
         _, state = act(state, cmd(swap))
     facts, state = act(state, cmd("skill"))
-    assert (facts[0].luck, facts[0].rule) == (3, P + "skill.luck")
+    assert (facts[0].luck, facts[0].rule) == (3, "forbidden_alchemy.skill.luck")
     assert state.actions == 4 and state.skill_points == 0
 
 
@@ -86,9 +86,9 @@ def test_completing_an_alchemy_puzzle_the_natural_1_and_10_cite_the_expansions_r
     # Completing: the test is rolled like an attribute test; the expansion recalls under
     # "New Combat Card Tests" that a 1 always passes and a 10 always fails.
     facts, _ = act(with_correct(0), cmd("stop"), LoadedDice(values=(1,)))
-    assert facts[2].rule == P + "test.natural-1" and facts[2].correct == 0
+    assert facts[2].rule == "forbidden_alchemy.test.natural-1" and facts[2].correct == 0
     facts, _ = act(with_correct(6), cmd("stop"), LoadedDice(values=(10,)))
-    assert facts[2].rule == P + "test.natural-10" and facts[2].correct == 6
+    assert facts[2].rule == "forbidden_alchemy.test.natural-10" and facts[2].correct == 6
     for rule in ("test.natural-1", "test.natural-10"):
         assert game.RULES[P + rule].section.startswith("Other Rules > New Combat Card Tests")
 
@@ -142,11 +142,11 @@ def test_alchemy_puzzle_setup_a_dealt_piece_is_the_one_the_fact_names():
     # wherever the pile held it; one the pile does not hold is refused.
     state = prepared([])  # nothing dealt yet: the whole pile face down
     second = state.pile[1]
-    state = game.evolve(state, ev.PuzzlePieceDealt(rule=P + "setup.deal", edge=1,
+    state = game.evolve(state, ev.PuzzlePieceDealt(rule="forbidden_alchemy.setup.deal", edge=1,
                                                    piece=second[0], shape=second[1]))
     assert state.placed[0] == second and second not in state.pile and len(state.pile) == 11
     with pytest.raises(ValueError, match="not in the pile"):
-        game.evolve(state, ev.PuzzlePieceDealt(rule=P + "setup.deal", edge=2,
+        game.evolve(state, ev.PuzzlePieceDealt(rule="forbidden_alchemy.setup.deal", edge=2,
                                                piece=second[0], shape=second[1]))
 
 
@@ -154,14 +154,14 @@ def test_side_effect_cards_the_card_drawn_is_the_one_the_fact_names():
     # "Side Effect Cards": the card placed face up is the one the fact names, and it is
     # that card which stays in play; a card the deck does not hold is refused.
     state = with_correct(0, deck=(card("se-01"), card("se-10")))
-    drawn = ev.SideEffectDrawn(rule=P + "test.side-effect", card="se-10", title="Lingering Vapour",
+    drawn = ev.SideEffectDrawn(rule="forbidden_alchemy.test.side-effect", card="se-10", title="Lingering Vapour",
                                text=card("se-10")[2], multi_investigator=False,
                                discard_immediately=False)
     state = game.evolve(state, drawn)
     assert state.drawn == card("se-10") and state.deck == (card("se-01"),)
     with pytest.raises(ValueError, match="the card drawn is se-10"):
-        game.evolve(state, ev.SideEffectKept(rule=P + "side-effect.stays", card="se-01"))
-    state = game.evolve(state, ev.SideEffectKept(rule=P + "side-effect.stays", card="se-10"))
+        game.evolve(state, ev.SideEffectKept(rule="forbidden_alchemy.side-effect.stays", card="se-01"))
+    state = game.evolve(state, ev.SideEffectKept(rule="forbidden_alchemy.side-effect.stays", card="se-10"))
     assert state.in_play == (card("se-10"),)
     with pytest.raises(ValueError, match="not in the Side Effect deck"):
         game.evolve(state, drawn)

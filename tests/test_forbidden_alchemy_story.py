@@ -51,14 +51,14 @@ def offstage(s: Scenario, *facts) -> None:
 def fresh_turn(s: Scenario) -> None:
     """The turn in play starts over: full movement, action not taken."""
     offstage(
-        s, ev.InvestigatorTurnBegan(rule=R + "turn.investigator", seat=s.state.current, moves=2)
+        s, ev.InvestigatorTurnBegan(rule="forbidden_alchemy_story.turn.investigator", seat=s.state.current, moves=2)
     )
 
 
 def put(s: Scenario, seat: str, space: str) -> None:
     """`seat` stands in `space`; the turn in play starts over."""
     here = s.state.investigators[seat].space
-    offstage(s, play.InvestigatorMoved(rule=R + "move.step", seat=seat, origin=here, to=space))
+    offstage(s, play.InvestigatorMoved(rule="forbidden_alchemy_story.move.step", seat=seat, origin=here, to=space))
     fresh_turn(s)
 
 
@@ -76,18 +76,18 @@ def harvey_hiding_in_the_library() -> tuple[Scenario, str]:
 
 
 def place(s: Scenario, monster: str, space: str) -> None:
-    offstage(s, ev.MonsterPlaced(rule=R + "setup.monster-placed", monster=monster, space=space))
+    offstage(s, ev.MonsterPlaced(rule="forbidden_alchemy_story.setup.monster-placed", monster=monster, space=space))
 
 
 def deck(s: Scenario, name: str, *order: str) -> None:
-    offstage(s, ev.CombatDeckShuffled(rule=R + "setup.combat", deck=name, order=order))
+    offstage(s, ev.CombatDeckShuffled(rule="forbidden_alchemy_story.setup.combat", deck=name, order=order))
 
 
 def reveal(s: Scenario) -> None:
     offstage(
         s,
         ev.ObjectiveRevealed(
-            rule=R + "objective.reveal", choice=s.state.choice, objective=s.state.objective
+            rule="forbidden_alchemy_story.objective.reveal", choice=s.state.choice, objective=s.state.objective
         ),
     )
 
@@ -117,7 +117,7 @@ def test_the_keeper_is_a_seat_of_its_own_and_makes_the_story_choice_in_secret():
     assert legal(s, "keeper") == ["choose A", "choose B", "choose C"]
     assert game.COMMANDS.is_secret("choose")
     (prompt,) = game.prompts(s.state)
-    assert prompt.seat == "keeper" and prompt.rule == R + "choice.make"
+    assert prompt.seat == "keeper" and prompt.rule == "forbidden_alchemy_story.choice.make"
     facts = s.play("keeper", "choose B")
     assert kinds(facts) == ["StoryChoiceMade", "ExplorationCardsPlaced", "InvestigatorTurnBegan"]
     # The choice and the objective are the keeper's alone until revealed.
@@ -168,7 +168,7 @@ def test_setup_lays_out_the_story_each_fact_citing_its_rule():
     # Every deck order is hidden from every seat, the keeper's too.
     shuffled = next(f for f in facts if isinstance(f, ev.CombatDeckShuffled))
     assert game.redact(shuffled, "keeper")["order"] == {"hidden": 4}
-    s.expect_violation("keeper", "choose D", rule=R + "choice.known")
+    s.expect_violation("keeper", "choose D", rule="forbidden_alchemy_story.choice.known")
 
 
 def test_options_refuse_a_fifth_investigator_and_an_unknown_story():
@@ -191,7 +191,7 @@ def test_a_two_type_card_resolves_the_type_that_matches_the_weapon():
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(2,)))
     drawn = facts[1]
     assert isinstance(drawn, play.CombatCardDrawn)
-    assert (drawn.card, drawn.attack, drawn.rule) == ("beast-1", "firearm", R + "combat.two-types")
+    assert (drawn.card, drawn.attack, drawn.rule) == ("beast-1", "firearm", "forbidden_alchemy_story.combat.two-types")
 
 
 def test_when_neither_listed_type_matches_the_keeper_keeps_drawing():
@@ -202,9 +202,9 @@ def test_when_neither_listed_type_matches_the_keeper_keeps_drawing():
     draws = [f for f in facts if isinstance(f, play.CombatCardDrawn)]
     # beast-1 (firearm / sharp) and beast-3 (firearm) do not answer a blunt weapon.
     assert [(d.card, d.attack, d.rule) for d in draws] == [
-        ("beast-1", "", R + "combat.keep-drawing"),
-        ("beast-3", "", R + "combat.no-match"),
-        ("beast-2", "blunt melee weapon", R + "combat.two-types"),
+        ("beast-1", "", "forbidden_alchemy_story.combat.keep-drawing"),
+        ("beast-3", "", "forbidden_alchemy_story.combat.no-match"),
+        ("beast-2", "blunt melee weapon", "forbidden_alchemy_story.combat.two-types"),
     ]
     assert kinds(facts)[:6] == [
         "AttackDeclared",
@@ -222,8 +222,8 @@ def test_an_empty_combat_deck_is_reshuffled_from_its_discards():
     place(s, "byakhee-1", "foyer")
     offstage(
         s,
-        ev.CombatDeckShuffled(rule=R + "setup.combat", deck="beast", order=("beast-1",)),
-        play.CombatCardDiscarded(rule=R + "combat.discard", deck="beast", card="beast-2"),
+        ev.CombatDeckShuffled(rule="forbidden_alchemy_story.setup.combat", deck="beast", order=("beast-1",)),
+        play.CombatCardDiscarded(rule="forbidden_alchemy_story.combat.discard", deck="beast", card="beast-2"),
     )
     dice = LoadedDice(values=(1,), orders=[("beast-2", "beast-1")])
     facts = s.play(JENNY, "attack byakhee-1 fire-poker", dice=dice)
@@ -254,7 +254,7 @@ def test_the_sword_cane_resolves_the_first_card_naming_sharp_or_blunt():
         ("beast-3", ""),
         ("beast-1", "sharp melee weapon"),
     ]
-    assert draws[-1].rule == R + "weapon.sharp-and-blunt"
+    assert draws[-1].rule == "forbidden_alchemy_story.weapon.sharp-and-blunt"
     # Harvey's Strength 2 against the card's Strength test: a 2 passes, the byakhee takes 2.
     assert [f.amount for f in facts if isinstance(f, play.MonsterWounded)] == [2]
 
@@ -271,7 +271,7 @@ def _firearm_with_horror(horror: int, roll: int):
     s = begin()
     place(s, "byakhee-1", "foyer")
     deck(s, "beast", "beast-1")
-    offstage(s, play.InvestigatorHorrified(rule=R + "combat.horror", seat=JENNY, amount=horror))
+    offstage(s, play.InvestigatorHorrified(rule="forbidden_alchemy_story.combat.horror", seat=JENNY, amount=horror))
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(roll,)))
     return s, facts
 
@@ -285,11 +285,11 @@ def test_a_conditional_modifier_changes_the_number_before_the_roll():
         "horror",
         3,
         -3,
-        R + "tests.conditional-modifier",
+        "forbidden_alchemy_story.tests.conditional-modifier",
     )
     (test,) = rolls(facts)
     assert (test.what, test.number, test.roll, test.passed) == ("marksmanship", 2, 2, True)
-    assert test.rule == R + "tests.attribute.pass"
+    assert test.rule == "forbidden_alchemy_story.tests.attribute.pass"
     assert kinds(facts).index("TestModified") < kinds(facts).index("TestMade")  # before the roll
     assert s.state.monsters["byakhee-1"].wounds == 2
 
@@ -299,7 +299,7 @@ def test_a_conditional_modifier_changes_the_number_before_the_roll():
         2,
         3,
         False,
-        R + "tests.attribute.fail",
+        "forbidden_alchemy_story.tests.attribute.fail",
     )
     assert s.state.investigators[JENNY].damage == 1  # the card's fail: 1 damage
 
@@ -308,8 +308,8 @@ def test_a_1_always_passes_and_a_10_always_fails_citing_the_expansion():
     # 5 horror: Marksmanship 4 + 1 (Steady Hands) - 5 = 0, and still a 1 passes.
     _, facts = _firearm_with_horror(5, 1)
     (test,) = rolls(facts)
-    assert (test.number, test.passed, test.rule) == (0, True, R + "tests.natural-1")
-    assert game.RULES[R + "tests.natural-1"].section.startswith(
+    assert (test.number, test.passed, test.rule) == (0, True, "forbidden_alchemy_story.tests.natural-1")
+    assert game.RULES["forbidden_alchemy_story.tests.natural-1"].section.startswith(
         "Other Rules > New Combat Card Tests"
     )
     # A number of 10 or more still fails on a 10.
@@ -325,9 +325,9 @@ def test_a_1_always_passes_and_a_10_always_fails_citing_the_expansion():
         "remaining health",
         12,
         False,
-        R + "tests.natural-10",
+        "forbidden_alchemy_story.tests.natural-10",
     )
-    assert game.RULES[R + "tests.natural-10"].section.startswith(
+    assert game.RULES["forbidden_alchemy_story.tests.natural-10"].section.startswith(
         "Other Rules > New Combat Card Tests"
     )
 
@@ -342,14 +342,14 @@ def test_an_either_or_test_asks_the_investigator_which_attribute():
     assert game.to_act(s.state) == (JENNY,)
     assert legal(s, JENNY) == ["test dexterity", "test strength"]
     (prompt,) = game.prompts(s.state)
-    assert prompt.rule == R + "tests.either-or" and "strength or dexterity" in prompt.question
-    s.expect_violation(JENNY, "test luck", rule=R + "tests.either-or")
-    s.expect_violation(JENNY, "end", rule=R + "turn.pending")
+    assert prompt.rule == "forbidden_alchemy_story.tests.either-or" and "strength or dexterity" in prompt.question
+    s.expect_violation(JENNY, "test luck", rule="forbidden_alchemy_story.tests.either-or")
+    s.expect_violation(JENNY, "end", rule="forbidden_alchemy_story.turn.pending")
     facts = s.play(JENNY, "test strength", dice=LoadedDice(values=(5,)))
     chosen, test = facts[0], rolls(facts)[0]
-    assert (chosen.attribute, chosen.rule) == ("strength", R + "tests.either-or")
+    assert (chosen.attribute, chosen.rule) == ("strength", "forbidden_alchemy_story.tests.either-or")
     assert (test.what, test.number, test.roll, test.passed) == ("strength", 5, 5, True)
-    assert test.rule == R + "tests.either-or.pass"
+    assert test.rule == "forbidden_alchemy_story.tests.either-or.pass"
     assert s.state.attack is None and game.to_act(s.state) == (JENNY,)
 
     s = begin(characters="michael-mcglen,jenny-barnes")
@@ -358,7 +358,7 @@ def test_an_either_or_test_asks_the_investigator_which_attribute():
     s.play(JENNY, "attack byakhee-1 fire-poker")
     facts = s.play(JENNY, "test dexterity", dice=LoadedDice(values=(5,)))
     test = rolls(facts)[0]
-    assert (test.number, test.passed, test.rule) == (3, False, R + "tests.either-or.fail")
+    assert (test.number, test.passed, test.rule) == (3, False, "forbidden_alchemy_story.tests.either-or.fail")
 
 
 # ---- non-attribute ---------------------------------------------------------------------------
@@ -368,7 +368,7 @@ def test_a_non_attribute_test_rolls_against_the_number_it_names():
         s = begin()
         place(s, "byakhee-1", "foyer")
         deck(s, "beast", "beast-2")
-        offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=2))
+        offstage(s, play.InvestigatorDamaged(rule="forbidden_alchemy_story.combat.damage", seat=JENNY, amount=2))
         facts = s.play(JENNY, "attack byakhee-1 none", dice=LoadedDice(values=(roll,)))
         (test,) = rolls(facts)
         assert (test.what, test.number, test.roll, test.passed) == (
@@ -377,8 +377,10 @@ def test_a_non_attribute_test_rolls_against_the_number_it_names():
             roll,
             passed,
         )
-        assert test.rule == R + (
-            "tests.non-attribute.pass" if passed else "tests.non-attribute.fail"
+        assert test.rule == (
+            "forbidden_alchemy_story.tests.non-attribute.pass"
+            if passed
+            else "forbidden_alchemy_story.tests.non-attribute.fail"
         )
 
 
@@ -392,16 +394,16 @@ def _three_in_the_foyer():
 
 def test_two_tests_in_order_then_the_cards_both_one_or_neither_result():
     s = _three_in_the_foyer()
-    offstage(s, play.InvestigatorHid(rule=R + "hiding.hide", seat="investigator-3"))
+    offstage(s, play.InvestigatorHid(rule="forbidden_alchemy_story.hiding.hide", seat="investigator-3"))
     fresh_turn(s)
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(4,)))
     first = rolls(facts)[0]
     assert (first.seat, first.what, first.passed) == (JENNY, "marksmanship", True)
     # Two others in the room, one of them hiding: Jenny chooses, and may choose the hidden one.
     assert legal(s, JENNY) == ["pick investigator-2", "pick investigator-3"]
-    assert game.prompts(s.state)[0].rule == R + "tests.multiple.other"
+    assert game.prompts(s.state)[0].rule == "forbidden_alchemy_story.tests.multiple.other"
     facts = s.play(JENNY, "pick investigator-3", dice=LoadedDice(values=(6,)))
-    assert (facts[0].tester, facts[0].rule) == ("investigator-3", R + "hiding.chosen")
+    assert (facts[0].tester, facts[0].rule) == ("investigator-3", "forbidden_alchemy_story.hiding.chosen")
     second = rolls(facts)[0]
     assert (second.seat, second.what, second.number, second.passed) == (
         "investigator-3",
@@ -410,7 +412,7 @@ def test_two_tests_in_order_then_the_cards_both_one_or_neither_result():
         False,
     )
     tally = next(f for f in facts if isinstance(f, play.TestsTallied))
-    assert (tally.passed, tally.result, tally.rule) == (1, "one", R + "tests.multiple")
+    assert (tally.passed, tally.result, tally.rule) == (1, "one", "forbidden_alchemy_story.tests.multiple")
     assert [f.amount for f in facts if isinstance(f, play.MonsterWounded)] == [1]  # "one": 1 damage
 
     s = _three_in_the_foyer()
@@ -432,7 +434,7 @@ def test_with_one_other_investigator_he_is_chosen_and_with_none_the_test_fails()
     deck(s, "beast", "beast-3")
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(2, 2)))
     assert [(f.tester, f.rule) for f in facts if isinstance(f, play.TesterChosen)] == [
-        (HARVEY, R + "tests.multiple.other")
+        (HARVEY, "forbidden_alchemy_story.tests.multiple.other")
     ]
     assert [t.seat for t in rolls(facts)] == [JENNY, HARVEY]
 
@@ -441,8 +443,8 @@ def test_with_one_other_investigator_he_is_chosen_and_with_none_the_test_fails()
     deck(s, "beast", "beast-3")
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(2,)))
     assert [(t.passed, t.rule) for t in rolls(facts)] == [
-        (True, R + "tests.attribute.pass"),
-        (False, R + "tests.multiple.nobody"),
+        (True, "forbidden_alchemy_story.tests.attribute.pass"),
+        (False, "forbidden_alchemy_story.tests.multiple.nobody"),
     ]
     assert next(f for f in facts if isinstance(f, play.TestsTallied)).result == "one"
 
@@ -452,7 +454,7 @@ def test_an_investigator_may_not_cross_an_impassable_border():
     s = begin()
     put(s, JENNY, "library")
     assert "move lab-b" not in legal(s, JENNY)
-    s.expect_violation(JENNY, "move lab-b", rule=R + "border.impassable")
+    s.expect_violation(JENNY, "move lab-b", rule="forbidden_alchemy_story.border.impassable")
     assert "move hall1-e" in legal(s, JENNY)
 
 
@@ -466,14 +468,14 @@ def test_a_flying_monster_crosses_an_impassable_border_and_others_do_not():
     assert "action creature-of-night byakhee-2 gh-mid" in legal(s, "keeper")
     facts = s.play("keeper", "action creature-of-night byakhee-2 gh-mid")
     assert kinds(facts) == ["KeeperActionPlayed", "MonsterMoved"]
-    assert facts[1].rule == R + "border.flying"
+    assert facts[1].rule == "forbidden_alchemy_story.border.flying"
     # The crawling one in lab-b may not cross into the library.
     s = begin(story="3")
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     assert "action creature-of-night crawling-one-1 library" not in legal(s, "keeper")
     s.expect_violation(
-        "keeper", "action creature-of-night crawling-one-1 library", rule=R + "border.impassable"
+        "keeper", "action creature-of-night crawling-one-1 library", rule="forbidden_alchemy_story.border.impassable"
     )
 
 
@@ -485,7 +487,7 @@ def test_an_impassable_border_keeps_line_of_sight():
     assert "attack crawling-one-1 none" not in legal(s, JENNY)
     deck(s, "eldritch", "eldritch-4")
     facts = s.play(JENNY, "attack crawling-one-1 revolver", dice=LoadedDice(values=(1,)))
-    assert facts[0].rule == R + "action.attack"
+    assert facts[0].rule == "forbidden_alchemy_story.action.attack"
     assert [f.monster for f in facts if isinstance(f, play.MonsterWounded)] == ["crawling-one-1"]
 
 
@@ -493,18 +495,18 @@ def test_using_an_item_spends_the_action_and_the_item():
     s = begin()
     put(s, JENNY, "hall1-w")
     facts = s.play(JENNY, "explore")
-    assert (facts[0].card, facts[0].rule) == ("bandages", R + "action.explore")
+    assert (facts[0].card, facts[0].rule) == ("bandages", "forbidden_alchemy_story.action.explore")
     assert "use bandages" not in legal(s, JENNY)  # the action is spent
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     s.play("keeper", "end")
-    offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=3))
+    offstage(s, play.InvestigatorDamaged(rule="forbidden_alchemy_story.combat.damage", seat=JENNY, amount=3))
     facts = s.play(JENNY, "use bandages")
     assert kinds(facts) == ["ItemUsed", "InvestigatorRecovered"]
-    assert (facts[1].what, facts[1].amount, facts[1].rule) == ("health", 2, R + "item.recover")
+    assert (facts[1].what, facts[1].amount, facts[1].rule) == ("health", 2, "forbidden_alchemy_story.item.recover")
     assert "bandages" not in s.state.investigators[JENNY].items
     assert s.state.investigators[JENNY].health_left == 5
-    s.expect_violation(JENNY, "use bandages", rule=R + "turn.one-action")
+    s.expect_violation(JENNY, "use bandages", rule="forbidden_alchemy_story.turn.one-action")
 
 
 # ---- Other Rules > Hiding --------------------------------------------------------------------
@@ -521,23 +523,23 @@ def test_a_hiding_investigator_is_not_a_target_of_keeper_actions():
     s = _keeper_turn_with_jenny_hidden_in_the_library()
     assert s.state.investigators[JENNY].hidden
     place(s, "maniac-1", "library")
-    offstage(s, ev.KeeperTurnBegan(rule=R + "keeper.threat", gained=2))  # 4 threat: enough
+    offstage(s, ev.KeeperTurnBegan(rule="forbidden_alchemy_story.keeper.threat", gained=2))  # 4 threat: enough
     aimed = [c for c in legal(s, "keeper") if JENNY in c]
     # Keeper Actions and monster attacks pass her by; a Mythos card is no Keeper Action.
     assert aimed and all(c.startswith("mythos ") for c in aimed)
-    s.expect_violation("keeper", f"action take-sample {JENNY}", rule=R + "hiding.not-a-target")
-    s.expect_violation("keeper", f"monster-attack maniac-1 {JENNY}", rule=R + "monster.hidden")
+    s.expect_violation("keeper", f"action take-sample {JENNY}", rule="forbidden_alchemy_story.hiding.not-a-target")
+    s.expect_violation("keeper", f"monster-attack maniac-1 {JENNY}", rule="forbidden_alchemy_story.monster.hidden")
 
 
 def test_a_hiding_investigator_still_burns_in_a_room_on_fire():
     s = _keeper_turn_with_jenny_hidden_in_the_library()
     facts = s.play("keeper", "action kindle library")
     assert kinds(facts) == ["KeeperActionPlayed", "RoomSetOnFire"]
-    assert facts[1].rule == R + "keeper.kindle" and s.state.threat == 0
+    assert facts[1].rule == "forbidden_alchemy_story.keeper.kindle" and s.state.threat == 0
     s.play("keeper", "end")
     facts = s.play(JENNY, "end")  # still hiding in the burning Library
     assert kinds(facts)[:2] == ["InvestigatorDamaged", "TurnEnded"]
-    assert facts[0].rule == R + "hiding.status-effects"
+    assert facts[0].rule == "forbidden_alchemy_story.hiding.status-effects"
     assert game.view(s.state, "")["rooms"]["library"]["fire"]
 
 
@@ -555,8 +557,8 @@ def test_a_hiding_investigator_still_checks_for_horror_when_a_monster_enters():
         "TestMade",
         "InvestigatorHorrified",
     ]
-    assert facts[2].rule == R + "hiding.horror-check"
-    assert (facts[3].number, facts[3].rule) == (3, R + "horror.test.fail")
+    assert facts[2].rule == "forbidden_alchemy_story.hiding.horror-check"
+    assert (facts[3].number, facts[3].rule) == (3, "forbidden_alchemy_story.horror.test.fail")
     assert s.state.investigators[JENNY].horror == 1 and s.state.investigators[JENNY].hidden
 
 
@@ -569,7 +571,7 @@ def test_moving_into_a_room_with_a_monster_calls_a_horror_check():
     put(s, JENNY, "hall1-w")
     facts = s.play(JENNY, "move lab-a", dice=LoadedDice(values=(2,)))
     assert kinds(facts) == ["InvestigatorMoved", "HorrorCheckMade", "TestMade"]
-    assert facts[2].rule == R + "horror.test.pass"
+    assert facts[2].rule == "forbidden_alchemy_story.horror.test.pass"
 
 
 # ---- Other Rules > Secrecy and Byakhees ------------------------------------------------------
@@ -582,7 +584,7 @@ def test_only_the_keeper_sees_a_byakhees_token_bottom():
     deck(s, "beast", "beast-1")
     facts = s.play(JENNY, "attack byakhee-2 revolver", dice=LoadedDice(values=(2,)))
     examined = next(f for f in facts if isinstance(f, play.ByakheeTokenExamined))
-    assert examined.rule == R + "byakhee.keeper-examines"
+    assert examined.rule == "forbidden_alchemy_story.byakhee.keeper-examines"
     for seat in (JENNY, HARVEY, ""):
         assert game.redact(examined, seat)["health"] == "hidden"
         assert "bottom" not in game.view(s.state, seat)["monsters"]["byakhee-2"]
@@ -602,7 +604,7 @@ def test_a_byakhees_special_attack_shows_the_question_then_only_the_answer_given
     s.play(HARVEY, "end")
     facts = s.play("keeper", f"action screech byakhee-1 {JENNY}")
     asked = facts[-1]
-    assert isinstance(asked, play.ByakheeQuestionAsked) and asked.rule == R + "byakhee.question"
+    assert isinstance(asked, play.ByakheeQuestionAsked) and asked.rule == "forbidden_alchemy_story.byakhee.question"
     assert asked.question == "Do you look up at the beating wings?"
     assert game.to_act(s.state) == (JENNY,)
     assert legal(s, JENNY) == ["answer no", "answer yes"]
@@ -630,10 +632,10 @@ def _story3_carrier_in_hallway_2(carrying=True):
         offstage(
             s,
             play.ExplorationCardTaken(
-                rule=R + "action.explore", seat=JENNY, room="greenhouse", card="dust"
+                rule="forbidden_alchemy_story.action.explore", seat=JENNY, room="greenhouse", card="dust"
             ),
             play.ExplorationCardTaken(
-                rule=R + "action.explore", seat=JENNY, room="greenhouse", card="yellow-matter"
+                rule="forbidden_alchemy_story.action.explore", seat=JENNY, room="greenhouse", card="yellow-matter"
             ),
         )
     put(s, JENNY, "hall2-s")
@@ -647,7 +649,7 @@ def test_story_3_the_carrier_of_the_yellow_matter_escapes_from_hallway_2():
     assert "escape" in legal(s, JENNY)
     facts = s.play(JENNY, "escape")
     assert kinds(facts) == ["InvestigatorEscaped", "GameWon", "EpilogueRead"]
-    assert rules(facts)[:2] == [R + "escape.cross", R + "objective.escape-win"]
+    assert rules(facts)[:2] == ["forbidden_alchemy_story.escape.cross", "forbidden_alchemy_story.objective.escape-win"]
     assert facts[1].winner == "investigators"
     assert game.outcome(s.state).startswith("the investigators win")
     assert facts[2].text == "The matter is out of the house, and the house is quiet at last."
@@ -662,10 +664,10 @@ def test_escaping_without_the_yellow_matter_wins_nothing_and_only_from_the_outer
     s = _story3_carrier_in_hallway_2()
     put(s, JENNY, "hall2-n")
     assert "escape" not in legal(s, JENNY)
-    s.expect_violation(JENNY, "escape", rule=R + "escape.edge")
+    s.expect_violation(JENNY, "escape", rule="forbidden_alchemy_story.escape.edge")
     s = begin(story="3", choice="C")  # not revealed yet: no escape
     put(s, JENNY, "hall2-s")
-    s.expect_violation(JENNY, "escape", rule=R + "escape.objective")
+    s.expect_violation(JENNY, "escape", rule="forbidden_alchemy_story.escape.objective")
 
 
 # ---- Story 1 errata: Alchemy Puzzle #10B -----------------------------------------------------
@@ -675,7 +677,7 @@ def _story1_with_clue():
     offstage(
         s,
         play.ExplorationCardTaken(
-            rule=R + "action.explore", seat=JENNY, room="laboratory", card="clue-1"
+            rule="forbidden_alchemy_story.action.explore", seat=JENNY, room="laboratory", card="clue-1"
         ),
     )
     fresh_turn(s)
@@ -686,7 +688,7 @@ def test_story_1_an_investigator_with_clue_1_attempts_puzzle_10b_and_passing_win
     s = begin(story="1", choice="B")
     reveal(s)
     assert "puzzle" not in legal(s, JENNY)
-    s.expect_violation(JENNY, "puzzle", rule=R + "puzzle.clue")
+    s.expect_violation(JENNY, "puzzle", rule="forbidden_alchemy_story.puzzle.clue")
     s = _story1_with_clue()
     assert "puzzle" in legal(s, JENNY)
     facts = s.play(JENNY, "puzzle")
@@ -696,14 +698,14 @@ def test_story_1_an_investigator_with_clue_1_attempts_puzzle_10b_and_passing_win
         "InvestigatorAttempting",
         "PuzzlePiecesShuffled",
     ]
-    assert facts[0].rule == R + "objective.puzzle-attempt" and facts[1].tile == "10B"
+    assert facts[0].rule == "forbidden_alchemy_story.objective.puzzle-attempt" and facts[1].tile == "10B"
     assert game.to_act(s.state) == (JENNY,)
     assert "stop" in legal(s, JENNY) and "end" not in legal(s, JENNY)
     # The puzzle game's own rules decide the puzzle: stop and test; a 1 passes.
     facts = s.play(JENNY, "stop", dice=LoadedDice(values=(1,)))
     assert "AlchemyTestPassed" in kinds(facts)
     assert kinds(facts)[-3:] == ["PuzzleAttemptEnded", "GameWon", "EpilogueRead"]
-    assert facts[-2].rule == R + "objective.puzzle-win" and facts[-2].winner == "investigators"
+    assert facts[-2].rule == "forbidden_alchemy_story.objective.puzzle-win" and facts[-2].winner == "investigators"
     assert facts[-1].text.startswith("The reagent turns clear")
 
 
@@ -723,12 +725,12 @@ def test_a_failed_attempt_keeps_the_pile_for_the_next_attempt():
     offstage(
         s,
         play.ExplorationCardTaken(
-            rule=R + "action.explore", seat=HARVEY, room="laboratory", card="bone-saw"
+            rule="forbidden_alchemy_story.action.explore", seat=HARVEY, room="laboratory", card="bone-saw"
         ),
     )
     fresh_turn(s)
     # Harvey has no Clue 1; Jenny's next attempt (next round) shuffles the pile as it stands.
-    s.expect_violation(HARVEY, "puzzle", rule=R + "puzzle.clue")
+    s.expect_violation(HARVEY, "puzzle", rule="forbidden_alchemy_story.puzzle.clue")
     assert s.state.investigators[JENNY].side_effects  # the Side Effect stays with her
     s.play(HARVEY, "end")
     s.play("keeper", "end")
@@ -753,7 +755,7 @@ def test_the_epilogue_follows_the_choice_and_the_winner_and_none_when_all_lose()
     assert game.outcome(s.state).startswith("the keeper wins")
     s, facts = _play_to_the_last_event("A")
     assert kinds(facts)[-2:] == ["AllPlayersLost", "NoEpilogue"]
-    assert facts[-1].rule == R + "epilogue.none" and s.state.epilogue is None
+    assert facts[-1].rule == "forbidden_alchemy_story.epilogue.none" and s.state.epilogue is None
 
 
 def test_event_ii_reveals_the_objective_and_the_keepers_secret_choice():
@@ -783,7 +785,7 @@ def test_wrong_turn_moves_to_another_hallway_space_with_no_exploration_card():
         f"mythos wrong-turn {JENNY} hall2-n",
         f"mythos wrong-turn {JENNY} hall2-s",
     ]
-    s.expect_violation("keeper", f"mythos wrong-turn {JENNY} hall1-w", rule=R + "errata.wrong-turn")
+    s.expect_violation("keeper", f"mythos wrong-turn {JENNY} hall1-w", rule="forbidden_alchemy_story.errata.wrong-turn")
     # Jenny's Luck 3: a 7 fails, and the keeper moves her to hall2-s.
     facts = s.play("keeper", f"mythos wrong-turn {JENNY} hall2-s", dice=LoadedDice(values=(7,)))
     assert kinds(facts) == [
@@ -792,7 +794,7 @@ def test_wrong_turn_moves_to_another_hallway_space_with_no_exploration_card():
         "InvestigatorMovedByKeeper",
         "MythosDiscarded",
     ]
-    assert rules(facts)[1:3] == [R + "mythos.test.fail", R + "errata.wrong-turn"]
+    assert rules(facts)[1:3] == ["forbidden_alchemy_story.mythos.test.fail", "forbidden_alchemy_story.errata.wrong-turn"]
     assert s.state.investigators[JENNY].space == "hall2-s" and s.state.threat == 1
     # A pass leaves her where she is.
     s = _keeper_turn(begin())
@@ -823,7 +825,7 @@ def test_event_iv_brings_west_for_objectives_1a_and_1c_only():
         "library",
         6,
         3,
-        R + "errata.west",
+        "forbidden_alchemy_story.errata.west",
     )  # +3 health per investigator
     assert game.view(s.state, "keeper")["monsters"]["maniac-1"]["bottom"]["health"] == 4 + 6
     assert game.view(s.state, JENNY)["monsters"]["maniac-1"]["name"] == "West"
@@ -842,7 +844,7 @@ def test_west_moves_up_to_three_spaces_with_creature_of_night():
     s.expect_violation(
         "keeper",
         "action creature-of-night crawling-one-1 lab-a hall1-w",
-        rule=R + "keeper.creature-of-night",
+        rule="forbidden_alchemy_story.keeper.creature-of-night",
     )
     # West walks into the Foyer: both investigators check for horror (maniac: horror 1).
     facts = s.play(
@@ -852,7 +854,7 @@ def test_west_moves_up_to_three_spaces_with_creature_of_night():
     )
     moved = [f for f in facts if isinstance(f, play.MonsterMoved)]
     assert [(f.to, f.rule) for f in moved] == [
-        (x, R + "errata.west-moves") for x in ("hall1-e", "hall1-w", "foyer")
+        (x, "forbidden_alchemy_story.errata.west-moves") for x in ("hall1-e", "hall1-w", "foyer")
     ]
     assert [f.seat for f in facts if isinstance(f, play.HorrorCheckMade)] == [JENNY, HARVEY]
 
@@ -865,15 +867,15 @@ def test_threat_by_investigators_and_a_trauma_cards_threat_effect_once_per_turn(
     assert s.state.threat == 3  # one threat token per investigator
     assert s.state.hand == ("trauma-1", "trauma-2", "trauma-3")
     assert "trauma trauma-2 investigator-1" not in legal(s, "keeper")  # no horror suffered yet
-    offstage(s, play.InvestigatorHorrified(rule=R + "horror.fail", seat=JENNY, amount=1))
+    offstage(s, play.InvestigatorHorrified(rule="forbidden_alchemy_story.horror.fail", seat=JENNY, amount=1))
     facts = s.play("keeper", f"trauma trauma-2 {JENNY}")
     assert kinds(facts) == ["TraumaPlayed", "InvestigatorHorrified"]
     assert s.state.trauma_in_play == {"trauma-2": JENNY} and s.state.threat == 2
-    s.expect_violation("keeper", f"trauma trauma-1 {JENNY}", rule=R + "trauma.kind")  # no damage
+    s.expect_violation("keeper", f"trauma trauma-1 {JENNY}", rule="forbidden_alchemy_story.trauma.kind")  # no damage
     facts = s.play("keeper", "threat trauma-2")
     assert kinds(facts) == ["ThreatEffectUsed", "InvestigatorHorrified"]
-    assert facts[0].rule == R + "threat.spend"
-    s.expect_violation("keeper", "threat trauma-2", rule=R + "threat.once")
+    assert facts[0].rule == "forbidden_alchemy_story.threat.spend"
+    s.expect_violation("keeper", "threat trauma-2", rule="forbidden_alchemy_story.threat.once")
 
 
 def test_a_side_effect_card_in_play_with_a_threat_cost_is_the_keepers_to_trigger():
@@ -885,19 +887,19 @@ def test_a_side_effect_card_in_play_with_a_threat_cost_is_the_keepers_to_trigger
     offstage(
         s,
         puzzle_events.SideEffectDeckShuffled(
-            rule=R + "puzzle.setup.side-effect-deck", deck=(lingering,)
+            rule="forbidden_alchemy_story.puzzle.setup.side-effect-deck", deck=(lingering,)
         ),
     )
     s.play(JENNY, "puzzle")
     facts = s.play(JENNY, "stop", dice=LoadedDice(values=(10,)))
     assert [f.card for f in facts if type(f).__name__ == "SideEffectKept"] == ["se-10"]
-    assert facts[-3].rule == R + "puzzle.side-effect.stays"
+    assert facts[-3].rule == "forbidden_alchemy_story.puzzle.side-effect.stays"
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     assert "threat se-10" in legal(s, "keeper")  # Lingering Vapour: threat 1
     facts = s.play("keeper", "threat se-10")
     assert kinds(facts) == ["ThreatEffectUsed", "InvestigatorHorrified"]
-    assert (facts[0].seat, facts[0].cost, facts[1].rule) == (JENNY, 1, R + "threat.effect")
+    assert (facts[0].seat, facts[0].cost, facts[1].rule) == (JENNY, 1, "forbidden_alchemy_story.threat.effect")
     assert "threat se-10" not in legal(s, "keeper")
 
 
@@ -924,21 +926,21 @@ def test_every_fact_of_a_story_carries_a_rule_of_the_table():
 # ---- Ours (stand-in base game): turns, monsters, harm --------------------------------------------
 def test_an_investigator_turn_is_two_moves_and_one_action():
     s = begin()
-    s.expect_violation(HARVEY, "move hall1-w", rule=R + "turn.order")
+    s.expect_violation(HARVEY, "move hall1-w", rule="forbidden_alchemy_story.turn.order")
     s.play(JENNY, "move hall1-w")
     s.play(JENNY, "run")
     assert s.state.moves == 2  # running spent the action on one more space
-    s.expect_violation(JENNY, "run", rule=R + "turn.one-action")
+    s.expect_violation(JENNY, "run", rule="forbidden_alchemy_story.turn.one-action")
     s.play(JENNY, "move hall1-e")
     s.play(JENNY, "move hall2-n")
-    s.expect_violation(JENNY, "move hall2-s", rule=R + "move.points")
+    s.expect_violation(JENNY, "move hall2-s", rule="forbidden_alchemy_story.move.points")
     assert legal(s, JENNY) == ["end"]
-    s.expect_violation(JENNY, "move foyer", rule=R + "move.points")
+    s.expect_violation(JENNY, "move foyer", rule="forbidden_alchemy_story.move.points")
     s.play(JENNY, "end")
     assert game.to_act(s.state) == (HARVEY,)
-    s.expect_violation(HARVEY, "move library", rule=R + "move.adjacent")
-    s.expect_violation(HARVEY, "hide", rule=R + "hiding.place")  # the Foyer has no hiding place
-    s.expect_violation(HARVEY, "explore", rule=R + "explore.empty")
+    s.expect_violation(HARVEY, "move library", rule="forbidden_alchemy_story.move.adjacent")
+    s.expect_violation(HARVEY, "hide", rule="forbidden_alchemy_story.hiding.place")  # the Foyer has no hiding place
+    s.expect_violation(HARVEY, "explore", rule="forbidden_alchemy_story.explore.empty")
 
 
 def test_a_monster_attack_draws_a_combat_card_and_deals_its_tokens_damage():
@@ -958,17 +960,17 @@ def test_a_monster_attack_draws_a_combat_card_and_deals_its_tokens_damage():
         "CombatCardDiscarded",
     ]
     assert rules(facts) == [
-        R + "monster.attack",
-        R + "monster.card",
-        R + "monster.evade.fail",
-        R + "monster.examine",
-        R + "monster.damage",
-        R + "combat.discard",
+        "forbidden_alchemy_story.monster.attack",
+        "forbidden_alchemy_story.monster.card",
+        "forbidden_alchemy_story.monster.evade.fail",
+        "forbidden_alchemy_story.monster.examine",
+        "forbidden_alchemy_story.monster.damage",
+        "forbidden_alchemy_story.combat.discard",
     ]
     assert facts[1].card == "humanoid-1" and facts[2].what == "dexterity"
     assert facts[4].amount == 2
     assert game.view(s.state, JENNY)["monsters"]["maniac-1"]["bottom"] == {"health": 4, "damage": 2}
-    s.expect_violation("keeper", f"monster-attack maniac-1 {JENNY}", rule=R + "monster.once")
+    s.expect_violation("keeper", f"monster-attack maniac-1 {JENNY}", rule="forbidden_alchemy_story.monster.once")
     assert f"monster-attack maniac-1 {JENNY}" not in legal(s, "keeper")
 
 
@@ -982,8 +984,8 @@ def test_a_monster_attack_discards_combat_cards_without_a_monster_attack():
     facts = s.play("keeper", f"monster-attack maniac-1 {HARVEY}", dice=LoadedDice(values=(2,)))
     drawn = [f for f in facts if isinstance(f, play.MonsterCombatCardDrawn)]
     assert [(f.card, f.resolved, f.rule) for f in drawn] == [
-        ("humanoid-2", False, R + "monster.card-no-match"),
-        ("humanoid-3", True, R + "monster.card"),
+        ("humanoid-2", False, "forbidden_alchemy_story.monster.card-no-match"),
+        ("humanoid-3", True, "forbidden_alchemy_story.monster.card"),
     ]
     test = next(f for f in facts if isinstance(f, play.TestMade))
     assert (test.what, test.number, test.passed) == ("strength", 2, True)
@@ -997,37 +999,37 @@ def test_take_sample_and_dark_summons():
     s.play(HARVEY, "end")
     assert s.state.threat == 2
     s.expect_violation(
-        "keeper", "action dark-summons maniac-1 hall1-w", rule=R + "keeper.threat-cost"
+        "keeper", "action dark-summons maniac-1 hall1-w", rule="forbidden_alchemy_story.keeper.threat-cost"
     )
-    offstage(s, ev.KeeperTurnBegan(rule=R + "keeper.threat", gained=4))  # 6 threat
-    s.expect_violation("keeper", f"action take-sample {JENNY}", rule=R + "keeper.sample-target")
+    offstage(s, ev.KeeperTurnBegan(rule="forbidden_alchemy_story.keeper.threat", gained=4))  # 6 threat
+    s.expect_violation("keeper", f"action take-sample {JENNY}", rule="forbidden_alchemy_story.keeper.sample-target")
     s.expect_violation(
-        "keeper", "action dark-summons maniac-1 foyer", rule=R + "keeper.summon-space"
+        "keeper", "action dark-summons maniac-1 foyer", rule="forbidden_alchemy_story.keeper.summon-space"
     )
     s.expect_violation(
-        "keeper", "action dark-summons crawling-one-1 hall1-w", rule=R + "keeper.summon-monster"
+        "keeper", "action dark-summons crawling-one-1 hall1-w", rule="forbidden_alchemy_story.keeper.summon-monster"
     )
     facts = s.play("keeper", "action dark-summons maniac-1 hall1-w")
     assert kinds(facts) == ["KeeperActionPlayed", "MonsterPlaced"]  # no investigator in that room
     assert s.state.threat == 3
     s.expect_violation(
-        "keeper", "action dark-summons byakhee-1 hall1-e", rule=R + "keeper.action-once"
+        "keeper", "action dark-summons byakhee-1 hall1-e", rule="forbidden_alchemy_story.keeper.action-once"
     )
     place(s, "maniac-1", "foyer")
     facts = s.play("keeper", f"action take-sample {JENNY}")
     assert kinds(facts) == ["KeeperActionPlayed", "InvestigatorDamaged"]
-    assert facts[1].rule == R + "keeper.take-sample" and s.state.threat == 1
+    assert facts[1].rule == "forbidden_alchemy_story.keeper.take-sample" and s.state.threat == 1
 
 
 def test_a_monster_whose_damage_reaches_its_health_is_killed():
     s = begin()
     place(s, "byakhee-1", "foyer")
-    offstage(s, play.MonsterWounded(rule=R + "combat.wound", monster="byakhee-1", amount=2))
+    offstage(s, play.MonsterWounded(rule="forbidden_alchemy_story.combat.wound", monster="byakhee-1", amount=2))
     deck(s, "beast", "beast-1")
     facts = s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(1,)))
     # byakhee-a: health 4; 2 + 2 = 4.
     assert "MonsterKilled" in kinds(facts)
-    assert next(f for f in facts if isinstance(f, play.MonsterKilled)).rule == R + "monster.killed"
+    assert next(f for f in facts if isinstance(f, play.MonsterKilled)).rule == "forbidden_alchemy_story.monster.killed"
     assert s.state.monsters["byakhee-1"].space is None and s.state.monsters["byakhee-1"].dead
     assert "attack byakhee-1 revolver" not in legal(s, JENNY)
 
@@ -1035,16 +1037,16 @@ def test_a_monster_whose_damage_reaches_its_health_is_killed():
 def test_an_investigator_out_of_health_is_eliminated_and_the_last_one_loses_the_story():
     s = begin(players=2)
     place(s, "maniac-1", "foyer")
-    offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=HARVEY, amount=4))
+    offstage(s, play.InvestigatorDamaged(rule="forbidden_alchemy_story.combat.damage", seat=HARVEY, amount=4))
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     facts = s.play("keeper", f"monster-attack maniac-1 {HARVEY}", dice=LoadedDice(values=(9,)))
     assert kinds(facts)[-2:] == ["InvestigatorEliminated", "CombatCardDiscarded"]
-    assert facts[-2].rule == R + "health.eliminated"
+    assert facts[-2].rule == "forbidden_alchemy_story.health.eliminated"
     assert s.state.turns.seats == (JENNY, "keeper")
     s.play("keeper", "end")
     assert game.to_act(s.state) == (JENNY,)
-    offstage(s, play.InvestigatorHorrified(rule=R + "horror.fail", seat=JENNY, amount=5))
+    offstage(s, play.InvestigatorHorrified(rule="forbidden_alchemy_story.horror.fail", seat=JENNY, amount=5))
     s.play(JENNY, "end")
     facts = s.play("keeper", "trauma trauma-2 investigator-1")  # Night Terrors: 1 horror
     assert kinds(facts) == [
@@ -1058,13 +1060,13 @@ def test_an_investigator_out_of_health_is_eliminated_and_the_last_one_loses_the_
         "EpilogueRead",
     ]
     assert (facts[2].rule, facts[2].room, facts[2].items) == (
-        R + "items.dropped",
+        "forbidden_alchemy_story.items.dropped",
         "foyer",
         ("revolver",),
     )
-    assert facts[3].rule == R + "sanity.eliminated"
-    assert facts[4].rule == R + "objective.end"  # the hidden objective is shown at the end
-    assert (facts[6].winner, facts[6].rule) == ("keeper", R + "end.no-investigators")
+    assert facts[3].rule == "forbidden_alchemy_story.sanity.eliminated"
+    assert facts[4].rule == "forbidden_alchemy_story.objective.end"  # the hidden objective is shown at the end
+    assert (facts[6].winner, facts[6].rule) == ("keeper", "forbidden_alchemy_story.end.no-investigators")
     assert game.to_act(s.state) == ()
 
 
@@ -1086,9 +1088,9 @@ def _with(*facts):
 def _pending_question(s: Scenario) -> Scenario:
     offstage(
         s,
-        ev.MonsterPlaced(rule=R + "setup.monster-placed", monster="byakhee-1", space="foyer"),
+        ev.MonsterPlaced(rule="forbidden_alchemy_story.setup.monster-placed", monster="byakhee-1", space="foyer"),
         play.ByakheeQuestionAsked(
-            rule=R + "byakhee.question", monster="byakhee-1", seat=JENNY, question="?"
+            rule="forbidden_alchemy_story.byakhee.question", monster="byakhee-1", seat=JENNY, question="?"
         ),
     )
     return s
@@ -1096,45 +1098,45 @@ def _pending_question(s: Scenario) -> Scenario:
 
 REFUSALS = [
     # (prepare the position, seat, command, rule broken)
-    (lambda s: s, "keeper", "choose A", R + "choice.once"),
-    (lambda s: s, "keeper", "end", R + "keeper.turn"),
-    (lambda s: s, JENNY, "monster-attack crawling-one-1 investigator-1", R + "turn.commands"),
-    (_keeper_turn, "keeper", "move foyer", R + "keeper.commands"),
-    (lambda s: s, JENNY, "attack crawling-one-1 shotgun", R + "attack.weapon"),
-    (lambda s: s, JENNY, "attack byakhee-1 revolver", R + "attack.monster"),
-    (lambda s: s, JENNY, "attack crawling-one-1 none", R + "attack.reach"),
-    (lambda s: s, JENNY, "attack crawling-one-1 revolver", R + "attack.line-of-sight"),
-    (lambda s: s, JENNY, "use revolver", R + "item.use"),
-    (lambda s: s, JENNY, "puzzle", R + "puzzle.objective"),
-    (lambda s: s, JENNY, "swap 1 2", R + "puzzle.actions.phase"),
-    (lambda s: s, JENNY, "test strength", R + "tests.either-or"),
-    (lambda s: s, JENNY, "pick investigator-2", R + "tests.multiple.other"),
-    (lambda s: s, JENNY, "answer yes", R + "byakhee.answer"),
-    (_pending_question, JENNY, "answer maybe", R + "byakhee.answer"),
-    (_pending_question, JENNY, "end", R + "turn.pending"),
-    (_keeper_turn, "keeper", "action crawl", R + "keeper.action-unknown"),
-    (_keeper_turn, "keeper", "action take-sample", R + "keeper.action-targets"),
-    (_keeper_turn, "keeper", "action take-sample keeper", R + "keeper.target"),
-    (_keeper_turn, "keeper", "action creature-of-night byakhee-1 foyer", R + "keeper.monster"),
+    (lambda s: s, "keeper", "choose A", "forbidden_alchemy_story.choice.once"),
+    (lambda s: s, "keeper", "end", "forbidden_alchemy_story.keeper.turn"),
+    (lambda s: s, JENNY, "monster-attack crawling-one-1 investigator-1", "forbidden_alchemy_story.turn.commands"),
+    (_keeper_turn, "keeper", "move foyer", "forbidden_alchemy_story.keeper.commands"),
+    (lambda s: s, JENNY, "attack crawling-one-1 shotgun", "forbidden_alchemy_story.attack.weapon"),
+    (lambda s: s, JENNY, "attack byakhee-1 revolver", "forbidden_alchemy_story.attack.monster"),
+    (lambda s: s, JENNY, "attack crawling-one-1 none", "forbidden_alchemy_story.attack.reach"),
+    (lambda s: s, JENNY, "attack crawling-one-1 revolver", "forbidden_alchemy_story.attack.line-of-sight"),
+    (lambda s: s, JENNY, "use revolver", "forbidden_alchemy_story.item.use"),
+    (lambda s: s, JENNY, "puzzle", "forbidden_alchemy_story.puzzle.objective"),
+    (lambda s: s, JENNY, "swap 1 2", "forbidden_alchemy_story.puzzle.actions.phase"),
+    (lambda s: s, JENNY, "test strength", "forbidden_alchemy_story.tests.either-or"),
+    (lambda s: s, JENNY, "pick investigator-2", "forbidden_alchemy_story.tests.multiple.other"),
+    (lambda s: s, JENNY, "answer yes", "forbidden_alchemy_story.byakhee.answer"),
+    (_pending_question, JENNY, "answer maybe", "forbidden_alchemy_story.byakhee.answer"),
+    (_pending_question, JENNY, "end", "forbidden_alchemy_story.turn.pending"),
+    (_keeper_turn, "keeper", "action crawl", "forbidden_alchemy_story.keeper.action-unknown"),
+    (_keeper_turn, "keeper", "action take-sample", "forbidden_alchemy_story.keeper.action-targets"),
+    (_keeper_turn, "keeper", "action take-sample keeper", "forbidden_alchemy_story.keeper.target"),
+    (_keeper_turn, "keeper", "action creature-of-night byakhee-1 foyer", "forbidden_alchemy_story.keeper.monster"),
     (
         _keeper_turn,
         "keeper",
         "action creature-of-night crawling-one-1 foyer",
-        R + "keeper.monster-move",
+        "forbidden_alchemy_story.keeper.monster-move",
     ),
-    (_keeper_turn, "keeper", "action screech crawling-one-1 investigator-1", R + "byakhee.special"),
-    (_keeper_turn, "keeper", "monster-attack crawling-one-1 investigator-1", R + "monster.reach"),
-    (_keeper_turn, "keeper", "trauma trauma-6 investigator-1", R + "trauma.in-hand"),
-    (_keeper_turn, "keeper", "threat trauma-1", R + "threat.card"),
+    (_keeper_turn, "keeper", "action screech crawling-one-1 investigator-1", "forbidden_alchemy_story.byakhee.special"),
+    (_keeper_turn, "keeper", "monster-attack crawling-one-1 investigator-1", "forbidden_alchemy_story.monster.reach"),
+    (_keeper_turn, "keeper", "trauma trauma-6 investigator-1", "forbidden_alchemy_story.trauma.in-hand"),
+    (_keeper_turn, "keeper", "threat trauma-1", "forbidden_alchemy_story.threat.card"),
     (
-        lambda s: _with(play.InvestigatorHid(rule=R + "hiding.hide", seat=JENNY))(
+        lambda s: _with(play.InvestigatorHid(rule="forbidden_alchemy_story.hiding.hide", seat=JENNY))(
             _with(
-                play.InvestigatorMoved(rule=R + "move.step", seat=JENNY, origin="foyer", to="library")
+                play.InvestigatorMoved(rule="forbidden_alchemy_story.move.step", seat=JENNY, origin="foyer", to="library")
             )(s)
         ),
         JENNY,
         "hide",
-        R + "turn.one-action",
+        "forbidden_alchemy_story.turn.one-action",
     ),
 ]
 
@@ -1153,10 +1155,10 @@ def test_hiding_ends_with_a_move_or_an_attack_and_cannot_be_repeated():
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     s.play("keeper", "end")
-    s.expect_violation(JENNY, "hide", rule=R + "hiding.already")
+    s.expect_violation(JENNY, "hide", rule="forbidden_alchemy_story.hiding.already")
     facts = s.play(JENNY, "move hall1-e")
     assert kinds(facts) == ["HidingEnded", "InvestigatorMoved"]
-    assert facts[0].rule == R + "hiding.move-ends"
+    assert facts[0].rule == "forbidden_alchemy_story.hiding.move-ends"
     s = begin()
     put(s, JENNY, "library")
     s.play(JENNY, "hide")
@@ -1165,15 +1167,15 @@ def test_hiding_ends_with_a_move_or_an_attack_and_cannot_be_repeated():
     s.play("keeper", "end")
     deck(s, "eldritch", "eldritch-4")
     facts = s.play(JENNY, "attack crawling-one-1 revolver", dice=LoadedDice(values=(9,)))
-    assert facts[0].rule == R + "hiding.attack-ends"
+    assert facts[0].rule == "forbidden_alchemy_story.hiding.attack-ends"
 
 
 def test_a_trauma_card_without_a_threat_effect_is_discarded_once_played():
     s = _keeper_turn(begin())
-    offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=1))
+    offstage(s, play.InvestigatorDamaged(rule="forbidden_alchemy_story.combat.damage", seat=JENNY, amount=1))
     facts = s.play("keeper", f"trauma trauma-1 {JENNY}")
     assert kinds(facts) == ["TraumaPlayed", "InvestigatorDamaged", "TraumaDiscarded"]
-    assert facts[2].rule == R + "trauma.discard" and s.state.trauma.discards == ("trauma-1",)
+    assert facts[2].rule == "forbidden_alchemy_story.trauma.discard" and s.state.trauma.discards == ("trauma-1",)
 
 
 def test_darrell_simmins_keen_eye_sees_a_byakhees_bottom_no_other_investigator_does():
@@ -1183,7 +1185,7 @@ def test_darrell_simmins_keen_eye_sees_a_byakhees_bottom_no_other_investigator_d
     deck(s, "beast", "beast-1")
     facts = s.play(darrell, "attack byakhee-2 revolver", dice=LoadedDice(values=(2,)))
     looked = next(f for f in facts if isinstance(f, play.KeenEyeLooked))
-    assert (looked.seat, looked.health, looked.rule) == (darrell, 5, R + "byakhee.keen-eye")
+    assert (looked.seat, looked.health, looked.rule) == (darrell, 5, "forbidden_alchemy_story.byakhee.keen-eye")
     assert game.redact(looked, darrell)["health"] == 5
     assert game.redact(looked, jenny)["health"] == "hidden"
     assert game.view(s.state, darrell)["monsters"]["byakhee-2"]["bottom"]["health"] == 5
@@ -1200,6 +1202,6 @@ def test_a_skill_point_spent_in_the_puzzle_is_gone_from_the_story():
     s.play(JENNY, "puzzle")
     assert s.state.alchemy.actions == 4  # Jenny's Intellect
     facts = s.play(JENNY, "skill")
-    assert facts[0].rule == R + "puzzle.skill.luck"
+    assert facts[0].rule == "forbidden_alchemy_story.puzzle.skill.luck"
     assert s.state.alchemy.actions == 4 + 3 and s.state.investigators[JENNY].skill_points == 0
     assert "skill" not in legal(s, JENNY)

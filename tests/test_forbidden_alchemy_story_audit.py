@@ -9,7 +9,6 @@ from engine.kit.testing import LoadedDice
 from tests.test_forbidden_alchemy_story import (
     HARVEY,
     JENNY,
-    R,
     begin,
     ev,
     game,
@@ -51,7 +50,7 @@ def test_exploring_turns_up_an_alchemy_puzzle_attempted_as_part_of_the_explore_a
     pile = _pile(s, PIECES)
     facts = s.play(JENNY, "explore", dice=LoadedDice(orders=[pile]))
     assert kinds(facts)[:3] == ["AlchemyCardRevealed", "PuzzleAttemptBegun", "SetupTilePlaced"]
-    assert facts[0].rule == R + "puzzle.exploration" and facts[0].tile == "10A"
+    assert facts[0].rule == "forbidden_alchemy_story.puzzle.exploration" and facts[0].tile == "10A"
     # Dealt one at a time, from the top edge clockwise.
     dealt = [f for f in facts if type(f).__name__ == "PuzzlePieceDealt"]
     assert [(f.edge, f.piece) for f in dealt] == list(enumerate(PIECES, 1))
@@ -78,7 +77,7 @@ def test_the_rulebook_example_swap_replace_stop_and_a_7_fails_side_effect_then_t
     # The Side Effect card first, then the card's own failure (Sealed Retort: 1 damage).
     assert names.index("SideEffectDrawn") < names.index("InvestigatorDamaged")
     hurt = next(f for f in facts if isinstance(f, play.InvestigatorDamaged))
-    assert (hurt.rule, hurt.amount) == (R + "puzzle.card-fail", 1)
+    assert (hurt.rule, hurt.amount) == ("forbidden_alchemy_story.puzzle.card-fail", 1)
     assert s.state.investigators[JENNY].damage == 1
     # Pieces are not left on the table; the card stays, to be attempted again.
     assert s.state.attempter is None and len(s.state.alchemy.pile) == 12
@@ -95,8 +94,8 @@ def test_completing_the_card_puzzle_discards_it_and_exploring_goes_on():
     names = kinds(facts)
     assert "AlchemyTestPassed" in names and "SideEffectDrawn" not in names
     assert names[-3:] == ["PuzzleAttemptEnded", "AlchemyCardCleared", "ExplorationCardTaken"]
-    assert facts[-2].rule == R + "puzzle.card-pass"
-    assert facts[-1].rule == R + "puzzle.card-continue" and facts[-1].card == "bone-saw"
+    assert facts[-2].rule == "forbidden_alchemy_story.puzzle.card-pass"
+    assert facts[-1].rule == "forbidden_alchemy_story.puzzle.card-continue" and facts[-1].card == "bone-saw"
     assert "bone-saw" in s.state.investigators[JENNY].items
     assert s.state.exploration["laboratory"] == ("dust",)
     assert game.outcome(s.state) is None  # a card's puzzle wins nothing by itself
@@ -117,13 +116,13 @@ def test_the_bone_saw_and_sword_cane_attack_only_a_monster_in_your_space():
     put(s, "investigator-1", "hall1-w")
     assert not [c for c in legal(s, "investigator-1") if c.startswith("attack")]
     s.expect_violation(
-        "investigator-1", "attack crawling-one-2 sword-cane", rule=R + "errata.attack-in-space"
+        "investigator-1", "attack crawling-one-2 sword-cane", rule="forbidden_alchemy_story.errata.attack-in-space"
     )
-    assert R + "errata.attack-in-space" in game.RULES
+    assert "forbidden_alchemy_story.errata.attack-in-space" in game.RULES
     offstage(
         s,
         play.InvestigatorMoved(
-            rule=R + "move.step", seat="investigator-1", origin="hall1-w", to="foyer"
+            rule="forbidden_alchemy_story.move.step", seat="investigator-1", origin="hall1-w", to="foyer"
         ),
     )
     assert "attack crawling-one-2 sword-cane" in legal(s, "investigator-1")
@@ -136,7 +135,7 @@ def _side_effect_on_top(s, card: str) -> None:
     offstage(
         s,
         pev.SideEffectDeckShuffled(
-            rule=R + "puzzle.setup.side-effect-deck",
+            rule="forbidden_alchemy_story.puzzle.setup.side-effect-deck",
             deck=(top, *[c for c in deck if c[0] != card]),
         ),
     )
@@ -150,7 +149,7 @@ def test_a_side_effect_card_takes_effect_the_moment_it_is_drawn():
     names = kinds(facts)
     at = names.index("SideEffectDrawn")
     assert names[at + 1 : at + 3] == ["InvestigatorDamaged", "SideEffectDiscarded"]
-    now = [f for f in facts if f.rule == R + "side-effect.immediate"]
+    now = [f for f in facts if f.rule == "forbidden_alchemy_story.side-effect.immediate"]
     assert [(f.seat, f.amount) for f in now] == [(JENNY, 1)]
     # then the Sealed Retort's own failure: one more damage
     assert s.state.investigators[JENNY].damage == 2
@@ -161,16 +160,16 @@ def test_a_multi_investigator_side_effect_is_redrawn_alone_and_hits_the_others_i
     _side_effect_on_top(s, "se-03")  # Shared Delusion (multi-investigator)
     s.play(JENNY, "explore", dice=LoadedDice(orders=[_pile(s, PIECES)]))
     facts = s.play(JENNY, "stop", dice=LoadedDice(values=(10,)))
-    assert not [f for f in facts if f.rule == R + "side-effect.immediate"]
+    assert not [f for f in facts if f.rule == "forbidden_alchemy_story.side-effect.immediate"]
     drawn = [f.card for f in facts if type(f).__name__ == "SideEffectDrawn"]
     assert drawn[0] == "se-03" and len(drawn) == 2  # alone: discarded, another drawn
     s = _at_the_retort(players=2)
     put(s, HARVEY, "lab-b")
-    offstage(s, ev.InvestigatorTurnBegan(rule=R + "turn.investigator", seat=JENNY, moves=2))
+    offstage(s, ev.InvestigatorTurnBegan(rule="forbidden_alchemy_story.turn.investigator", seat=JENNY, moves=2))
     _side_effect_on_top(s, "se-03")
     s.play(JENNY, "explore", dice=LoadedDice(orders=[_pile(s, PIECES)]))
     facts = s.play(JENNY, "stop", dice=LoadedDice(values=(10,)))
-    now = [f for f in facts if f.rule == R + "side-effect.immediate"]
+    now = [f for f in facts if f.rule == "forbidden_alchemy_story.side-effect.immediate"]
     assert [(f.seat, type(f).__name__) for f in now] == [(HARVEY, "InvestigatorHorrified")]
 
 
@@ -193,7 +192,7 @@ def test_objective_1c_eliminates_the_investigator_who_passes_its_test():
     test = next(f for f in facts if isinstance(f, play.TestMade))
     assert test.passed and test.seat == JENNY
     gone = next(f for f in facts if isinstance(f, play.InvestigatorEliminated))
-    assert gone.rule == R + "errata.subject-test.pass"
+    assert gone.rule == "forbidden_alchemy_story.errata.subject-test.pass"
     assert s.state.investigators[JENNY].status == "eliminated"
     assert s.state.investigators[HARVEY].status == "active"  # not in the Greenhouse
 
@@ -201,7 +200,7 @@ def test_objective_1c_eliminates_the_investigator_who_passes_its_test():
 def test_objective_1c_leaves_the_investigator_who_fails_its_test():
     s, facts = _to_event_ii((8,))
     test = next(f for f in facts if isinstance(f, play.TestMade))
-    assert not test.passed and test.rule == R + "errata.subject-test.fail"
+    assert not test.passed and test.rule == "forbidden_alchemy_story.errata.subject-test.fail"
     assert s.state.investigators[JENNY].status == "active"
 
 
@@ -219,10 +218,10 @@ def test_objective_1a_and_1b_of_story_3_call_for_no_such_test():
 def test_studies_on_hysteria_discards_one_insanity_trauma_in_play_on_its_holder():
     mandy = JENNY  # investigator-1 plays Mandy Thompson here
     s = begin(players=1, characters="mandy-thompson")
-    offstage(s, play.InvestigatorHorrified(rule=R + "horror.fail", seat=mandy, amount=1))
+    offstage(s, play.InvestigatorHorrified(rule="forbidden_alchemy_story.horror.fail", seat=mandy, amount=1))
     # No insanity trauma on her yet: the item cannot be used.
     assert "use studies-on-hysteria" not in legal(s, mandy)
-    s.expect_violation(mandy, "use studies-on-hysteria", rule=R + "errata.studies-on-hysteria")
+    s.expect_violation(mandy, "use studies-on-hysteria", rule="forbidden_alchemy_story.errata.studies-on-hysteria")
     s.play(mandy, "end")
     s.play("keeper", f"trauma trauma-2 {mandy}")  # Night Terrors: insanity, stays in play
     assert s.state.trauma_cards["trauma-2"]["kind"] == "insanity"
@@ -230,7 +229,7 @@ def test_studies_on_hysteria_discards_one_insanity_trauma_in_play_on_its_holder(
     assert "use studies-on-hysteria" in legal(s, mandy)
     facts = s.play(mandy, "use studies-on-hysteria")
     assert kinds(facts) == ["ItemUsed", "TraumaDiscarded"]
-    assert facts[1].rule == R + "errata.studies-on-hysteria" and facts[1].card == "trauma-2"
+    assert facts[1].rule == "forbidden_alchemy_story.errata.studies-on-hysteria" and facts[1].card == "trauma-2"
     assert s.state.trauma_in_play == {} and s.state.acted
     assert "studies-on-hysteria" not in s.state.investigators[mandy].items
 
@@ -241,7 +240,7 @@ def _byakhee_on_the_edge(choice="A"):
     offstage(
         s,
         play.MonsterMoved(
-            rule=R + "keeper.creature-of-night", monster="byakhee-1", origin="gh-door", to="hall2-s"
+            rule="forbidden_alchemy_story.keeper.creature-of-night", monster="byakhee-1", origin="gh-door", to="hall2-s"
         ),
     )
     s.play(JENNY, "end")
@@ -256,9 +255,9 @@ def test_a_monster_that_must_escape_crosses_the_outer_edge_and_the_keeper_wins()
     assert not [c for c in legal(s, "keeper") if c.endswith("crawling-one-1 escape")]
     facts = s.play("keeper", "action creature-of-night byakhee-1 escape")
     assert kinds(facts)[:2] == ["KeeperActionPlayed", "MonsterEscaped"]
-    assert facts[1].rule == R + "escape.monster" and facts[1].room == "hallway-2"
+    assert facts[1].rule == "forbidden_alchemy_story.escape.monster" and facts[1].room == "hallway-2"
     won = next(f for f in facts if isinstance(f, ev.GameWon))
-    assert (won.winner, won.rule) == ("keeper", R + "objective.monster-escape-win")
+    assert (won.winner, won.rule) == ("keeper", "forbidden_alchemy_story.objective.monster-escape-win")
     assert s.state.monsters["byakhee-1"].space is None and s.state.monsters["byakhee-1"].escaped
 
 
@@ -266,13 +265,13 @@ def test_a_monster_escapes_only_when_the_keepers_objective_says_so_and_only_at_t
     s = _byakhee_on_the_edge("B")
     assert not [c for c in legal(s, "keeper") if c.endswith(" escape")]
     s.expect_violation(
-        "keeper", "action creature-of-night byakhee-1 escape", rule=R + "escape.objective"
+        "keeper", "action creature-of-night byakhee-1 escape", rule="forbidden_alchemy_story.escape.objective"
     )
     s = begin(players=2, story="3", choice="A")
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     s.expect_violation(
-        "keeper", "action creature-of-night byakhee-1 escape", rule=R + "escape.edge"
+        "keeper", "action creature-of-night byakhee-1 escape", rule="forbidden_alchemy_story.escape.edge"
     )
 
 
@@ -284,15 +283,15 @@ def test_a_two_type_card_whose_types_both_answer_resolves_the_exact_one():
     melee = next(a for a in cards["beast-4"]["attacks"] if a["type"] == "melee weapon")
     sharp = next(a for a in cards["beast-1"]["attacks"] if a["type"] == "sharp melee weapon")
     cards["beast-x"] = {**cards["beast-1"], "id": "beast-x", "attacks": [melee, sharp]}
-    offstage(s, ev.CombatCardsListed(rule=R + "setup.combat", cards=cards))
+    offstage(s, ev.CombatCardsListed(rule="forbidden_alchemy_story.setup.combat", cards=cards))
     deck = ("beast-x",)
-    offstage(s, ev.CombatDeckShuffled(rule=R + "setup.combat", deck="beast", order=deck))
+    offstage(s, ev.CombatDeckShuffled(rule="forbidden_alchemy_story.setup.combat", deck="beast", order=deck))
     facts = s.play(JENNY, "attack byakhee-1 kitchen-knife", dice=LoadedDice(values=(2,)))
     drawn = next(f for f in facts if isinstance(f, play.CombatCardDrawn))
     assert (drawn.card, drawn.attack, drawn.rule) == (
         "beast-x",
         "sharp melee weapon",
-        R + "combat.two-types",
+        "forbidden_alchemy_story.combat.two-types",
     )
 
 
@@ -302,7 +301,7 @@ def test_mists_of_releh_lets_a_hiding_investigator_move_hidden_with_a_horror_che
     s = begin(players=1, characters="harvey-walters")
     put(s, harvey, "library")
     assert "use mists-of-releh" not in legal(s, harvey)
-    s.expect_violation(harvey, "use mists-of-releh", rule=R + "hiding.mists")
+    s.expect_violation(harvey, "use mists-of-releh", rule="forbidden_alchemy_story.hiding.mists")
     s.play(harvey, "hide")
     s.play(harvey, "end")
     s.play("keeper", "end")
@@ -313,12 +312,12 @@ def test_mists_of_releh_lets_a_hiding_investigator_move_hidden_with_a_horror_che
     assert "mists-of-releh" in s.state.investigators[harvey].items  # a spell is kept
     facts = s.play(harvey, "move hall1-e", dice=LoadedDice(values=(2,)))
     assert "HidingEnded" not in kinds(facts)
-    assert facts[0].rule == R + "hiding.mists-move"
+    assert facts[0].rule == "forbidden_alchemy_story.hiding.mists-move"
     check = next(f for f in facts if isinstance(f, play.HorrorCheckMade))
-    assert check.rule == R + "hiding.horror-check" and check.seat == harvey
+    assert check.rule == "forbidden_alchemy_story.hiding.horror-check" and check.seat == harvey
     assert s.state.investigators[harvey].hidden
     # The next turn, without the Mists, moving ends hiding again.
     s.play(harvey, "end")
     s.play("keeper", "end")
     facts = s.play(harvey, "move hall1-w", dice=LoadedDice(values=(2,)))
-    assert kinds(facts)[0] == "HidingEnded" and facts[0].rule == R + "hiding.move-ends"
+    assert kinds(facts)[0] == "HidingEnded" and facts[0].rule == "forbidden_alchemy_story.hiding.move-ends"

@@ -7,7 +7,6 @@ from engine.kit.testing import LoadedDice
 from tests.test_forbidden_alchemy_story import (
     HARVEY,
     JENNY,
-    R,
     begin,
     ev,
     harvey_hiding_in_the_library,
@@ -26,7 +25,7 @@ def test_move_evade_passed_lets_the_investigator_leave_the_monsters_space():
     # Jenny: Dexterity 5, less the crawling one's horror 1: a 4 passes.
     facts = s.play(JENNY, "move hall1-w", dice=LoadedDice(values=(4,)))
     assert kinds(facts) == ["TestMade", "InvestigatorMoved"]
-    assert (facts[0].number, facts[0].rule) == (4, R + "move.evade.pass")
+    assert (facts[0].number, facts[0].rule) == (4, "forbidden_alchemy_story.move.evade.pass")
     assert s.state.investigators[JENNY].space == "hall1-w"
 
 
@@ -41,13 +40,13 @@ def test_move_evade_failed_ends_movement_with_the_monsters_damage():
         "InvestigatorDamaged",
     ]
     assert [f.rule for f in facts[1:]] == [
-        R + "move.evade.fail",
-        R + "monster.examine",
-        R + "move.evade.damage",
+        "forbidden_alchemy_story.move.evade.fail",
+        "forbidden_alchemy_story.monster.examine",
+        "forbidden_alchemy_story.move.evade.damage",
     ]
     assert facts[3].amount == s.state.tokens["crawling-one-2"]["damage"]
     assert s.state.investigators[JENNY].space == "foyer" and s.state.moves == 0
-    s.expect_violation(JENNY, "move hall1-w", rule=R + "move.points")
+    s.expect_violation(JENNY, "move hall1-w", rule="forbidden_alchemy_story.move.points")
 
 
 def test_move_evade_is_not_needed_under_the_mists_of_releh():
@@ -55,15 +54,15 @@ def test_move_evade_is_not_needed_under_the_mists_of_releh():
     place(s, "crawling-one-2", "library")
     s.play(harvey, "use mists-of-releh")
     facts = s.play(harvey, "move hall1-e")
-    assert kinds(facts) == ["InvestigatorMoved"] and facts[0].rule == R + "hiding.mists-move"
+    assert kinds(facts) == ["InvestigatorMoved"] and facts[0].rule == "forbidden_alchemy_story.hiding.mists-move"
 
 
 def test_move_evade_a_hiding_investigator_who_moves_must_evade():
     s = begin()
     put(s, JENNY, "library")
-    offstage(s, play.InvestigatorHid(rule=R + "hiding.hide", seat=JENNY))
+    offstage(s, play.InvestigatorHid(rule="forbidden_alchemy_story.hiding.hide", seat=JENNY))
     place(s, "crawling-one-2", "library")  # Jenny hides with a monster in her space
-    offstage(s, ev.InvestigatorTurnBegan(rule=R + "turn.investigator", seat=JENNY, moves=2))
+    offstage(s, ev.InvestigatorTurnBegan(rule="forbidden_alchemy_story.turn.investigator", seat=JENNY, moves=2))
     facts = s.play(JENNY, "move hall1-e", dice=LoadedDice(values=(2,)))
     assert kinds(facts) == ["TestMade", "HidingEnded", "InvestigatorMoved"]
 
@@ -84,8 +83,8 @@ def test_setup_trait_each_investigator_takes_one_of_his_two_trait_cards():
     s = Scenario.from_events(game, game.setup(opts, LoadedDice()))
     traits = [f for f in s.events if isinstance(f, ev.TraitChosen)]
     assert [(f.seat, f.trait, f.rule) for f in traits] == [
-        (JENNY, "street-smarts", R + "setup.trait"),
-        (HARVEY, "brawler", R + "setup.trait"),
+        (JENNY, "street-smarts", "forbidden_alchemy_story.setup.trait"),
+        (HARVEY, "brawler", "forbidden_alchemy_story.setup.trait"),
     ]
     assert s.state.investigators[JENNY].attributes["luck"] == 3 + 1
     assert s.state.investigators[HARVEY].attributes["strength"] == 5 + 1
@@ -102,7 +101,7 @@ def test_setup_trait_each_investigator_takes_one_of_his_two_trait_cards():
 def test_items_dropped_by_the_eliminated_can_be_found_again():
     s = begin()
     place(s, "maniac-1", "foyer")
-    offstage(s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=HARVEY, amount=4))
+    offstage(s, play.InvestigatorDamaged(rule="forbidden_alchemy_story.combat.damage", seat=HARVEY, amount=4))
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     facts = s.play("keeper", f"monster-attack maniac-1 {HARVEY}", dice=LoadedDice(values=(9,)))

@@ -25,7 +25,6 @@ from engine.kit.testing import LoadedDice, Scenario
 from tests.test_forbidden_alchemy_story import (
     HARVEY,
     JENNY,
-    R,
     begin,
     deck,
     ev,
@@ -52,7 +51,7 @@ def _story1_with_clue() -> Scenario:
     """Story 1, Objective 1B face up, Jenny holding Clue 1 at the start of her turn."""
     s = begin(story="1", choice="B")
     reveal(s)
-    offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
+    offstage(s, play.ExplorationCardTaken(rule="forbidden_alchemy_story.action.explore", seat=JENNY,
                                         room="laboratory", card="clue-1"))
     fresh_turn(s)
     return s
@@ -64,7 +63,7 @@ def _story3_carrier_in_hallway_2() -> Scenario:
     s = begin(story="3", choice="C")
     reveal(s)
     for card in ("dust", "yellow-matter"):
-        offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
+        offstage(s, play.ExplorationCardTaken(rule="forbidden_alchemy_story.action.explore", seat=JENNY,
                                             room="greenhouse", card=card))
     put(s, JENNY, "hall2-s")
     return s
@@ -100,7 +99,7 @@ def test_impassable_borders_mists_of_releh_gives_no_passage_over_a_dashed_border
     s, harvey = harvey_hiding_in_the_library()
     s.play(harvey, "use mists-of-releh")
     assert "move lab-b" not in legal(s, harvey)
-    s.expect_violation(harvey, "move lab-b", R + "border.impassable")
+    s.expect_violation(harvey, "move lab-b", "forbidden_alchemy_story.border.impassable")
     assert s.state.investigators[harvey].hidden and s.state.moves == 2
 
 
@@ -111,7 +110,7 @@ def test_impassable_borders_a_monster_that_does_not_fly_is_stopped_anywhere_on_i
     offstage(
         s,
         ev.NamedMonsterPlaced(
-            rule=R + "errata.west",
+            rule="forbidden_alchemy_story.errata.west",
             monster="maniac-1",
             name="West",
             space="hall1-e",
@@ -121,7 +120,7 @@ def test_impassable_borders_a_monster_that_does_not_fly_is_stopped_anywhere_on_i
     )
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
-    s.expect_violation("keeper", "action creature-of-night maniac-1 library lab-b", R + "border.impassable")
+    s.expect_violation("keeper", "action creature-of-night maniac-1 library lab-b", "forbidden_alchemy_story.border.impassable")
     assert "action creature-of-night maniac-1 library" in legal(s, "keeper")
 
 
@@ -134,10 +133,10 @@ def test_completing_an_alchemy_puzzle_a_roll_equal_to_the_correct_pieces_passes(
     assert s.state.alchemy.correct_pieces() == 3
     facts = s.play(JENNY, "stop", dice=LoadedDice(values=(3,)))
     passed = next(f for f in facts if isinstance(f, pev.AlchemyTestPassed))
-    assert (passed.correct, passed.roll, passed.rule) == (3, 3, R + "puzzle.test.pass")
+    assert (passed.correct, passed.roll, passed.rule) == (3, 3, "forbidden_alchemy_story.puzzle.test.pass")
     assert "SideEffectDrawn" not in kinds(facts)
     won = next(f for f in facts if isinstance(f, ev.GameWon))
-    assert (won.winner, won.rule) == ("investigators", R + "objective.puzzle-win")
+    assert (won.winner, won.rule) == ("investigators", "forbidden_alchemy_story.objective.puzzle-win")
 
 
 def test_completing_an_alchemy_puzzle_one_over_the_correct_pieces_fails_and_draws_a_side_effect():
@@ -147,7 +146,7 @@ def test_completing_an_alchemy_puzzle_one_over_the_correct_pieces_fails_and_draw
     _attempt_10b(s, JENNY, THREE_RIGHT)
     facts = s.play(JENNY, "stop", dice=LoadedDice(values=(4,)))
     failed = next(f for f in facts if isinstance(f, pev.AlchemyTestFailed))
-    assert (failed.correct, failed.roll, failed.rule) == (3, 4, R + "puzzle.test.fail")
+    assert (failed.correct, failed.roll, failed.rule) == (3, 4, "forbidden_alchemy_story.puzzle.test.fail")
     names = kinds(facts)
     assert names.index("AlchemyTestFailed") < names.index("SideEffectDrawn")
     assert names.index("SideEffectDrawn") < names.index("PuzzlePiecesReturned")
@@ -156,7 +155,7 @@ def test_completing_an_alchemy_puzzle_one_over_the_correct_pieces_fails_and_draw
     assert len(s.state.alchemy.pile) == 12 and s.state.alchemy.placed == (None,) * 6
     # The action went on the attempt: only movement and the end of the turn are left.
     assert "puzzle" not in legal(s, JENNY) and "end" in legal(s, JENNY)
-    s.expect_violation(JENNY, "puzzle", R + "turn.one-action")
+    s.expect_violation(JENNY, "puzzle", "forbidden_alchemy_story.turn.one-action")
 
 
 def test_completing_an_alchemy_puzzle_no_correct_piece_but_a_1_passes():
@@ -167,7 +166,7 @@ def test_completing_an_alchemy_puzzle_no_correct_piece_but_a_1_passes():
     assert s.state.alchemy.correct_pieces() == 0
     facts = s.play(JENNY, "stop", dice=LoadedDice(values=(1,)))
     passed = next(f for f in facts if isinstance(f, pev.AlchemyTestPassed))
-    assert (passed.correct, passed.rule) == (0, R + "puzzle.test.natural-1")
+    assert (passed.correct, passed.rule) == (0, "forbidden_alchemy_story.puzzle.test.natural-1")
     assert game.RULES[passed.rule].section.startswith("Other Rules > New Combat Card Tests")
     assert game.outcome(s.state).startswith("the investigators win")
 
@@ -179,7 +178,7 @@ def test_completing_an_alchemy_puzzle_every_piece_correct_but_a_10_fails():
     assert s.state.alchemy.correct_pieces() == 6
     facts = s.play(JENNY, "stop", dice=LoadedDice(values=(10,)))
     failed = next(f for f in facts if isinstance(f, pev.AlchemyTestFailed))
-    assert (failed.correct, failed.rule) == (6, R + "puzzle.test.natural-10")
+    assert (failed.correct, failed.rule) == (6, "forbidden_alchemy_story.puzzle.test.natural-10")
     assert "SideEffectDrawn" in kinds(facts) and game.outcome(s.state) is None
 
 
@@ -193,7 +192,7 @@ def test_completing_an_alchemy_puzzle_the_cards_failure_comes_after_the_side_eff
     facts = s.play(JENNY, "stop", dice=LoadedDice(values=(9,)))
     names = kinds(facts)
     hurt = names.index("InvestigatorDamaged")
-    assert facts[hurt].rule == R + "puzzle.card-fail"
+    assert facts[hurt].rule == "forbidden_alchemy_story.puzzle.card-fail"
     assert names.index("SideEffectKept") < hurt < names.index("PuzzlePiecesReturned")
     assert names[-1] == "PuzzleAttemptEnded"
     assert s.state.exploration["laboratory"][0] == "sealed-retort"  # still there
@@ -206,9 +205,9 @@ def test_other_alchemy_puzzle_rules_luck_is_added_once_per_puzzle_and_the_points
     # (once per puzzle), never on the test.  Harvey: Intellect 5 + 1, Luck 2, 2 points.
     s = begin(characters="harvey-walters,jenny-barnes")
     harvey = JENNY
-    offstage(s, ev.ObjectiveRevealed(rule=R + "objective.reveal", choice="B",
+    offstage(s, ev.ObjectiveRevealed(rule="forbidden_alchemy_story.objective.reveal", choice="B",
                                      objective=s.state.objective))
-    offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=harvey,
+    offstage(s, play.ExplorationCardTaken(rule="forbidden_alchemy_story.action.explore", seat=harvey,
                                         room="laboratory", card="clue-1"))
     for attempt in (1, 2):
         fresh_turn(s)
@@ -217,13 +216,13 @@ def test_other_alchemy_puzzle_rules_luck_is_added_once_per_puzzle_and_the_points
         s.play(harvey, "skill")
         assert s.state.alchemy.actions == 8
         assert s.state.investigators[harvey].skill_points == 2 - attempt
-        s.expect_violation(harvey, "skill", R + "puzzle.skill.once")
+        s.expect_violation(harvey, "skill", "forbidden_alchemy_story.puzzle.skill.once")
         s.play(harvey, "stop", dice=LoadedDice(values=(9,)))
         assert "skill" not in legal(s, harvey)
     fresh_turn(s)
     _attempt_10b(s, harvey, THREE_RIGHT)
     assert "skill" not in legal(s, harvey)
-    s.expect_violation(harvey, "skill", R + "puzzle.skill.none-left")
+    s.expect_violation(harvey, "skill", "forbidden_alchemy_story.puzzle.skill.none-left")
 
 
 def test_attempting_an_alchemy_puzzle_a_replacement_needs_exactly_two_actions_left():
@@ -238,8 +237,8 @@ def test_attempting_an_alchemy_puzzle_a_replacement_needs_exactly_two_actions_le
         ("PuzzlePieceDrawn", 6),
     ]
     assert s.state.alchemy.actions == 1
-    s.expect_violation(JENNY, "replace 5", R + "puzzle.actions.not-enough")
-    s.expect_violation(JENNY, "swap 1 3", R + "puzzle.actions.adjacent")
+    s.expect_violation(JENNY, "replace 5", "forbidden_alchemy_story.puzzle.actions.not-enough")
+    s.expect_violation(JENNY, "swap 1 3", "forbidden_alchemy_story.puzzle.actions.adjacent")
     s.play(JENNY, "swap 2 3")
     assert legal(s, JENNY) == ["stop"]
 
@@ -255,8 +254,8 @@ def test_new_weapon_type_the_sharp_and_blunt_weapon_answers_a_card_naming_only_b
     facts = s.play(JENNY, "attack byakhee-1 sword-cane")
     draws = [(f.card, f.attack, f.rule) for f in facts if isinstance(f, play.CombatCardDrawn)]
     assert draws == [
-        ("beast-3", "", R + "combat.no-match"),
-        ("beast-2", "blunt melee weapon", R + "weapon.sharp-and-blunt"),
+        ("beast-3", "", "forbidden_alchemy_story.combat.no-match"),
+        ("beast-2", "blunt melee weapon", "forbidden_alchemy_story.weapon.sharp-and-blunt"),
     ]
     assert legal(s, JENNY) == ["test dexterity", "test strength"]
 
@@ -276,7 +275,7 @@ def test_combat_cards_with_two_attack_types_the_second_listed_type_answers_a_kni
         assert (drawn.card, drawn.attack, drawn.rule) == (
             "beast-1",
             "sharp melee weapon",
-            R + "combat.two-types",
+            "forbidden_alchemy_story.combat.two-types",
         )
         (test,) = rolls(facts)
         assert (test.what, test.number, test.roll) == ("strength", 2, roll)
@@ -309,7 +308,7 @@ def test_new_combat_card_tests_a_modifier_for_each_side_effect_card_in_play():
     s = _jenny_with_side_effects(2)
     facts = s.play(JENNY, "attack crawling-one-1 revolver", dice=LoadedDice(values=(4,)))
     (test,) = rolls(facts)
-    assert (test.number, test.passed, test.rule) == (3, False, R + "tests.attribute.fail")
+    assert (test.number, test.passed, test.rule) == (3, False, "forbidden_alchemy_story.tests.attribute.fail")
     assert s.state.monsters["crawling-one-1"].wounds == 0
 
 
@@ -337,7 +336,7 @@ def test_secrecy_and_byakhees_special_attack_damage_lets_only_the_keeper_and_kee
         "InvestigatorDamaged",
     ]
     looked = facts[2]
-    assert (looked.health, looked.damage, looked.rule) == (4, 2, R + "byakhee.keen-eye")
+    assert (looked.health, looked.damage, looked.rule) == (4, 2, "forbidden_alchemy_story.byakhee.keen-eye")
     assert game.redact(looked, darrell)["health"] == 4
     for seat in (jenny, ""):
         assert game.redact(facts[1], seat)["health"] == "hidden"
@@ -351,7 +350,7 @@ def test_secrecy_and_byakhees_special_attack_horror_deals_no_damage_and_nobody_l
     s, darrell, _ = _darrell_screeched_at()
     facts = s.play(darrell, "answer yes")
     assert kinds(facts)[:2] == ["ByakheeAnswered", "InvestigatorHorrified"]
-    assert (facts[1].amount, facts[1].rule) == (2, R + "byakhee.result")
+    assert (facts[1].amount, facts[1].rule) == (2, "forbidden_alchemy_story.byakhee.result")
     assert "bottom" not in game.view(s.state, darrell)["monsters"]["byakhee-1"]
 
 
@@ -364,10 +363,10 @@ def test_escaping_out_of_a_monsters_space_the_investigator_must_evade_it_first()
     place(s, "crawling-one-1", "hall2-s")
     facts = s.play(JENNY, "escape", dice=LoadedDice(values=(7,)))
     assert kinds(facts) == ["TestMade", "EvadeFailed", "MonsterTokenExamined", "InvestigatorDamaged"]
-    assert (facts[0].number, facts[0].rule) == (4, R + "move.evade.fail")
+    assert (facts[0].number, facts[0].rule) == (4, "forbidden_alchemy_story.move.evade.fail")
     assert s.state.investigators[JENNY].status == "active" and game.outcome(s.state) is None
     assert "escape" not in legal(s, JENNY)
-    s.expect_violation(JENNY, "escape", R + "move.points")
+    s.expect_violation(JENNY, "escape", "forbidden_alchemy_story.move.points")
 
 
 def test_escaping_out_of_a_monsters_space_after_evading_wins():
@@ -376,16 +375,16 @@ def test_escaping_out_of_a_monsters_space_after_evading_wins():
     place(s, "crawling-one-1", "hall2-s")
     facts = s.play(JENNY, "escape", dice=LoadedDice(values=(4,)))
     assert kinds(facts) == ["TestMade", "InvestigatorEscaped", "GameWon", "EpilogueRead"]
-    assert facts[0].rule == R + "move.evade.pass"
-    assert facts[2].rule == R + "objective.escape-win"
+    assert facts[0].rule == "forbidden_alchemy_story.move.evade.pass"
+    assert facts[2].rule == "forbidden_alchemy_story.objective.escape-win"
 
 
 def test_escaping_costs_a_movement_point():
     # Escaping is movement: with no movement left the edge cannot be crossed.
     s = _story3_carrier_in_hallway_2()
-    offstage(s, ev.InvestigatorTurnBegan(rule=R + "turn.investigator", seat=JENNY, moves=0))
+    offstage(s, ev.InvestigatorTurnBegan(rule="forbidden_alchemy_story.turn.investigator", seat=JENNY, moves=0))
     assert "escape" not in legal(s, JENNY)
-    s.expect_violation(JENNY, "escape", R + "move.points")
+    s.expect_violation(JENNY, "escape", "forbidden_alchemy_story.move.points")
     s.play(JENNY, "run")  # the action buys one more space: now she may cross
     assert "escape" in legal(s, JENNY)
 
@@ -399,8 +398,8 @@ def test_hiding_a_monster_summoned_into_his_room_still_calls_his_horror_check():
     s.play(JENNY, "hide")
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
-    offstage(s, ev.KeeperTurnBegan(rule=R + "keeper.threat", gained=2))  # 4 threat
-    s.expect_violation("keeper", "action dark-summons crawling-one-2 gh-altar", R + "keeper.summon-space")
+    offstage(s, ev.KeeperTurnBegan(rule="forbidden_alchemy_story.keeper.threat", gained=2))  # 4 threat
+    s.expect_violation("keeper", "action dark-summons crawling-one-2 gh-altar", "forbidden_alchemy_story.keeper.summon-space")
     facts = s.play(
         "keeper", "action dark-summons crawling-one-2 gh-mid", dice=LoadedDice(values=(4,))
     )
@@ -411,7 +410,7 @@ def test_hiding_a_monster_summoned_into_his_room_still_calls_his_horror_check():
         "TestMade",
         "InvestigatorHorrified",
     ]
-    assert facts[2].rule == R + "hiding.horror-check"
+    assert facts[2].rule == "forbidden_alchemy_story.hiding.horror-check"
     assert (facts[3].number, facts[3].passed) == (3, False)
     assert s.state.investigators[JENNY].hidden and s.state.investigators[JENNY].horror == 1
 
@@ -425,7 +424,7 @@ def test_hiding_a_byakhees_special_attack_is_a_keeper_action_and_cannot_target_h
     s.play(JENNY, "end")
     s.play(HARVEY, "end")
     assert not [c for c in legal(s, "keeper") if c.startswith("action screech")]
-    s.expect_violation("keeper", f"action screech byakhee-1 {JENNY}", R + "hiding.not-a-target")
+    s.expect_violation("keeper", f"action screech byakhee-1 {JENNY}", "forbidden_alchemy_story.hiding.not-a-target")
 
 
 # ---- Errata > General: Wrong Turn ------------------------------------------------------------
@@ -439,8 +438,8 @@ def test_errata_wrong_turn_the_other_space_of_her_own_hallway_but_not_her_own():
     s.play(HARVEY, "end")
     moves = [c for c in legal(s, "keeper") if c.startswith(f"mythos wrong-turn {JENNY} ")]
     assert moves == [f"mythos wrong-turn {JENNY} hall2-s"]
-    s.expect_violation("keeper", f"mythos wrong-turn {JENNY} hall2-n", R + "errata.wrong-turn")
-    s.expect_violation("keeper", f"mythos wrong-turn {JENNY} hall1-e", R + "errata.wrong-turn")
+    s.expect_violation("keeper", f"mythos wrong-turn {JENNY} hall2-n", "forbidden_alchemy_story.errata.wrong-turn")
+    s.expect_violation("keeper", f"mythos wrong-turn {JENNY} hall1-e", "forbidden_alchemy_story.errata.wrong-turn")
 
 
 # ---- Errata > Story 1: Event Card IV ---------------------------------------------------------
@@ -501,7 +500,7 @@ def test_errata_story_2_the_pet_may_be_placed_in_a_locked_room_holding_an_invest
     # and never *enters* a room with a Lock card.  Our reading: being placed is not
     # entering, so the locked Library, where Jenny stands with its key, may be chosen.
     s = begin(story="2", choice="C")
-    offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
+    offstage(s, play.ExplorationCardTaken(rule="forbidden_alchemy_story.action.explore", seat=JENNY,
                                         room="greenhouse", card="brass-key"))
     put(s, JENNY, "library")
     s.play(JENNY, "end")
@@ -513,7 +512,7 @@ def test_errata_story_2_the_pet_may_be_placed_in_a_locked_room_holding_an_invest
     awaited = next(f for f in facts if isinstance(f, ev.NamedMonsterAwaited))
     assert awaited.rooms == ("foyer", "library")
     assert legal(s, "keeper") == ["place foyer", "place library"]
-    s.expect_violation("keeper", "place hall1-e", R + "errata.pet-room")
+    s.expect_violation("keeper", "place hall1-e", "forbidden_alchemy_story.errata.pet-room")
     facts = s.play("keeper", "place library", dice=LoadedDice(values=(1,)))
     placed = next(f for f in facts if isinstance(f, ev.NamedMonsterPlaced))
     assert (placed.space, placed.bonus_health, placed.barred_by_locks) == ("library", 10, True)
@@ -530,9 +529,9 @@ def test_side_effect_cards_leaden_limbs_one_space_a_turn_counts_a_run_too():
     s.play(JENNY, "end")
     s.play("keeper", "end")
     assert s.state.moves == 1 and "run" not in legal(s, JENNY)
-    s.expect_violation(JENNY, "run", R + "side-effect.lasting")
+    s.expect_violation(JENNY, "run", "forbidden_alchemy_story.side-effect.lasting")
     s.play(JENNY, "move hall1-w")
-    s.expect_violation(JENNY, "run", R + "side-effect.lasting")
+    s.expect_violation(JENNY, "run", "forbidden_alchemy_story.side-effect.lasting")
 
 
 def test_side_effect_cards_leaden_limbs_a_run_within_the_limit_is_allowed():
@@ -542,7 +541,7 @@ def test_side_effect_cards_leaden_limbs_a_run_within_the_limit_is_allowed():
 
     s, _ = draw("se-12", players=1)
     s.play(JENNY, "end")
-    offstage(s, play.TokenPlaced(rule=R + "keeper.crawling-hands", token="crawling-hand", seat=JENNY))
+    offstage(s, play.TokenPlaced(rule="forbidden_alchemy_story.keeper.crawling-hands", token="crawling-hand", seat=JENNY))
     s.play("keeper", "end")
     assert s.state.moves == 0 and "run" in legal(s, JENNY)
     s.play(JENNY, "run")
@@ -557,7 +556,7 @@ def test_exploration_cards_the_card_taken_is_the_one_the_fact_names():
     # refuses one the room does not hold (it used to take the top card whatever was named).
     s = begin(story="1", choice="B")
     assert s.state.exploration["laboratory"] == ("suitcase", "clue-1", "bone-saw")
-    taken = play.ExplorationCardTaken(rule=R + "action.explore", seat=JENNY,
+    taken = play.ExplorationCardTaken(rule="forbidden_alchemy_story.action.explore", seat=JENNY,
                                       room="laboratory", card="clue-1")
     offstage(s, taken)
     assert s.state.exploration["laboratory"] == ("suitcase", "bone-saw")
@@ -571,16 +570,16 @@ def test_combat_cards_and_the_keepers_hand_the_card_drawn_is_the_one_named():
     # Trauma cards dealt to his hand are those named; a card not in the deck is refused.
     s = begin()
     deck(s, "humanoid", "humanoid-1", "humanoid-2", "humanoid-3")
-    offstage(s, play.MonsterCombatCardDrawn(rule=R + "monster.card", deck="humanoid",
+    offstage(s, play.MonsterCombatCardDrawn(rule="forbidden_alchemy_story.monster.card", deck="humanoid",
                                             card="humanoid-2", monster="crawling-one-1",
                                             resolved=True))
     assert s.state.decks["humanoid"].cards == ("humanoid-1", "humanoid-3")
     with pytest.raises(ValueError, match="humanoid-2"):
         game.evolve(s.state, play.MonsterCombatCardDrawn(
-            rule=R + "monster.card", deck="humanoid", card="humanoid-2",
+            rule="forbidden_alchemy_story.monster.card", deck="humanoid", card="humanoid-2",
             monster="crawling-one-1", resolved=True))
     left = s.state.trauma.cards
-    dealt = ev.TraumaCardsDealt(rule=R + "setup.keeper-hand", cards=(left[-1],))
+    dealt = ev.TraumaCardsDealt(rule="forbidden_alchemy_story.setup.keeper-hand", cards=(left[-1],))
     offstage(s, dealt)
     assert s.state.trauma.cards == left[:-1] and s.state.hand[-1] == left[-1]
     with pytest.raises(ValueError):
@@ -596,14 +595,14 @@ def test_errata_story_3_seed_cards_deal_the_guest_bedroom_its_own_card_per_answe
     for choice in "ABC":
         s = begin(story="3", choice=choice)
         (placed,) = [f for f in s.events if isinstance(f, ev.ExplorationCardsPlaced)]
-        assert placed.rule == R + "errata.seed-cards-4b"
+        assert placed.rule == "forbidden_alchemy_story.errata.seed-cards-4b"
         dealt[choice] = s.state.exploration["guest-bedroom"]
     assert dealt == {"A": ("dust",), "B": ("bandages",), "C": ("smelling-salts",)}
     # Jenny walks in from the Foyer and explores it; Story 3 travels in no time from it.
     s = begin(story="3", choice="B")
     assert "move guest-a" in legal(s, JENNY)
     put(s, JENNY, "guest-a")
-    s.expect_violation(JENNY, "travel past", rule=R + "time.rift")
+    s.expect_violation(JENNY, "travel past", rule="forbidden_alchemy_story.time.rift")
     facts = s.play(JENNY, "explore")
     assert [(type(f).__name__, f.card) for f in facts[:1]] == [("ExplorationCardTaken", "bandages")]
 

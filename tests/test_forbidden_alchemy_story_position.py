@@ -106,41 +106,40 @@ def test_mutation_tokens_on_a_corpse_from_a_position():
 
 
 # ---- refusals -----------------------------------------------------------------------------
-P = "forbidden_alchemy_story."
 REFUSED = [
-    ({"nonsense": 1}, P + "position.shape"),
-    ({"options": {"story": "9"}}, P + "position.shape"),
-    ({"investigators": {JENNY: {"damage": "a"}}}, P + "position.shape"),
-    ({"investigators": {JENNY: {"luck": 3}}}, P + "position.shape"),
-    ({"phase": "dreaming"}, P + "position.phase"),
-    ({"phase": "choose", "choice": "A"}, P + "position.phase"),
-    ({"phase": "over"}, P + "position.phase"),
-    ({"result": {"winner": "keeper", "reason": "x"}}, P + "position.phase"),
-    ({"turn": {"seat": "keeper"}}, P + "position.phase"),
-    ({"phase": "keeper", "turn": {"seat": "keeper", "begun": JENNY}}, P + "position.phase"),
-    ({"choice": "Z"}, P + "choice.known"),
-    ({"investigators": {"investigator-9": {}}}, P + "position.seat"),
-    ({"trauma_in_play": {"trauma-4": "investigator-9"}}, P + "position.seat"),
-    ({"investigators": {JENNY: {"space": "moon"}}}, P + "position.space"),
-    ({"investigators": {JENNY: {"status": "eliminated", "space": "foyer"}}}, P + "position.space"),
-    ({"status_effects": {"fire": ["moon"]}}, P + "position.space"),
-    ({"exploration": {"guest-bedroom": ["dust"]}}, P + "position.space"),  # not on Story 1's map
-    ({"exploration": {"library": ["unicorn"]}}, P + "position.card"),
-    ({"decks": {"trauma": {"cards": ["trauma-1"]}}}, P + "position.card"),  # also in the hand
-    ({"decks": {"trauma": {"cards": []}}}, P + "position.card"),  # three cards nowhere
-    ({"alchemy": {"side_effects": {"in_play": ["se-01"]}}}, P + "position.card"),
-    ({"monsters": {"dragon-1": {}}}, P + "position.monster"),
-    ({"monsters": {"crawling-one-1": {"dead": True}}}, P + "position.monster"),  # on the map
-    ({"monsters": {"crawling-one-1": {"corpse": "lab-b"}}}, P + "position.monster"),
-    ({"monsters": {"crawling-one-1": {"token": "byakhee-a"}}}, P + "position.token"),
-    ({"monsters": {"crawling-one-2": {"token": "crawling-a"}}}, P + "position.token"),
-    ({"investigators": {JENNY: {"damage": 50}}}, P + "position.health"),
-    ({"monsters": {"crawling-one-1": {"wounds": 50}}}, P + "position.health"),
-    ({"question": {"seat": JENNY, "monster": "crawling-one-1"}}, P + "position.pending"),
+    ({"nonsense": 1}, "forbidden_alchemy_story.position.shape"),
+    ({"options": {"story": "9"}}, "forbidden_alchemy_story.position.shape"),
+    ({"investigators": {JENNY: {"damage": "a"}}}, "forbidden_alchemy_story.position.shape"),
+    ({"investigators": {JENNY: {"luck": 3}}}, "forbidden_alchemy_story.position.shape"),
+    ({"phase": "dreaming"}, "forbidden_alchemy_story.position.phase"),
+    ({"phase": "choose", "choice": "A"}, "forbidden_alchemy_story.position.phase"),
+    ({"phase": "over"}, "forbidden_alchemy_story.position.phase"),
+    ({"result": {"winner": "keeper", "reason": "x"}}, "forbidden_alchemy_story.position.phase"),
+    ({"turn": {"seat": "keeper"}}, "forbidden_alchemy_story.position.phase"),
+    ({"phase": "keeper", "turn": {"seat": "keeper", "begun": JENNY}}, "forbidden_alchemy_story.position.phase"),
+    ({"choice": "Z"}, "forbidden_alchemy_story.choice.known"),
+    ({"investigators": {"investigator-9": {}}}, "forbidden_alchemy_story.position.seat"),
+    ({"trauma_in_play": {"trauma-4": "investigator-9"}}, "forbidden_alchemy_story.position.seat"),
+    ({"investigators": {JENNY: {"space": "moon"}}}, "forbidden_alchemy_story.position.space"),
+    ({"investigators": {JENNY: {"status": "eliminated", "space": "foyer"}}}, "forbidden_alchemy_story.position.space"),
+    ({"status_effects": {"fire": ["moon"]}}, "forbidden_alchemy_story.position.space"),
+    ({"exploration": {"guest-bedroom": ["dust"]}}, "forbidden_alchemy_story.position.space"),  # not on Story 1's map
+    ({"exploration": {"library": ["unicorn"]}}, "forbidden_alchemy_story.position.card"),
+    ({"decks": {"trauma": {"cards": ["trauma-1"]}}}, "forbidden_alchemy_story.position.card"),  # also in the hand
+    ({"decks": {"trauma": {"cards": []}}}, "forbidden_alchemy_story.position.card"),  # three cards nowhere
+    ({"alchemy": {"side_effects": {"in_play": ["se-01"]}}}, "forbidden_alchemy_story.position.card"),
+    ({"monsters": {"dragon-1": {}}}, "forbidden_alchemy_story.position.monster"),
+    ({"monsters": {"crawling-one-1": {"dead": True}}}, "forbidden_alchemy_story.position.monster"),  # on the map
+    ({"monsters": {"crawling-one-1": {"corpse": "lab-b"}}}, "forbidden_alchemy_story.position.monster"),
+    ({"monsters": {"crawling-one-1": {"token": "byakhee-a"}}}, "forbidden_alchemy_story.position.token"),
+    ({"monsters": {"crawling-one-2": {"token": "crawling-a"}}}, "forbidden_alchemy_story.position.token"),
+    ({"investigators": {JENNY: {"damage": 50}}}, "forbidden_alchemy_story.position.health"),
+    ({"monsters": {"crawling-one-1": {"wounds": 50}}}, "forbidden_alchemy_story.position.health"),
+    ({"question": {"seat": JENNY, "monster": "crawling-one-1"}}, "forbidden_alchemy_story.position.pending"),
     ({"question": {"seat": JENNY, "monster": "crawling-one-1"},
-      "choosing": {"seat": JENNY, "card": "se-03", "choices": []}}, P + "position.pending"),
-    ({"attempt": {"seat": JENNY, "tile": "10A", "placed": ["circle-1"]}}, P + "position.puzzle"),
-    ({"investigators": {JENNY: {"crawling_hands": 7}}}, P + "tokens.supply"),
+      "choosing": {"seat": JENNY, "card": "se-03", "choices": []}}, "forbidden_alchemy_story.position.pending"),
+    ({"attempt": {"seat": JENNY, "tile": "10A", "placed": ["circle-1"]}}, "forbidden_alchemy_story.position.puzzle"),
+    ({"investigators": {JENNY: {"crawling_hands": 7}}}, "forbidden_alchemy_story.tokens.supply"),
 ]
 
 

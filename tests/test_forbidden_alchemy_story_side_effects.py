@@ -11,7 +11,6 @@ from engine.kit.testing import LoadedDice
 from tests.test_forbidden_alchemy_story import (
     HARVEY,
     JENNY,
-    R,
     ev,
     fresh_turn,
     game,
@@ -29,7 +28,7 @@ from tests.test_forbidden_alchemy_story_audit import (
     _side_effect_on_top,
 )
 
-NOW, LASTING = R + "side-effect.immediate", R + "side-effect.lasting"
+NOW, LASTING = "forbidden_alchemy_story.side-effect.immediate", "forbidden_alchemy_story.side-effect.lasting"
 
 
 def draw(card: str, players: int = 2, harvey_at: str = "lab-b"):
@@ -37,7 +36,7 @@ def draw(card: str, players: int = 2, harvey_at: str = "lab-b"):
     s = _at_the_retort(players=players)
     if players > 1:
         put(s, HARVEY, harvey_at)
-        offstage(s, ev.InvestigatorTurnBegan(rule=R + "turn.investigator", seat=JENNY, moves=2))
+        offstage(s, ev.InvestigatorTurnBegan(rule="forbidden_alchemy_story.turn.investigator", seat=JENNY, moves=2))
     _side_effect_on_top(s, card)
     s.play(JENNY, "explore", dice=LoadedDice(orders=[_pile(s, PIECES)]))
     facts = s.play(JENNY, "stop", dice=LoadedDice(values=(10,)))
@@ -57,7 +56,7 @@ def test_side_effect_cards_burnt_fingers_discards_a_common_item():
     offstage(
         s,
         play.ExplorationCardTaken(
-            rule=R + "action.explore", seat=JENNY, room="hallway-1", card="bandages"
+            rule="forbidden_alchemy_story.action.explore", seat=JENNY, room="hallway-1", card="bandages"
         ),
     )
     fresh_turn(s)
@@ -103,8 +102,8 @@ def test_side_effect_cards_mirror_image_stuns_another_who_loses_his_next_action(
     assert s.state.current == HARVEY and s.state.acted  # the action is gone
     assert not s.state.investigators[HARVEY].stunned
     turn = s.events[-1]
-    assert type(turn).__name__ == "StunEnded" and turn.rule == R + "side-effect.stun"
-    s.expect_violation(HARVEY, "run", rule=R + "turn.one-action")
+    assert type(turn).__name__ == "StunEnded" and turn.rule == "forbidden_alchemy_story.side-effect.stun"
+    s.expect_violation(HARVEY, "run", rule="forbidden_alchemy_story.turn.one-action")
 
 
 def test_side_effect_cards_trembling_hands_modifies_dexterity_tests_before_the_roll():
@@ -135,7 +134,7 @@ def test_side_effect_cards_leaden_limbs_allows_one_space_a_turn():
     began = next(f for f in facts if isinstance(f, ev.InvestigatorTurnBegan))
     assert began.moves == 1 and began.rule == LASTING
     s.play(JENNY, "move hall1-w")
-    s.expect_violation(JENNY, "move hall1-e", rule=R + "move.points")
+    s.expect_violation(JENNY, "move hall1-e", rule="forbidden_alchemy_story.move.points")
 
 
 def _draw_among_three(card: str, jenny_damage: int = 0):
@@ -144,12 +143,12 @@ def _draw_among_three(card: str, jenny_damage: int = 0):
     put(s, HARVEY, "lab-b")
     offstage(
         s,
-        play.InvestigatorHid(rule=R + "hiding.hide", seat=HARVEY),
-        ev.InvestigatorTurnBegan(rule=R + "turn.investigator", seat=JENNY, moves=2),
+        play.InvestigatorHid(rule="forbidden_alchemy_story.hiding.hide", seat=HARVEY),
+        ev.InvestigatorTurnBegan(rule="forbidden_alchemy_story.turn.investigator", seat=JENNY, moves=2),
     )
     if jenny_damage:
         offstage(
-            s, play.InvestigatorDamaged(rule=R + "combat.damage", seat=JENNY, amount=jenny_damage)
+            s, play.InvestigatorDamaged(rule="forbidden_alchemy_story.combat.damage", seat=JENNY, amount=jenny_damage)
         )
     _side_effect_on_top(s, card)
     s.play(JENNY, "explore", dice=LoadedDice(orders=[_pile(s, PIECES)]))
@@ -160,16 +159,16 @@ def _draw_among_three(card: str, jenny_damage: int = 0):
 def test_side_effect_cards_choose_asks_the_drawer_whom_the_card_acts_on():
     s, facts = _draw_among_three("se-11")  # Mirror Image: another investigator is stunned
     asked = next(f for f in facts if isinstance(f, play.SideEffectTargetAsked))
-    assert asked.choices == (HARVEY, "investigator-3") and asked.rule == R + "side-effect.choose"
+    assert asked.choices == (HARVEY, "investigator-3") and asked.rule == "forbidden_alchemy_story.side-effect.choose"
     assert game.to_act(s.state) == (JENNY,)
     assert legal(s, JENNY) == [f"pick {HARVEY}", "pick investigator-3"]
     (prompt,) = game.prompts(s.state)
-    assert prompt.rule == R + "side-effect.choose"
-    s.expect_violation(JENNY, "end", rule=R + "turn.pending")
-    s.expect_violation(JENNY, "pick keeper", rule=R + "side-effect.choose")
+    assert prompt.rule == "forbidden_alchemy_story.side-effect.choose"
+    s.expect_violation(JENNY, "end", rule="forbidden_alchemy_story.turn.pending")
+    s.expect_violation(JENNY, "pick keeper", rule="forbidden_alchemy_story.side-effect.choose")
     facts = s.play(JENNY, f"pick {HARVEY}")  # hiding, and still his to choose
     assert kinds(facts) == ["SideEffectTargetChosen", "InvestigatorStunned"]
-    assert facts[0].rule == R + "hiding.chosen" and s.state.investigators[HARVEY].stunned
+    assert facts[0].rule == "forbidden_alchemy_story.hiding.chosen" and s.state.investigators[HARVEY].stunned
     assert "end" in legal(s, JENNY)
 
 

@@ -14,7 +14,6 @@ from engine.kit.testing import LoadedDice, Scenario
 from tests.test_forbidden_alchemy_story import (
     HARVEY,
     JENNY,
-    R,
     begin,
     ev,
     fresh_turn,
@@ -31,12 +30,12 @@ from tests.test_forbidden_alchemy_story import (
 
 
 def take(s: Scenario, seat: str, room: str, card: str) -> None:
-    offstage(s, play.ExplorationCardTaken(rule=R + "action.explore", seat=seat, room=room, card=card))
+    offstage(s, play.ExplorationCardTaken(rule="forbidden_alchemy_story.action.explore", seat=seat, room=room, card=card))
 
 
 def travel_to(s: Scenario, period: str) -> None:
     offstage(
-        s, play.TimeTravelled(rule=R + "time.travel", seat=JENNY, origin=s.state.period, to=period)
+        s, play.TimeTravelled(rule="forbidden_alchemy_story.time.travel", seat=JENNY, origin=s.state.period, to=period)
     )
 
 
@@ -68,24 +67,24 @@ def test_errata_story_2_seed_cards_deal_exploration_cards_to_the_guest_bedroom()
         assert s.state.exploration["guest-bedroom"], choice
         assert "observation-room" not in s.state.exploration
         (placed,) = [f for f in s.events if isinstance(f, ev.ExplorationCardsPlaced)]
-        assert placed.rule == R + "errata.seed-cards"
+        assert placed.rule == "forbidden_alchemy_story.errata.seed-cards"
 
 
 # ---- Component Breakdown > Seeds Marker; ours: planting --------------------------------------
 def test_seeds_marker_is_planted_only_by_its_holder_in_the_objectives_room():
     s = begin(story="2", choice="A")
     put(s, JENNY, "gh-mid")
-    s.expect_violation(JENNY, "plant", rule=R + "seeds.objective")  # not revealed yet
+    s.expect_violation(JENNY, "plant", rule="forbidden_alchemy_story.seeds.objective")  # not revealed yet
     reveal(s)
-    s.expect_violation(JENNY, "plant", rule=R + "seeds.held")
+    s.expect_violation(JENNY, "plant", rule="forbidden_alchemy_story.seeds.held")
     take(s, JENNY, "guest-bedroom", "seeds")
     put(s, JENNY, "path-b")
     assert "plant" not in legal(s, JENNY)
-    s.expect_violation(JENNY, "plant", rule=R + "seeds.room")
+    s.expect_violation(JENNY, "plant", rule="forbidden_alchemy_story.seeds.room")
     put(s, JENNY, "gh-door")
     assert "plant" in legal(s, JENNY)
     facts = s.play(JENNY, "plant")
-    assert kinds(facts) == ["SeedsPlanted"] and facts[0].rule == R + "seeds.plant"
+    assert kinds(facts) == ["SeedsPlanted"] and facts[0].rule == "forbidden_alchemy_story.seeds.plant"
     assert (facts[0].room, facts[0].period) == ("greenhouse", "present")
     assert s.state.seeds == ("greenhouse", "present") and s.state.acted
     assert "seeds" not in s.state.investigators[JENNY].items
@@ -95,16 +94,16 @@ def test_seeds_marker_is_planted_only_by_its_holder_in_the_objectives_room():
 # ---- Component Breakdown > Time Period Cards; ours: the rift ---------------------------------
 def test_time_period_cards_travel_moves_the_marker_from_the_rift_only():
     s = begin(story="2", choice="A")
-    s.expect_violation(JENNY, "travel past", rule=R + "time.rift")  # the Foyer
+    s.expect_violation(JENNY, "travel past", rule="forbidden_alchemy_story.time.rift")  # the Foyer
     put(s, JENNY, "guest-b")
     assert [c for c in legal(s, JENNY) if c.startswith("travel")] == [
         "travel future",
         "travel past",
     ]
-    s.expect_violation(JENNY, "travel present", rule=R + "time.period")
-    s.expect_violation(JENNY, "travel tomorrow", rule=R + "time.period")
+    s.expect_violation(JENNY, "travel present", rule="forbidden_alchemy_story.time.period")
+    s.expect_violation(JENNY, "travel tomorrow", rule="forbidden_alchemy_story.time.period")
     facts = s.play(JENNY, "travel past")
-    assert kinds(facts) == ["TimeTravelled"] and facts[0].rule == R + "time.travel"
+    assert kinds(facts) == ["TimeTravelled"] and facts[0].rule == "forbidden_alchemy_story.time.travel"
     assert s.state.period == "past" and s.state.acted
     assert game.view(s.state, "")["time_period"]["marker"] == "past"
 
@@ -118,7 +117,7 @@ def _seeds_planted(choice: str, period: str) -> Scenario:
     offstage(
         s,
         play.SeedsPlanted(
-            rule=R + "seeds.plant",
+            rule="forbidden_alchemy_story.seeds.plant",
             seat=HARVEY,
             card="seeds",
             room="greenhouse",
@@ -133,7 +132,7 @@ def test_objective_seeds_win_when_the_marker_reaches_the_growing_period():
     s = _seeds_planted("A", "past")
     facts = s.play(JENNY, "travel present")
     assert kinds(facts) == ["TimeTravelled", "GameWon", "EpilogueRead"]
-    assert rules(facts)[1] == R + "objective.seeds-win" and facts[1].winner == "investigators"
+    assert rules(facts)[1] == "forbidden_alchemy_story.objective.seeds-win" and facts[1].winner == "investigators"
     assert facts[2].choice == "A"
     assert facts[2].text.startswith("The old orchard grows")
     assert game.to_act(s.state) == ()
@@ -167,7 +166,7 @@ def test_lock_card_bars_an_investigator_without_its_key():
     assert game.view(s.state, JENNY)["locks"] == {"library": "Brass Key"}
     put(s, JENNY, "hall1-e")
     assert "move library" not in legal(s, JENNY)
-    s.expect_violation(JENNY, "move library", rule=R + "lock.key")
+    s.expect_violation(JENNY, "move library", rule="forbidden_alchemy_story.lock.key")
     take(s, JENNY, "back-path", "brass-key")
     fresh_turn(s)
     assert "move library" in legal(s, JENNY)
@@ -191,22 +190,22 @@ def _pet_revealed(players=2):
 
 def test_errata_pet_is_awaited_when_objective_1c_is_revealed():
     s, facts = _pet_revealed()
-    assert kinds(facts)[-1] == "NamedMonsterAwaited" and facts[-1].rule == R + "errata.pet"
+    assert kinds(facts)[-1] == "NamedMonsterAwaited" and facts[-1].rule == "forbidden_alchemy_story.errata.pet"
     assert facts[-1].rooms == ("foyer", "hallway-1")  # Harvey in the Foyer, Jenny in Hallway 1
     assert game.to_act(s.state) == ("keeper",)
     (prompt,) = game.prompts(s.state)
-    assert prompt.rule == R + "errata.pet"
+    assert prompt.rule == "forbidden_alchemy_story.errata.pet"
     assert legal(s, "keeper") == ["place foyer", "place hall1-e", "place hall1-w"]
     assert legal(s, JENNY) == []
-    s.expect_violation("keeper", "end", rule=R + "errata.pet")
-    s.expect_violation("keeper", "place library", rule=R + "errata.pet-room")
+    s.expect_violation("keeper", "end", rule="forbidden_alchemy_story.errata.pet")
+    s.expect_violation("keeper", "place library", rule="forbidden_alchemy_story.errata.pet-room")
 
 
 def test_errata_pet_is_a_named_shoggoth_with_five_more_health_per_investigator():
     s, _ = _pet_revealed()
     facts = s.play("keeper", "place hall1-e", dice=LoadedDice(values=[1]))
     placed = facts[0]
-    assert isinstance(placed, ev.NamedMonsterPlaced) and placed.rule == R + "errata.pet"
+    assert isinstance(placed, ev.NamedMonsterPlaced) and placed.rule == "forbidden_alchemy_story.errata.pet"
     assert (placed.name, placed.bonus_health, placed.barred_by_locks) == ("The Pet", 10, True)
     assert s.state.monsters["shoggoth-1"].space == "hall1-e"
     # Jenny, in the room it enters, makes her horror check; then play goes on.
@@ -223,7 +222,7 @@ def test_errata_pet_lock_keeps_the_pet_out_of_a_locked_room():
         c.startswith("action creature-of-night shoggoth-1 library") for c in legal(s, "keeper")
     )
     s.expect_violation(
-        "keeper", "action creature-of-night shoggoth-1 library", rule=R + "errata.pet-lock"
+        "keeper", "action creature-of-night shoggoth-1 library", rule="forbidden_alchemy_story.errata.pet-lock"
     )
     # Another monster is not barred by the Lock card (ours).
     place(s, "crawling-one-2", "hall1-e")
@@ -250,7 +249,7 @@ def test_the_keeper_played_by_the_game_places_the_pet():
     offstage(
         s,
         ev.NamedMonsterAwaited(
-            rule=R + "errata.pet", monster="shoggoth-1", name="The Pet", rooms=("foyer",)
+            rule="forbidden_alchemy_story.errata.pet", monster="shoggoth-1", name="The Pet", rooms=("foyer",)
         ),
     )
     command = game.system_command(s.state, None)

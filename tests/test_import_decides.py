@@ -230,3 +230,16 @@ def test_a_view_larger_than_any_game_draws_is_not_drawn():
     from viewer.bounds import undrawable
 
     assert "KB" in undrawable(find_game("roundtable"), {"log": ["x" * 1000] * 1000})
+
+
+@pytest.mark.parametrize("value", [True, 1.0])
+def test_an_option_of_another_type_is_refused(store, value):
+    """`true` or `1.0` where the game makes `1` (issue #25, item 5): an option is
+    compared with what the game makes of it as JSON, types included."""
+    lines = lines_of("forbidden_alchemy-1.jsonl")
+    assert lines[0]["options"]["investigators"] == 1
+    lines[0]["options"]["investigators"] = value
+    with pytest.raises(ImportRejected) as e:
+        import_any(store, "options.jsonl", dump(lines))
+    assert e.value.line == 1 and "options" in e.value.reason
+    assert store.catalogue.game_ids() == []

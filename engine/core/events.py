@@ -12,6 +12,8 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+import orjson
+
 
 def freeze(value: Any) -> Any:
     """Lists (from JSON) become tuples, recursively; dicts keep their keys."""
@@ -29,6 +31,16 @@ def thaw(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: thaw(v) for k, v in value.items()}
     return value
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON, types included: Python's own `==` takes `true` for `1`
+    and `1.0` for `1`, which a record of play may not get away with."""
+    return a == b and _canonical(a) == _canonical(b)
+
+
+def _canonical(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

@@ -32,7 +32,7 @@ from .commands import Command
 from .context import SYSTEM, Context, as_utc
 from .dice import Dice
 from .errors import BadInput, BoardlogError, ConflictError, ImportRejected, RuleViolation
-from .events import Event, thaw
+from .events import Event, same_json, thaw
 from .game import GameModule, find_game
 from .notes import check_marks, check_note
 from .options import options_fit
@@ -347,7 +347,7 @@ def verify(header: Header, records: Iterable[Record]) -> Divergence | None:
             found = {"type": r.data["type"], "data": _current_data(game, r), "rule": r.data["rule"]}
             if not expected:
                 return Divergence(r.version, "no further fact from this command", found)
-            if not same(expected[0], found):
+            if not same_json(expected[0], found):
                 return Divergence(r.version, expected[0], found)
             expected.pop(0)
         else:
@@ -423,23 +423,13 @@ def _redecide(game: GameModule, header: Header, session: fold.Session, r: Record
         facts = game.decide(state, seat, command, ctx)
     except RuleViolation as e:
         return Divergence(r.version, f"the rules now reject {text!r}: {e}", "the command was accepted")
-    if not same(r.data["command"], thaw(command.to_data())):
+    if not same_json(r.data["command"], thaw(command.to_data())):
         return Divergence(r.version, f"command data {thaw(command.to_data())} (from {text!r})",
                           f"command data {r.data['command']}")
     commit = seat == SYSTEM or ctx.dice.used or any(type(f).reveals for f in facts)
     if commit != r.data["commit"]:
         return Divergence(r.version, f"commit point = {commit}", f"commit point = {r.data['commit']}")
     return _fact_list(facts)
-
-
-def same(a: Any, b: Any) -> bool:
-    """Equal as JSON, types included: Python's own `==` takes `true` for `1`
-    and `1.0` for `1`, which a record of play may not get away with."""
-    return a == b and _canonical(a) == _canonical(b)
-
-
-def _canonical(value: Any) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
 
 
 def _current_data(game: GameModule, r: Record) -> Any:

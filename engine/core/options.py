@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import BadInput, BoardlogError
+from .events import same_json
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -36,7 +37,7 @@ def options_fit(game: Any, options: dict[str, Any]) -> str | None:
     for combo in _product(candidates, limit=256):
         raw = dict(zip(opts, combo, strict=True))
         try:
-            if game.options(players, raw) == options:
+            if same_json(game.options(players, raw), options):
                 return None
         except (BoardlogError, ValueError, TypeError, KeyError, AttributeError) as e:
             last = e

@@ -5,6 +5,7 @@ in one process."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import subprocess
@@ -205,3 +206,46 @@ def test_many_commands_in_one_process_stop_at_the_first_refused(cli):
     assert "blue: parry" in done.stdout
     err = cli("play", gid, "--commands", "-", stdin="nonsense\n", expect=2).stderr
     assert "-:1: expected `seat: notation`" in err
+
+
+# ---- the viewer --------------------------------------------------------------------------------------
+def test_the_viewer_starts_a_game_from_a_pasted_or_uploaded_position():
+    from fastapi.testclient import TestClient
+
+    from viewer.app import create_app
+
+    store = memory()
+    client = TestClient(create_app(store))
+    text = json.dumps(a_position(life={"red": 4, "blue": 6}))
+    r = client.post("/games/from-position", data={"kind": "duel", "position": text})
+    assert r.status_code == 200 and r.history[0].status_code == 303 and "/seats" in str(r.url)
+    (gid,) = store.catalogue.game_ids()
+    assert store.live(gid).session.state.life == {"red": 4, "blue": 6}
+    r = client.post("/games/from-position", data={"kind": "duel"},
+                    files={"file": ("p.json", text.encode(), "application/json")})
+    assert r.status_code == 200 and len(store.catalogue.game_ids()) == 2
+    bad = json.dumps(a_position(phase="aim", active="red"))
+    r = client.post("/games/from-position", data={"kind": "duel", "position": bad})
+    assert r.status_code == 422 and "duel.strike.aim" in r.text and "damage is 1 or more" in r.text
+    assert bad in html.unescape(r.text)  # the pasted position comes back to be mended
+    assert len(store.catalogue.game_ids()) == 2
+
+
+def test_a_finished_games_step_is_copied_as_a_position_and_a_running_ones_is_not():
+    from fastapi.testclient import TestClient
+
+    from viewer.app import create_app
+
+    store = memory()
+    client = TestClient(create_app(store))
+    gid = store.create("duel", seed=3, position=a_position(life={"red": 1, "blue": 1}))
+    assert client.get(f"/games/{gid}/position?step=2").status_code == 403
+    store.issue(gid, "red", "stance attack")
+    store.issue(gid, "blue", "stance attack")
+    store.issue(gid, "red", "strike")
+    store.issue(gid, "red", "aim body")
+    assert DUEL.outcome(store.live(gid).session.state) is not None
+    r = client.get(f"/games/{gid}/position?step=2")
+    assert r.status_code == 200 and r.json()["life"] == {"red": 1, "blue": 1}
+    assert "attachment" in r.headers["content-disposition"]
+    assert f'href="/games/{gid}/position?step=' in client.get(f"/games/{gid}").text

@@ -35,6 +35,7 @@ from engine.core.game import find_game, game_ids
 from engine.core.interchange import export_lines, import_any
 from engine.core.notes import MAX_NOTE_CHARS
 from engine.core.options import parse_options
+from engine.core.position import MAX_POSITION_BYTES
 from engine.core.store import Store, open_store, why_no_undo
 from projections.replay import Replay, audit, changed_paths, timeline_window
 from viewer import boards, bounds, drawings, fragments, pictures, plots, rule_search
@@ -198,7 +199,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         store = _store(request)
         games = store.catalogue.summaries(kind or None, status or None)
         return page(request, "games.html", games=games, kind=kind, status_filter=status,
-                    kinds=game_ids(), error=error, form={}, **_games_context(request))
+                    kinds=game_ids(), error=error, form={}, position="", **_games_context(request))
 
     @app.post("/games", response_class=HTMLResponse, summary="Start a game, then see its seat links",
               status_code=303, responses=_page(400, 422))
@@ -221,6 +222,30 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             return _games_with_error(request, page, form_words(str(e)),
                                      form={k: v for k, v in typed.items() if len(v) <= MAX_KEPT_FIELD})
         # POST, then GET: reloading the page that follows never starts a second game.
+        response = RedirectResponse(f"/games/{gid}/seats", status_code=303)
+        remember_made_here(response, request, gid)
+        return response
+
+    @app.post("/games/from-position", response_class=HTMLResponse, status_code=303,
+              summary="Start a game from a position (docs/positions.md), then see its seat links",
+              responses=_page(400, 422))
+    async def games_from_position(request: Request, kind: str = Form(...), position: str = Form(""),
+                                  file: UploadFile | None = None, seed: str = Form("")):
+        text = position
+        if file is not None and file.filename:
+            data = await file.read(MAX_POSITION_BYTES + 1)
+            text = data.decode("utf-8", errors="replace")
+        store = _store(request)
+        try:
+            for field, value in (("kind", kind), ("seed", seed)):
+                check_text(field, value)
+            if not text.strip():
+                raise BadInput("position: paste a position or choose its file (boardlog position GAME "
+                               "prints one; a finished game's replay offers each step as one)")
+            gid = store.create(kind, seed=parse_int("seed", seed, 0, MAX_INT), position=text)
+        except BadInput as e:
+            return _games_with_error(request, page, str(e), form={"kind": kind, "seed": seed[:MAX_KEPT_FIELD]},
+                                     position=text if len(text) <= MAX_POSITION_BYTES else "")
         response = RedirectResponse(f"/games/{gid}/seats", status_code=303)
         remember_made_here(response, request, gid)
         return response
@@ -500,11 +525,12 @@ def _note_text(author: str, text: str) -> tuple[str, str]:
     return check_text("author", author), check_text("text", text)
 
 
-def _games_with_error(request, page, message: str, form: dict | None = None) -> HTMLResponse:
+def _games_with_error(request, page, message: str, form: dict | None = None, position: str = "") -> HTMLResponse:
     store = _store(request)
     games = store.catalogue.summaries()
     return page(request, "games.html", status=422, games=games, kind="", status_filter="",
-                kinds=game_ids(), error=shorten(message), form=form or {}, **_games_context(request))
+                kinds=game_ids(), error=shorten(message), form=form or {}, position=position,
+                **_games_context(request))
 
 
 def _games_context(request: Request) -> dict:

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
+from engine.core import position as positions
 from engine.core.errors import BadInput, GameNotFound
 from engine.core.game import GameModule
 from engine.core.limits import MAX_INT, check_text
@@ -233,6 +234,32 @@ def board_svg(request: Request, ref: str,
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+@router.get("/games/{ref}/position", response_class=Response,
+            summary="Download a finished game's position at a step (docs/positions.md)",
+            responses={200: {"description": "the position as JSON: start a game from it with "
+                                            "`boardlog new KIND --position FILE` or the new-game form",
+                             "content": {"application/json": {"schema": {"type": "object"}}}},
+                       **page_responses(403, 404)})
+def position_file(request: Request, ref: str,
+                  step: int | None = Query(None, ge=-MAX_INT, le=MAX_INT, description="default: the last")):
+    store = store_of(request)
+    gid = store.catalogue.resolve(ref)
+    live = store.live(gid)
+    step = live.session.version if step is None else step
+    _checked_step("step", step, live)
+    game = live.game
+    if game.outcome(live.session.state) is None:
+        # A position holds every hidden card and order: not while the game runs.
+        raise HTTPException(403, "position: a running game's position holds every hidden card; "
+                                 "it can be copied once the game is over")
+    if not positions.startable(game):
+        raise HTTPException(404, f"position: {game.TITLE} has no position format yet")
+    text = positions.text_of(positions.write(game, store.session_at(gid, step).state))
+    name = f"{game.ID}-{str(gid)[:8]}-step{step}.json"
+    return Response(text, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
 # ---- the replay page's "compare with..." form -------------------------------------------------
 def family(store: Store, gid: UUID) -> list[tuple[str, str]]:
     """(id, what it is to `gid`) for its parent, its forks and its forks'
@@ -252,5 +279,6 @@ def family(store: Store, gid: UUID) -> list[tuple[str, str]]:
 
 
 def register(env) -> None:
-    """Jinja globals the replay page uses for its compare form."""
+    """Jinja globals the replay page uses for its compare form and its position link."""
+    env.globals["startable"] = positions.startable
     env.globals["compare_family"] = lambda request, gid: family(store_of(request), gid)

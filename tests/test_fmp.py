@@ -7,9 +7,9 @@ of `fixtures/fmp/map.toml`; the places these tests use:
     G12 sea - H12 reef - I12 reef - J12 swamp - K12 plain   (the west coast of zone 1)
     M10, N10, N11, O11 plain;  N8, N9, O9, O10 mountains     (inland, no zone)
 
-Most scenarios start from a prepared position: the game's own facts folded
-from the initial state (`position`), so each test knows where every unit
-stands, which tide is running and what the tide pile holds.
+Most scenarios start from a prepared position, written in the game's own
+position format (`position`, docs/positions/fmp.md), so each test knows
+where every unit stands, which tide is running and what the tide pile holds.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from engine.core.events import SecretRevealed, evolved
 from engine.core.game import find_game, register
 from engine.games.fmp import board, content, rules
 from engine.games.fmp import events as ev
-from engine.games.fmp.setup import ore_hexes, roster
+from engine.games.fmp.setup import ore_hexes
 from engine.kit import content as kit_content
 from engine.kit.testing import FIXED_NOW, LoadedDice, Scenario, TestContext
 
@@ -34,45 +34,37 @@ game = find_game("fmp")
 
 
 RED_FREIGHTER = ("K10", ("L9", "K11", "J9"))       # zone 1, pods "b"
-BLUE_FREIGHTER = ("AE13", ("AF13", "AE14", "AD13"))  # zone 4, pods "b"
+# Zone 5: a landing site whose pod R17 touches the mountains Q17, R16 and S17
+# (and the plains Q18, S18), for the cases of a Freighter laying next to a mountain.
+BY_THE_MOUNTAINS = ("R18", "a")                     # pods R17, S19, Q19
+ON_THE_ISLAND = ("AF19", "a")                       # island B: no zone's neighbour, whatever red's
+BLUE_FREIGHTER = ("AE13", ("AF12", "AE14", "AD12"))  # zone 4, pods "b" (NE, S, NW)
 CARDS = ("normal", "low", "high", "normal", "low", "high", "normal", "low", "high")
 
 
 # ---- helpers ---------------------------------------------------------------------------------
 def position(units: dict[str, str | tuple[str, str]] | None = None, *, tide: str = "normal",
              ore: tuple[str, ...] = (), ap: int = 15, turn: int = 5, future: tuple[str, ...] = CARDS,
-             seats=("red", "blue"), timer: int = 0, saved: int = 0) -> Scenario:
-    """Red's turn at `turn` with `ap` points: both Freighters landed (red on
-    K10, blue on AE13), `units` placed (id -> hex, or (head, tail) for a
-    barge); every other unit still inside its Freighter."""
-    facts = [ev.SectorSurveyed(rule="fmp.setup.map", map="test", columns=37, rows=23)]
-    facts += [ev.FreighterAssigned(rule="fmp.setup.freighters", colour=s, seat=s, units=roster(s))
-              for s in seats]
-    facts += [
-        ev.OreSpread(rule="fmp.setup.ore", hexes=ore),
-        ev.ReserveStocked(rule="fmp.setup.reserve", tanks=16, crabs=4, pontoons=4),
-        ev.TideCardsShuffled(rule="fmp.setup.tides", future=(tide, *future), aside=("low",) * 6),
-        ev.TurnTimerSet(rule="fmp.time.limit", seconds=timer),
-        ev.LandingOrderDrawn(rule="fmp.landing.order", order=seats),
-        ev.TurnBegan(rule="fmp.turn.landing", turn=1),
-        ev.FreighterLanded(rule="fmp.landing.land", colour="red", centre=RED_FREIGHTER[0],
-                           pods=RED_FREIGHTER[1]),
-        ev.FreighterLanded(rule="fmp.landing.land", colour="blue", centre=BLUE_FREIGHTER[0],
-                           pods=BLUE_FREIGHTER[1]),
-        ev.TurnBegan(rule="fmp.turn.deployment", turn=2),
-    ]
-    for uid, where in (units or {}).items():
-        head, tail = (where, "") if isinstance(where, str) else where
-        facts.append(ev.UnitDeployed(rule="fmp.deploy.place", unit=uid, to=head, tail=tail))
-    facts += [
-        ev.TurnBegan(rule="fmp.turn.begin", turn=turn),
-        ev.PlayOrderDrawn(rule="fmp.turn.order", order=seats),
-        ev.TideChanged(rule="fmp.tide.change", turn=turn, old="normal", new=tide, neutralised=(),
-                       freed=(), pontoons_destroyed=(), units_destroyed=()),
-        ev.PlayerTurnBegan(rule="fmp.turn.ap", seat="red", credit=ap, saved=saved,
-                           deadline=(FIXED_NOW + timedelta(seconds=timer)).isoformat() if timer else ""),
-    ]
-    return Scenario(game, facts)
+             seats=("red", "blue"), timer: int = 0, saved: int = 0, red: tuple[str, str] = ("K10", "b"),
+             blue: tuple[str, str] = ("AE13", "b")) -> Scenario:
+    """Red's turn at `turn` with `ap` points (and `saved` more brought from
+    earlier turns): both Freighters landed (red on `red`, its centre and
+    pods, by default K10 "b"; blue on `blue`, by default AE13 "b"),
+    `units` placed (id -> hex, or (head, tail) for a barge), every other
+    unit still inside its Freighter; the future-tides pile starts with
+    `future` (as many cards as it holds at that turn), a position of the
+    game's own format (docs/positions/fmp.md)."""
+    placed = {uid: {"at": where} if isinstance(where, str) else {"at": where[0], "tail": where[1]}
+              for uid, where in (units or {}).items()}
+    return Scenario.from_position(game, {
+        "options": {"players": len(seats), "timer": timer}, "turn": turn, "order": list(seats),
+        "action_points": ap + saved, "reserve": {"tank": 16, "crab": 4, "pontoon": 4},
+        "deadline": (FIXED_NOW + timedelta(seconds=timer)).isoformat() if timer else "",
+        # The pile holds 8 cards after the change of turn 3, one fewer a turn, 8 again after a reshuffle.
+        "tide": {"current": tide, "future": list(future[:8 - (turn - 3) % 8])},
+        "freighters": {"red": {"centre": red[0], "pods": red[1]},
+                       "blue": {"centre": blue[0], "pods": blue[1]}},
+        "ore": list(ore), "units": placed})
 
 
 def refused(sc: Scenario, text: str, rule: str, seat: str = "red") -> str:

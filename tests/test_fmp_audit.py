@@ -22,21 +22,20 @@ def deployed(uid: str, at: str) -> ev.UnitDeployed:
 
 
 # ---- Destroyers > Mechanism: "the Heap, even if transported, never goes on a mountain" -------
-def test_a_crab_carrying_the_heap_is_never_laid_on_a_mountain(monkeypatch):
-    """The red Freighter sits on L8 with a pod on M9, next to the mountains
-    N8 and N9.  A crab holding the Heap may leave the Freighter onto the
-    plain M8, never onto a mountain."""
-    monkeypatch.setattr(test_fmp, "RED_FREIGHTER", ("L8", ("L7", "M9", "K9")))
-    sc = position()
+def test_a_crab_carrying_the_heap_is_never_laid_on_a_mountain():
+    """The red Freighter sits on R18 with a pod on R17, next to the mountains
+    Q17, R16 and S17.  A crab holding the Heap may leave the Freighter onto
+    the plain S18, never onto a mountain."""
+    sc = position(red=test_fmp.BY_THE_MOUNTAINS, blue=test_fmp.ON_THE_ISLAND)
     sc.play("red", "load red-crab-1 red-heap-1")       # inside the Freighter: free
     assert sc.state.ap == 15
-    refused(sc, "unload red red-crab-1 N9", "fmp.move.heap-mountain")
-    facts = sc.play("red", "unload red red-crab-1 M8")
+    refused(sc, "unload red red-crab-1 R16", "fmp.move.heap-mountain")
+    facts = sc.play("red", "unload red red-crab-1 S18")
     assert facts[0].cost == 1 and sc.state.units["red-heap-1"].carrier == "red-crab-1"
     # An empty crab may be laid on a mountain.
-    sc.play("red", "unload red-crab-1 red-heap-1 M7")
-    sc.play("red", "move red-crab-1 N8")
-    assert sc.state.units["red-crab-1"].at == "N8"
+    sc.play("red", "unload red-crab-1 red-heap-1 T17")
+    sc.play("red", "move red-crab-1 S17")
+    assert sc.state.units["red-crab-1"].at == "S17"
 
 
 # ---- Transporters: "a unit or item on a sunken hex can not be loaded (except a pontoon)" -----

@@ -5,7 +5,7 @@
 Each test is named after the rulebook section it checks; its comment says
 what the section asks, in our own words, and how the numbers come out.
 Positions come from `test_fmp.position` (red's turn, red Freighter on K10
-with pods L9 K11 J9, blue's on AE13 with pods AF13 AE14 AD13).  Places of the
+with pods L9 K11 J9, blue's on AE13 with pods AF12 AE14 AD12).  Places of the
 stand-in map used here:
 
     G12 sea - H12 reef - I12 reef - J12 swamp - K12 plain   (west coast of zone 1)
@@ -355,12 +355,11 @@ def test_destroying_elements_the_heap_never_goes_aboard_a_crab_on_a_mountain():
     assert facts[0].onto == "red-crab-1"
 
 
-def test_the_freighter_does_not_lay_the_heap_aboard_a_crab_on_a_mountain(monkeypatch):
-    """The red Freighter on L8 has a pod on M9, next to the mountain N9."""
-    monkeypatch.setattr(test_fmp, "RED_FREIGHTER", ("L8", ("L7", "M9", "K9")))
-    sc = position({"red-crab-1": "N9"})
-    refused(sc, "unload red red-heap-1 N9", "fmp.move.heap-mountain")
-    facts = sc.play("red", "unload red red-tank-1 N9")
+def test_the_freighter_does_not_lay_the_heap_aboard_a_crab_on_a_mountain():
+    """The red Freighter on R18 has a pod on R17, next to the mountain R16."""
+    sc = position({"red-crab-1": "R16"}, red=test_fmp.BY_THE_MOUNTAINS, blue=test_fmp.ON_THE_ISLAND)
+    refused(sc, "unload red red-heap-1 R16", "fmp.move.heap-mountain")
+    facts = sc.play("red", "unload red red-tank-1 R16")
     assert facts[0].onto == "red-crab-1" and facts[0].cost == 1
 
 
@@ -469,7 +468,7 @@ def test_capturing_the_freighter_needs_all_three_turrets_destroyed():
         return [ev.TargetDestroyed(rule="fmp.fire.destroy", shooters=("x", "y"), target="", units=(t,),
                                    ore=False, cost=0) for t in turrets]
 
-    sc.apply(destroyed("blue-turret-2", "blue-turret-3"))   # the one on AF13 stands
+    sc.apply(destroyed("blue-turret-2", "blue-turret-3"))   # the one on AF12 stands
     assert board.broken_turrets(sc.state, "blue") == 2
     refused(sc, f"move red-tank-1 {pod}", "fmp.move.occupied")
     sc.apply(destroyed("blue-turret-1"))
@@ -588,12 +587,11 @@ def test_mechanism_a_weather_hen_never_lays_a_tank_beside_a_mountain_tank():
     assert sc.state.units[facts[0].unit].at == "M9"
 
 
-def test_mechanism_the_freighter_never_lays_a_tank_beside_a_mountain_tank(monkeypatch):
-    """The red Freighter on L8 has a pod on M9, next to the mountains N8 and N9."""
-    monkeypatch.setattr(test_fmp, "RED_FREIGHTER", ("L8", ("L7", "M9", "K9")))
-    sc = position({"red-tank-1": "N8"})
-    refused(sc, "unload red red-tank-2 N9", "fmp.move.mountain-tanks")
-    sc.play("red", "unload red red-tank-2 M10")
+def test_mechanism_the_freighter_never_lays_a_tank_beside_a_mountain_tank():
+    """The red Freighter on R18 has a pod on R17, next to the touching mountains R16 and Q17."""
+    sc = position({"red-tank-1": "R16"}, red=test_fmp.BY_THE_MOUNTAINS, blue=test_fmp.ON_THE_ISLAND)
+    refused(sc, "unload red red-tank-2 Q17", "fmp.move.mountain-tanks")
+    sc.play("red", "unload red red-tank-2 Q18")
 
 
 def test_mechanism_a_deployment_never_makes_a_pair_of_mountain_tanks(monkeypatch):

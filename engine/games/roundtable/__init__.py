@@ -31,13 +31,15 @@ memoised per state), then the rulebook's topics: `movement`, `damage`
 `turn`, `cards`, `deploy`, `dragon_vein`, `shop`, `attacks`, `actions`;
 then `setup`, `rules` (`decide` = the guards of `check`, then the facts of
 `resolve`), `legal` (candidates asked of that same `check`; `prompts`),
-`view`, `scores`, `bots`.
+`view`, `position` (the position format; `position_checks`, what it refuses),
+`scores`, `bots`.
 """
 
 from .bots import BOTS
 from .commands import COMMANDS
 from .events import EVENTS
 from .legal import legal_commands, prompts
+from .position import from_position, position
 from .rulebook import RULES
 from .rules import decide, outcome, system_command, to_act
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
@@ -53,13 +55,14 @@ RULES_VERSION = "4"  # 4: non-lethal damage never deals a boss HP bar's last poi
 # 3: the players order a boss card's effect on several units; option bump
 # 2: Boss Mode allies (pass, zones, ally passives); one [Haste] deploy a turn
 PLAYER_COUNTS = (2, 3, 4)  # 3 and 4: Boss Mode
+POSITION_VERSION = 1  # the shape of a position's sections (docs/positions/roundtable.md)
 # Option sets worth exercising at every player count (the conformance suite draws from them).
 SCENARIOS = {"boss mode": {"mode": "boss"}, "medeus": {"boss": "medeus"}}
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "RULES", "RULES_VERSION", "SCENARIOS",
-    "TITLE",
-    "board_targets", "decide", "describe", "evolve", "initial_state", "legal_commands",
-    "options", "outcome", "prompts", "redact", "render", "scramble_hidden", "seats", "setup", "to_act",
+    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "POSITION_VERSION", "RULES", "RULES_VERSION",
+    "SCENARIOS", "TITLE",
+    "board_targets", "decide", "describe", "evolve", "from_position", "initial_state", "legal_commands",
+    "options", "outcome", "position", "prompts", "redact", "render", "scramble_hidden", "seats", "setup", "to_act",
     "system_command", "turn", "view",
 ]

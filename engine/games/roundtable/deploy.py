@@ -45,9 +45,14 @@ def check_deploy(state: Table, seat: str, card: str, slot: str, square: str, has
 def check_card(state: Table, seat: str, card: str, slot: str, haste: bool) -> None:
     """The deploys left this turn, the card in hand, and the slot it may take."""
     check_deploys_left(state, seat, haste)
-    p = state.player(seat)
-    if card not in p.hand:
+    if card not in state.player(seat).hand:
         raise RuleViolation("roundtable.deploy.in-hand", f"{card} is not a unit card in your hand")
+    check_slot(state, seat, card, slot)
+
+
+def check_slot(state: Table, seat: str, card: str, slot: str) -> None:
+    """The slot `card` may take beside the units `seat` has deployed: its colour's, free,
+    and no second Gray or Legendary unit (Boss Mode: no second unit of a colour)."""
     printed = state.cards[card]
     own = [u for u in state.units.values() if u.owner == seat]
     if slot not in slots(state):

@@ -27,6 +27,7 @@ STEPS = "VI. Combat Rules > Steps to Combat"
 RANGE = "VI. Combat Rules > Attack Range"
 DEATH = "VI. Combat Rules > Unit Death"
 OURS = "Not in the rulebook (our rule)"
+POSITIONS = "Not in the rulebook: positions written by hand (docs/positions/roundtable.md)"
 BOSS = "VIII. Boss Mode"
 B_SETUP = BOSS + " > Setup"
 B_CLAR = BOSS + " > Clarifications & Changes in Boss Mode"
@@ -449,6 +450,19 @@ RULES = CORE_RULES + RuleBook(
     }),
     *table(B_CLAR + " ([Pickpocket]); VII. Unit Tags", {
         "roundtable.tag.pickpocket": "Our reading: the tag table does not print [Pickpocket]; its Boss Mode clarification says it gives extra Anna Coins with a die roll in the ordinary game. Stand-in: after a [Pickpocket] unit's attack, if it is still on the map, a die of 4 or more gains its player 1 Anna Coin.",
+    }),
+    # Positions (docs/positions/roundtable.md): what a position written by hand may not say
+    *table(POSITIONS, {
+        "roundtable.position.field": "A position is JSON of a fixed shape: each section and field has its type (a whole number, a list of card ids, ...), and a name the format does not know is refused rather than ignored.",
+        "roundtable.position.options": "A position's options are the setup options the game accepts (mode, map, boss, first_game, end, rounds, bump, players); any left out take their defaults.",
+        "roundtable.position.card": "Every card a position names is one of this game's: a unit card, a shop card of Anna's Shop, a boss card or a summonable piece of the chosen boss.",
+        "roundtable.position.card-twice": "A card lies in one place only: a hand, the map, a deck or a discard pile (for shop cards also a shop slot or beneath a unit).",
+        "roundtable.position.hand": "A player draws back up to six unit cards and never beyond, so no hand holds more than six.",
+        "roundtable.position.vp-cards": "The VP cards never leave play: the VP deck and the cards the players took are, together, exactly the game's VP cards (without the two 8-point cards in a first game).",
+        "roundtable.position.occupied": "Units and the boss's summons each fill their square: no two stand on one.",
+        "roundtable.position.mode": "The 1 vs 1 game and Boss Mode have their own sections: no shop or VP deck in Boss Mode, no boss in 1 vs 1.",
+        "roundtable.position.turn": "A finished game names its result, and only a finished game does.",
+        "roundtable.position.pending": "The questions a position leaves open must fit it: the unit mid-activation is an exhausted unit of the player acting, an attack waiting for reactions names units on the map (in Boss Mode the boss's attack and its target), combat bonuses exist only while an attack waits, and the boss has a step only during its turn.",
     }),
     # The end (the rulebook gives none for 1 vs 1)
     *table(OURS, {

@@ -200,8 +200,14 @@ def weapon_of(s: Story, seat: str, item: str) -> str:
     return s.items[item].weapon
 
 
-def check_attack(s: Story, seat: str, monster: str, item: str) -> None:
+def check_weapon(s: Story, seat: str, item: str) -> None:
+    """An attack is the turn's action, with a weapon he holds (or none)."""
     require_action(s, seat)
+    weapon_of(s, seat, item)
+
+
+def check_attack(s: Story, seat: str, monster: str, item: str) -> None:
+    check_weapon(s, seat, item)
     weapon = weapon_of(s, seat, item)
     m = s.monsters.get(monster)
     if m is None or m.space is None:
@@ -273,7 +279,8 @@ def end_turn(s: Story, seat: str) -> list[Event]:
 
 
 # ---- Story 2: time travel and the Seeds ------------------------------------------------------
-def check_travel(s: Story, seat: str, period: str) -> None:
+def check_rift(s: Story, seat: str) -> None:
+    """Travelling in time is the action, taken in a rift room (ours)."""
     require_action(s, seat)
     room = board.room(s, s.investigators[seat].space)
     if not s.rooms[room].get("rift"):
@@ -281,6 +288,10 @@ def check_travel(s: Story, seat: str, period: str) -> None:
             "forbidden_alchemy_story.time.rift",
             f"the {s.rooms[room]['name']} is no place to travel in time from",
         )
+
+
+def check_travel(s: Story, seat: str, period: str) -> None:
+    check_rift(s, seat)
     periods = dict(s.periods)
     if period not in periods or period == s.period:
         others = ", ".join(p for p in periods if p != s.period)

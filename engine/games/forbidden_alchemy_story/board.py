@@ -1,14 +1,20 @@
 """Questions about the map: links, movement, line of sight, rooms.
 
 The links are static once the mansion is built, so the adjacency is
-computed once per map and memoised.
+computed once per map and memoised; what a state's guards ask of it again
+and again (where investigators stand, the Hallways left empty) is kept with
+that state (the kit's `StateMemo`).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.kit.memo import StateMemo
+
 from .pieces import Story
+
+MEMO = StateMemo()
 
 
 @lru_cache(maxsize=8)
@@ -72,3 +78,23 @@ def growths(s: Story, seat: str) -> int:
     inv = s.investigators[seat]
     near = sum(m.mutations for m in s.monsters.values() if inv.space in (m.space, m.corpse))
     return inv.tokens.count("mutation") + near
+
+
+@MEMO.memoised("occupied")
+def occupied(s: Story) -> frozenset[str]:
+    """The spaces where investigators in the house stand."""
+    return frozenset(i.space for i in s.active())
+
+
+@MEMO.memoised("empty-hallways")
+def empty_hallway_spaces(s: Story) -> tuple[str, ...]:
+    """The spaces of the Hallways whose room holds no Exploration card (our Obstacle
+    cards lie among them) and no Lock card."""
+    return tuple(
+        sorted(
+            x
+            for room, r in s.rooms.items()
+            if r["hallway"] and not s.exploration.get(room) and room not in s.locks
+            for x in r["spaces"]
+        )
+    )

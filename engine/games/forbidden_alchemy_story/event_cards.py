@@ -98,11 +98,16 @@ def placing_spaces(s: Story) -> list[str]:
     return sorted(x for room in s.placing[1:] for x in s.rooms[room]["spaces"])
 
 
-def check_place(s: Story, space: str) -> None:
+def check_placing(s: Story) -> None:
+    """A revealed objective's named monster waits for the keeper to place it."""
     if not s.placing:
         raise RuleViolation(
             "forbidden_alchemy_story.errata.pet", "no named monster waits to be placed"
         )
+
+
+def check_place(s: Story, space: str) -> None:
+    check_placing(s)
     if space not in placing_spaces(s):
         raise RuleViolation(
             "forbidden_alchemy_story.errata.pet-room",

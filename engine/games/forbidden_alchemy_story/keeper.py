@@ -109,23 +109,35 @@ def placed(s: Story, monster: str):
 
 # ---- Keeper Action cards ---------------------------------------------------------------------
 MAX_REACH = 3  # the farthest any monster moves with one Creature of Night (West)
+# How many targets a card of each effect names (one, else): a monster and its path, a
+# monster and a space, a byakhee and an investigator.
+TARGETS = {"move-monster": (2, 2 + MAX_REACH), "summon": (2,), "special-attack": (2,)}
 
 
 def check_keeper_action(s: Story, card: str, targets: tuple[str, ...]) -> None:
+    check_action_card(s, card)
+    check_action_targets(s, card, targets)
+
+
+def check_action_card(s: Story, card: str) -> None:
+    """The card itself: the keeper's turn, a card he has, not used yet, affordable."""
     require_keeper_turn(s)
     if card not in s.actions:
         raise RuleViolation(
             "forbidden_alchemy_story.keeper.action-unknown", f"no Keeper Action card {card!r}"
         )
-    name, cost, effect = s.actions[card].name, s.actions[card].cost, s.actions[card].effect
+    name, cost = s.actions[card].name, s.actions[card].cost
     if card in s.used:
         raise RuleViolation(
             "forbidden_alchemy_story.keeper.action-once", f"{name} was already used this turn"
         )
     require_threat(s, cost)
-    wants = {"move-monster": (2, 2 + MAX_REACH), "summon": (2,), "special-attack": (2,)}.get(
-        effect, (1,)
-    )
+
+
+def check_action_targets(s: Story, card: str, targets: tuple[str, ...]) -> None:
+    """What the card names: as many targets as it takes, each its effect allows."""
+    name, effect = s.actions[card].name, s.actions[card].effect
+    wants = TARGETS.get(effect, (1,))
     if not wants[0] <= len(targets) <= wants[-1]:
         raise RuleViolation(
             "forbidden_alchemy_story.keeper.action-targets", f"{name} takes {wants[0]} target(s)"
@@ -260,17 +272,22 @@ def _take_sample(res: Resolution, dice, seat: str) -> None:
 
 
 def _check_summon(s: Story, monster: str, space: str) -> None:
+    check_summoned(s, monster)
+    if space not in s.room_of:
+        raise RuleViolation("forbidden_alchemy_story.keeper.summon-space", f"no space {space!r}")
+    if space in board.occupied(s):
+        raise RuleViolation(
+            "forbidden_alchemy_story.keeper.summon-space", f"an investigator stands in {space}"
+        )
+
+
+def check_summoned(s: Story, monster: str) -> None:
+    """Dark Summons brings a monster waiting off the map (not killed, not escaped)."""
     m = s.monsters.get(monster)
     if m is None or m.space is not None or m.dead or m.escaped:
         raise RuleViolation(
             "forbidden_alchemy_story.keeper.summon-monster",
             f"{monster!r} is not waiting off the map",
-        )
-    if space not in s.room_of:
-        raise RuleViolation("forbidden_alchemy_story.keeper.summon-space", f"no space {space!r}")
-    if any(i.space == space for i in s.active()):
-        raise RuleViolation(
-            "forbidden_alchemy_story.keeper.summon-space", f"an investigator stands in {space}"
         )
 
 
@@ -284,15 +301,21 @@ def _summon(res: Resolution, dice, monster: str, space: str) -> None:
 
 
 def _check_screech(s: Story, monster: str, seat: str) -> None:
-    m = placed(s, monster)
-    if not is_byakhee(s, monster):
-        raise RuleViolation(
-            "forbidden_alchemy_story.byakhee.special", f"{monster} is not a byakhee"
-        )
+    check_screecher(s, monster)
+    m = s.monsters[monster]
     target_for_action(s, seat)
     if s.investigators[seat].space != m.space:
         raise RuleViolation(
             "forbidden_alchemy_story.byakhee.special", f"{seat} is not in {monster}'s space"
+        )
+
+
+def check_screecher(s: Story, monster: str) -> None:
+    """A byakhee's special attack is made by a byakhee on the map."""
+    placed(s, monster)
+    if not is_byakhee(s, monster):
+        raise RuleViolation(
+            "forbidden_alchemy_story.byakhee.special", f"{monster} is not a byakhee"
         )
 
 
@@ -428,12 +451,8 @@ ACTION_EFFECTS = {
 
 # ---- monster attacks -------------------------------------------------------------------------
 def check_monster_attack(s: Story, monster: str, seat: str) -> None:
-    require_keeper_turn(s)
-    m = placed(s, monster)
-    if "attack:" + monster in s.used:
-        raise RuleViolation(
-            "forbidden_alchemy_story.monster.once", f"{monster} has already attacked this turn"
-        )
+    check_attacker(s, monster)
+    m = s.monsters[monster]
     inv = s.investigators.get(seat)
     if inv is None or inv.status != ACTIVE or inv.space != m.space:
         raise RuleViolation(
@@ -441,6 +460,16 @@ def check_monster_attack(s: Story, monster: str, seat: str) -> None:
         )
     if inv.hidden:
         raise RuleViolation("forbidden_alchemy_story.monster.hidden", f"{inv.name} is hiding")
+
+
+def check_attacker(s: Story, monster: str) -> None:
+    """In the keeper's turn, a monster on the map that has not attacked yet."""
+    require_keeper_turn(s)
+    placed(s, monster)
+    if "attack:" + monster in s.used:
+        raise RuleViolation(
+            "forbidden_alchemy_story.monster.once", f"{monster} has already attacked this turn"
+        )
 
 
 def monster_attack(s: Story, monster: str, seat: str, dice) -> list[Event]:

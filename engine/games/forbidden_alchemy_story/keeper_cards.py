@@ -20,13 +20,8 @@ from .resolve import Resolution, done, harm, roll_test, tested
 
 # ---- Trauma cards and threat effects ---------------------------------------------------------
 def check_play_trauma(s: Story, card: str, seat: str) -> None:
-    require_keeper_turn(s)
-    if card not in s.hand:
-        raise RuleViolation(
-            "forbidden_alchemy_story.trauma.in-hand", f"{card!r} is not in the keeper's hand"
-        )
+    check_trauma_card(s, card)
     face = s.trauma_cards[card]
-    require_threat(s, face["cost"])
     inv = s.investigators.get(seat)
     if inv is None or inv.status != ACTIVE:
         raise RuleViolation(
@@ -39,6 +34,16 @@ def check_play_trauma(s: Story, card: str, seat: str) -> None:
             f"a {face['kind']} trauma needs an investigator who has "
             f"suffered {'damage' if face['kind'] == 'physical' else 'horror'}",
         )
+
+
+def check_trauma_card(s: Story, card: str) -> None:
+    """In the keeper's turn, a Trauma card in his hand that he can afford."""
+    require_keeper_turn(s)
+    if card not in s.hand:
+        raise RuleViolation(
+            "forbidden_alchemy_story.trauma.in-hand", f"{card!r} is not in the keeper's hand"
+        )
+    require_threat(s, s.trauma_cards[card]["cost"])
 
 
 def play_trauma(s: Story, card: str, seat: str) -> list[Event]:
@@ -113,23 +118,28 @@ def wrong_turn_spaces(s: Story, here: str) -> list[str]:
     """Errata to "Wrong Turn": any other space of a Hallway whose room holds no
     Exploration, Lock or Obstacle card (our Obstacle cards lie in the room's
     Exploration stack, so an empty stack means neither is there)."""
-    return sorted(
-        x
-        for room, r in s.rooms.items()
-        if r["hallway"] and not s.exploration.get(room) and room not in s.locks
-        for x in r["spaces"]
-        if x != here
-    )
+    return [x for x in board.empty_hallway_spaces(s) if x != here]
 
 
 def check_play_mythos(s: Story, card: str, targets: tuple[str, ...]) -> None:
+    check_mythos_card(s, card)
+    check_mythos_targets(s, card, targets)
+
+
+def check_mythos_card(s: Story, card: str) -> None:
+    """In the keeper's turn, a Mythos card in his hand that he can afford."""
     require_keeper_turn(s)
     if card not in s.mythos_hand:
         raise RuleViolation(
             "forbidden_alchemy_story.mythos.in-hand", f"{card!r} is not in the keeper's hand"
         )
+    require_threat(s, s.mythos_cards[card]["cost"])
+
+
+def check_mythos_targets(s: Story, card: str, targets: tuple[str, ...]) -> None:
+    """An investigator in the house, and a space only where the errata's Wrong Turn
+    lets the keeper move him."""
     face = s.mythos_cards[card]
-    require_threat(s, face["cost"])
     if not 1 <= len(targets) <= 2:
         raise RuleViolation(
             "forbidden_alchemy_story.mythos.targets",

@@ -17,6 +17,7 @@ from engine.core.errors import RuleViolation
 from engine.core.prompts import Prompt
 from engine.games.forbidden_alchemy import legal as puzzle_legal
 from engine.games.forbidden_alchemy.state import SEAT as PUZZLE_SEAT
+from engine.kit.memo import StateMemo
 
 from . import board
 from .actions import (
@@ -24,9 +25,11 @@ from .actions import (
     check_end_turn,
     check_hide,
     check_plant,
+    check_rift,
     check_run,
     check_travel,
     check_use_item,
+    check_weapon,
 )
 from .combat import ANSWERS, check_answer, check_choose_attribute, check_pick_tester, waiting_for
 from .commands import (
@@ -54,14 +57,35 @@ from .commands import (
     UseThreatEffect,
 )
 from .event_cards import check_end_turn as check_keeper_end
-from .event_cards import check_place
+from .event_cards import check_place, check_placing
 from .exploration import check_begin_puzzle, check_explore
-from .keeper import ESCAPE, check_choose, check_keeper_action, check_monster_attack
-from .keeper_cards import check_play_mythos, check_play_trauma, check_threat_effect, threat_cards
+from .keeper import (
+    ESCAPE,
+    check_action_card,
+    check_action_targets,
+    check_attacker,
+    check_choose,
+    check_monster_attack,
+    check_screecher,
+    check_summoned,
+    require_keeper_turn,
+    target_in_house,
+)
+from .keeper_cards import (
+    check_mythos_card,
+    check_mythos_targets,
+    check_play_trauma,
+    check_threat_effect,
+    check_trauma_card,
+    threat_cards,
+)
 from .movement import check_escape, check_move
 from .pieces import ACTIVE, CHOOSE, INVESTIGATORS, KEEPER, KEEPER_SEAT, OVER, Story
+from .resolve import require_action, require_turn
 from .rules import to_act
 from .side_effects import check_pick_target
+
+MEMO = StateMemo()
 
 
 def allowed(guard: Callable[..., object], *args) -> bool:
@@ -74,9 +98,14 @@ def allowed(guard: Callable[..., object], *args) -> bool:
 
 
 def legal_commands(s: Story, seat: str) -> list[Command]:
-    if seat not in to_act(s) or seat == SYSTEM:
-        return []
-    return sorted(_candidates(s, seat), key=lambda c: c.notation())
+    """Kept with the state (the kit's `StateMemo`): prompts, bots and the play page ask
+    one position again and again."""
+    memo = MEMO.values(s)
+    key = "legal:" + seat
+    if key not in memo:
+        found = _candidates(s, seat) if seat in to_act(s) and seat != SYSTEM else []
+        memo[key] = sorted(found, key=lambda c: c.notation())
+    return list(memo[key])
 
 
 def _candidates(s: Story, seat: str) -> list[Command]:
@@ -113,8 +142,12 @@ def _turn_begun(s: Story, seat: str) -> bool:
 # ---- an investigator's turn ------------------------------------------------------------------
 def _investigator_commands(s: Story, seat: str) -> Iterator[Command]:
     me = s.investigators[seat]
+    if not allowed(require_turn, s, seat):
+        return
     yield from _passing(s, seat, (End(), check_end_turn), (Escape(), check_escape))
     yield from (Move(x) for x in board.links_from(s, me.space) if allowed(check_move, s, seat, x))
+    if not allowed(require_action, s, seat):  # the turn's action is spent: only moving is left
+        return
     yield from _passing(
         s,
         seat,
@@ -126,11 +159,12 @@ def _investigator_commands(s: Story, seat: str) -> Iterator[Command]:
     )
     items = sorted(set(me.items))
     yield from (UseItem(i) for i in items if allowed(check_use_item, s, seat, i))
-    for m in sorted(s.monsters):
-        for item in (*items, "none"):
-            if allowed(check_attack, s, seat, m, item):
-                yield Attack(m, item)
-    yield from (Travel(p) for p, _ in s.periods if allowed(check_travel, s, seat, p))
+    on_map = sorted(m.id for m in s.on_map())  # the figures an attack could name
+    for item in (*items, "none"):
+        if allowed(check_weapon, s, seat, item):
+            yield from (Attack(m, item) for m in on_map if allowed(check_attack, s, seat, m, item))
+    if allowed(check_rift, s, seat):
+        yield from (Travel(p) for p, _ in s.periods if allowed(check_travel, s, seat, p))
 
 
 def _passing(s: Story, seat: str, *offers: tuple[Command, Callable]) -> Iterator[Command]:
@@ -140,38 +174,58 @@ def _passing(s: Story, seat: str, *offers: tuple[Command, Callable]) -> Iterator
 
 # ---- the keeper's turn -----------------------------------------------------------------------
 def keeper_commands(s: Story) -> list[Command]:
-    """The keeper's commands now (the system keeper chooses among them too)."""
+    """The keeper's commands now (the system keeper chooses among them too).  Each guard
+    judging a card or a monster on its own (the card in hand and affordable, the monster
+    free to attack) is asked first, then the guard of what the command names."""
     seats = sorted(s.investigators)
-    found: list[Command] = [Place(x) for x in sorted(s.room_of) if allowed(check_place, s, x)]
-    found += [End()] if allowed(check_keeper_end, s) else []
+    if allowed(check_placing, s):  # a named monster waits: only placing it may be done
+        return [Place(x) for x in sorted(s.room_of) if allowed(check_place, s, x)]
+    if not allowed(require_keeper_turn, s):
+        return []
+    found: list[Command] = [End()] if allowed(check_keeper_end, s) else []
     for card, action in s.actions.items():
-        found += [
-            KeeperAction(card, t)
-            for t in _action_targets(s, action.effect, seats)
-            if allowed(check_keeper_action, s, card, t)
-        ]
-    found += [
-        MonsterAttack(m, seat)
-        for m in sorted(s.monsters)
-        for seat in seats
-        if allowed(check_monster_attack, s, m, seat)
-    ]
-    found += [
-        PlayTrauma(card, seat)
-        for card in sorted(set(s.hand))
-        for seat in seats
-        if allowed(check_play_trauma, s, card, seat)
-    ]
-    spaces = [(), *((x,) for x in sorted(s.room_of))]  # Wrong Turn may name a space
-    found += [
-        PlayMythos(card, (seat, *space))
-        for card in sorted(set(s.mythos_hand))
-        for seat in seats
-        for space in spaces
-        if allowed(check_play_mythos, s, card, (seat, *space))
-    ]
+        if allowed(check_action_card, s, card):
+            found += [
+                KeeperAction(card, t)
+                for t in _action_targets(s, action.effect, seats)
+                if allowed(check_action_targets, s, card, t)
+            ]
+    for m in sorted(m.id for m in s.on_map()):
+        if allowed(check_attacker, s, m):
+            found += [
+                MonsterAttack(m, seat)
+                for seat in seats
+                if allowed(check_monster_attack, s, m, seat)
+            ]
+    for card in sorted(set(s.hand)):
+        if allowed(check_trauma_card, s, card):
+            found += [
+                PlayTrauma(card, seat)
+                for seat in seats
+                if allowed(check_play_trauma, s, card, seat)
+            ]
+    for card in sorted(set(s.mythos_hand)):
+        if allowed(check_mythos_card, s, card):
+            found += [
+                PlayMythos(card, targets)
+                for targets in _mythos_targets(s, card, seats)
+                if allowed(check_mythos_targets, s, card, targets)
+            ]
     found += [UseThreatEffect(c) for c in threat_cards(s) if allowed(check_threat_effect, s, c)]
     return found
+
+
+def _mythos_targets(s: Story, card: str, seats: list[str]) -> list[tuple[str, ...]]:
+    """An investigator in the house, and for a card whose failure moves him (Wrong Turn)
+    a space too, of those its guard looks among (the Hallways left empty)."""
+    moves = s.mythos_cards[card]["fail"][0] == "wrong-turn"
+    spaces = board.empty_hallway_spaces(s) if moves else ()
+    return [
+        (seat, *space)
+        for seat in seats
+        if allowed(target_in_house, s, seat)
+        for space in [(), *((x,) for x in spaces)]
+    ]
 
 
 def _action_targets(s: Story, effect: str, seats: list[str]) -> list[tuple[str, ...]]:
@@ -181,9 +235,11 @@ def _action_targets(s: Story, effect: str, seats: list[str]) -> list[tuple[str, 
     if effect in ("fire", "darkness"):
         return [(room,) for room in s.rooms]
     if effect == "summon":
-        return [(m, x) for m in sorted(s.monsters) for x in sorted(s.room_of)]
+        waiting = [m for m in sorted(s.monsters) if allowed(check_summoned, s, m)]
+        return [(m, x) for m in waiting for x in sorted(s.room_of)]
     if effect == "special-attack":
-        return [(m, seat) for m in sorted(s.monsters) for seat in seats]
+        byakhees = [m for m in sorted(s.monsters) if allowed(check_screecher, s, m)]
+        return [(m, seat) for m in byakhees for seat in seats]
     if effect == "mutate":  # an investigator, a monster or a corpse
         return [(x,) for x in (*seats, *sorted(s.monsters))]
     return [(seat,) for seat in seats]

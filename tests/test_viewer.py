@@ -114,6 +114,9 @@ def test_notes_add_edit_delete_and_escape(setup):
     r = client.post(f"/games/{gid}/notes", data={"step": 13, "author": "ann", "text": "<script>x</script>"},
                     headers=HX)
     assert r.status_code == 200 and "&lt;script&gt;x&lt;/script&gt;" in r.text and "<script>x" not in r.text
+    # The timeline comes with the stage, out of band: the new note's mark shows at once.
+    timeline = r.text[r.text.index('id="timeline"'):]
+    assert 'hx-swap-oob="true"' in r.text[r.text.index('<aside'):][:120] and "✎" in timeline
     note = store.notes.of(gid)[0]["note"]
     client.post(f"/games/{gid}/notes/{note}/edit", data={"step": 13, "author": "ann", "text": "better"})
     assert store.notes.of(gid)[0]["text"] == "better"

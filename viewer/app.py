@@ -663,7 +663,8 @@ def _after_note(request, page, gid, step, by, seat, action) -> HTMLResponse:
                                 status_code=303)
     ctx = _replay_context(request, gid, step, by, seat or None)
     ctx["note_error"] = error
-    return page(request, "_stage.html" if _partial(request) else "replay.html", status=status, **ctx)
+    # A partial answer brings the timeline too: a new note's mark shows at once.
+    return page(request, "_stage_and_timeline.html" if _partial(request) else "replay.html", status=status, **ctx)
 
 
 def _errors(app: FastAPI, templates: Jinja2Templates) -> None:

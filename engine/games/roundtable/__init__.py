@@ -50,8 +50,10 @@ from .view import board_targets, describe, redact, render, scramble_hidden, turn
 ID = "roundtable"
 TITLE = "Anna's Roundtable"
 RULES_VERSION = "4"  # 4: non-lethal damage never deals a boss HP bar's last point, from an area
-# effect too (no stand-in area effect is non-lethal, so recorded games decide as before; a
-# held-back blow cites roundtable.boss.non-lethal)
+# effect too (no stand-in area effect is non-lethal; a held-back blow cites
+# roundtable.boss.non-lethal); a card shown from a hidden hand (deployed, discarded, a shop card
+# played or attached) is a commit point (roundtable-4 re-recorded: its deploys with nothing
+# left to draw now are)
 # 3: the players order a boss card's effect on several units; option bump
 # 2: Boss Mode allies (pass, zones, ally passives); one [Haste] deploy a turn
 PLAYER_COUNTS = (2, 3, 4)  # 3 and 4: Boss Mode

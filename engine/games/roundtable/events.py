@@ -112,7 +112,9 @@ class ShopCardDealt(Event):
 @dataclass(frozen=True, kw_only=True)
 class MulliganTaken(Event):
     """`seat` discards these cards (maybe none) once during setup, face up; drawing
-    back up to 6 follows as `CardsDrawn`."""
+    back up to 6 follows as `CardsDrawn`.  Not a commit point itself: a mulligan that
+    discards always draws (from the deck, or the discard pile it has just filled), and
+    keeping shows nothing."""
 
     seat: str
     discarded: tuple[str, ...]
@@ -185,8 +187,9 @@ class DiscardsReshuffled(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class CardDiscarded(Event):
-    """`seat` discards a unit card from hand, face up."""
+    """`seat` discards a unit card from hand, face up (shown: a commit point)."""
 
+    reveals = True
     seat: str
     card: str
 
@@ -207,8 +210,10 @@ class ShopCardBought(Event):
 class UnitDeployed(Event):
     """Unit card `card` goes to `seat`'s `slot`, its meeple to `square`; exhausted
     unless it has [Haste]; with a Shapestone token if a [Shapeshifter], with a
-    Special Ability token if its skill is a special."""
+    Special Ability token if its skill is a special.  The card came from a hidden hand:
+    a commit point."""
 
+    reveals = True
     seat: str
     card: str
     slot: str
@@ -429,8 +434,10 @@ class CombatEnded(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class ShopCardUsed(Event):
-    """`seat` plays a shop card from hand (item or reaction), face up: it is discarded."""
+    """`seat` plays a shop card from hand (item or reaction), face up: it is discarded
+    (shown from a hidden hand: a commit point)."""
 
+    reveals = True
     seat: str
     card: str
     name: str
@@ -438,8 +445,10 @@ class ShopCardUsed(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class AttachmentPlaced(Event):
-    """An attachment goes beneath the unit; `replaced` (if any) is discarded."""
+    """An attachment goes beneath the unit, face up (shown from a hidden hand: a commit
+    point); `replaced` (if any) is discarded."""
 
+    reveals = True
     seat: str
     card: str
     name: str

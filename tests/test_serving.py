@@ -287,7 +287,7 @@ def test_forget_drops_a_games_checkpoints_everywhere(cstore: Store):
 def test_postgres_commit_setting_follows_the_environment():
     from engine.core.errors import BadInput
 
-    for setting, expected in ((None, "off"), ("on", "on")):
+    for setting, expected in ((None, "on"), ("off", "off")):
         env = postgres_env()
         _create_schema(env)
         if setting:

@@ -23,16 +23,16 @@ next turn", area effects hit the boss once, the boss always outnumbers you,
 moving enemies never moves the boss, "all units you control") and the boss
 board's own unit action.
 
-Modules, bottom to top (each imports only those above it in this list):
-`content` (the stand-in content and its vocabulary), `rulebook`, `events`,
-`commands`, `state` (the fold), `board` (what is derived from a state,
-memoised per state), then the rulebook's topics: `movement`, `damage`
-(damage and Unit Death), `combat`, `summons`, `effects`, `assists`, `boss`,
-`turn`, `cards`, `deploy`, `dragon_vein`, `shop`, `attacks`, `actions`;
-then `setup`, `rules` (`decide` = the guards of `check`, then the facts of
-`resolve`), `legal` (candidates asked of that same `check`; `prompts`),
-`view`, `position` (the position format; `position_checks`, what it refuses),
-`scores`, `bots`.
+Modules, bottom to top (each imports only those before it in this list):
+`content` (the stand-in content and its vocabulary), `rulebook`,
+`boss_events` and `events` (the facts), `commands`, `state` (the fold),
+`board` (what is derived from a state, memoised per state), then the
+rulebook's topics: `movement`, `damage` (damage and Unit Death), `combat`,
+`summons`, `effects`, `assists`, `boss`, `turn`, `cards`, `deploy`,
+`dragon_vein`, `shop`, `attacks`, `actions`; then `setup`, `rules`
+(`decide` = the guards of `check`, then the facts of `resolve`), `legal`
+(candidates asked of that same `check`; `prompts`), `view`,
+`position_checks` and `position` (the position format), `scores`, `bots`.
 """
 
 from .bots import BOTS

@@ -71,13 +71,12 @@ RULES = CORE_RULES + RuleBook(
     # III. Turn Actions
     *table(SUMMARY, {
         "roundtable.turn.order": "Players alternate whole turns, p1 first; the turn number counts both players' turns.",
+        "roundtable.turn.end": "You take turn actions in any order and as many as the rules allow, then end your turn.",
+        "roundtable.activate.own": "You only activate, move or shift your own units.",
     }),
     *table(START, {
         "roundtable.turn.start-coin": "At the start of your turn you gain one Anna Coin.",
         "roundtable.turn.start-ready": "At the start of your turn every one of your exhausted units becomes Ready.",
-    }),
-    *table(SUMMARY, {
-        "roundtable.turn.end": "You take turn actions in any order and as many as the rules allow, then end your turn.",
     }),
     *table(SUMMARY + " (NOTE)", {
         "roundtable.turn.complete-action": "A started action is completed before another begins: while a unit is mid-activation, only its unit action (or waiting) may follow.",
@@ -85,17 +84,15 @@ RULES = CORE_RULES + RuleBook(
     *table(DEPLOY, {
         "roundtable.deploy.once": "The ordinary deploy is limited to one per turn.",
         "roundtable.deploy.in-hand": "You deploy a unit card from your own hand.",
-    }),
-    *table(DEPLOY + "; " + CARD + " (5)", {
-        "roundtable.deploy.slot-colour": "A coloured unit only goes into the unit slot of its own colour.",
-    }),
-    *table(DEPLOY, {
         "roundtable.deploy.slot-free": "The unit slot must be unoccupied.",
         "roundtable.deploy.one-gray": "A Gray unit may use any free slot, but only one Gray unit may be deployed at a time.",
         "roundtable.deploy.one-legendary": "Only one Legendary unit may be deployed at a time.",
         "roundtable.deploy.zone": "The unit's meeple goes onto an unoccupied square of your own deployment zone.",
         "roundtable.deploy.exhausted": "A unit arrives Exhausted, so it cannot be activated in the turn it is deployed; a [Shapeshifter] arrives with its Shapestone token.",
         "roundtable.deploy.draw": "After deploying you draw straight back up to six unit cards.",
+    }),
+    *table(DEPLOY + "; " + CARD + " (5)", {
+        "roundtable.deploy.slot-colour": "A coloured unit only goes into the unit slot of its own colour.",
     }),
     *table(GENERAL, {
         "roundtable.cards.reshuffle": "Our reading: the rulebook never says what happens when the unit deck runs out; the discard pile is shuffled into a new deck so players can always draw back up to six.",
@@ -111,26 +108,28 @@ RULES = CORE_RULES + RuleBook(
         "roundtable.shop.buy": "A bought shop card goes into your hand, where you now see what it does.",
         "roundtable.shop.refill": "A new card from the shop deck replaces the one bought, face down. Our reading: with the shop deck empty, the slot stays empty.",
         "roundtable.coins.not-enough": "You cannot pay Anna Coins you do not have.",
+        "roundtable.shop.in-hand": "You only use shop cards from your own hand.",
     }),
     # Dragon Vein
     *table(DV, {
         "roundtable.dv.not-enough": "You cannot spend Dragon Vein crystals you do not have.",
+        "roundtable.dv.tile-unit": "A DV Map Tile can only be put on a square without a unit.",
+        "roundtable.dv.tile-other": "A DV Map Tile cannot go onto another DV Map Tile, and you never move your opponent's tile.",
+        "roundtable.dv.tile-pinned": "While a unit stands on your DV Map Tile, the tile cannot be moved.",
+        "roundtable.dv.tile-same": "Our reading: paying to put the tile back exactly as it lies changes nothing, so it is refused; turning it over in place is allowed.",
+        "roundtable.dv.bump": "For two DV you BUMP any unit, yours or an enemy's, one square.",
+        "roundtable.dv.haste": "For three DV you deploy a unit with [Haste]: it arrives Ready and may be activated this turn. This is on top of the ordinary deploy of the turn; the other deploy rules hold.",
+        "roundtable.dv.haste-once": "Our reading of 'in addition to your normal deploy action once per turn': the [Haste] deploy itself is limited to one per turn (besides the ordinary deploy), in 1 vs 1 and in Boss Mode.",
     }),
     *table(DV + "; " + TILES, {
         "roundtable.dv.tile": "For one DV you place your DV Map Tile, or move it, with either side up: Plains makes the square plain, Ruins makes it impassable to every unit.",
     }),
     *table(TILES, {
         "roundtable.dv.tile-side": "A DV Map Tile shows one of its two sides, plains or ruins.",
+        "roundtable.terrain.ruins": "A square covered by a DV Map Tile's Ruins side cannot be entered by any unit.",
     }),
     *table(DV + "; " + TERRAIN + " (**)", {
         "roundtable.dv.tile-deployment": "Deployment squares are the only squares a DV Map Tile may never cover.",
-    }),
-    *table(DV, {
-        "roundtable.dv.tile-unit": "A DV Map Tile can only be put on a square without a unit.",
-        "roundtable.dv.tile-other": "A DV Map Tile cannot go onto another DV Map Tile, and you never move your opponent's tile.",
-        "roundtable.dv.tile-pinned": "While a unit stands on your DV Map Tile, the tile cannot be moved.",
-        "roundtable.dv.tile-same": "Our reading: paying to put the tile back exactly as it lies changes nothing, so it is refused; turning it over in place is allowed.",
-        "roundtable.dv.bump": "For two DV you BUMP any unit, yours or an enemy's, one square.",
     }),
     *table(DV + "; " + MOVE + "; " + CARD + " (4)", {
         "roundtable.dv.bump-step": "Our reading: the BUMP's 'any direction' means any of the four orthogonal directions, since movement is never diagonal and map stats count cardinal directions only. Players who read it literally may choose option bump=any: the unit goes to any of the eight squares around it.",
@@ -138,16 +137,9 @@ RULES = CORE_RULES + RuleBook(
     *table(DV + "; " + TERRAIN, {
         "roundtable.dv.bump-enter": "A BUMP cannot put a unit on a square it could not enter by moving, nor on an occupied square.",
     }),
-    *table(DV, {
-        "roundtable.dv.haste": "For three DV you deploy a unit with [Haste]: it arrives Ready and may be activated this turn. This is on top of the ordinary deploy of the turn; the other deploy rules hold.",
-        "roundtable.dv.haste-once": "Our reading of 'in addition to your normal deploy action once per turn': the [Haste] deploy itself is limited to one per turn (besides the ordinary deploy), in 1 vs 1 and in Boss Mode.",
-    }),
     # IV. Movement
     *table(SUMMARY + "; " + ACTIONS, {
         "roundtable.activate.ready": "Only a Ready unit can be activated; activating it exhausts it. It moves (or not) and then takes one unit action.",
-    }),
-    *table(SUMMARY, {
-        "roundtable.activate.own": "You only activate, move or shift your own units.",
     }),
     *table(ACTIONS, {
         "roundtable.activate.one-action": "An activated unit takes one unit action after its move, and its activation is over.",
@@ -166,9 +158,6 @@ RULES = CORE_RULES + RuleBook(
         "roundtable.terrain.water": "Water ends a move when entered; [Cavalry] and [Armored] cannot enter it; [Flying] ignores it, even when also [Cavalry] or [Armored].",
         "roundtable.terrain.mountain": "Mountain ends a move when entered; [Cavalry] and [Flying] cannot enter it.",
     }),
-    *table(TILES, {
-        "roundtable.terrain.ruins": "A square covered by a DV Map Tile's Ruins side cannot be entered by any unit.",
-    }),
     *table(TERRAIN + " (Deployment Zone)", {
         "roundtable.terrain.deployment": "Enemy units may not enter your deployment zone. In Boss Mode the players are allies ('ally units' include every player's units), so a unit may enter another player's zone.",
     }),
@@ -184,22 +173,23 @@ RULES = CORE_RULES + RuleBook(
     }),
     *table(CAPTURE, {
         "roundtable.capture.castle": "A unit can only capture while standing on a castle tile.",
-    }),
-    *table(CAPTURE + "; " + DV, {
-        "roundtable.capture.dv-tile": "A castle covered by a DV Map Tile cannot be captured.",
-    }),
-    *table(CAPTURE, {
         "roundtable.capture.once": "Only one capture per turn; the same castle may be captured again on later turns, even by the same unit.",
         "roundtable.capture.vp": "Capturing takes the top card of the VP deck.",
     }),
     *table(CAPTURE + "; " + DV, {
+        "roundtable.capture.dv-tile": "A castle covered by a DV Map Tile cannot be captured.",
         "roundtable.capture.dv": "A capture gives the opponent one DV.",
     }),
     *table(OURS, {
         "roundtable.capture.vp-deck": "Our reading: with the VP deck empty there is nothing to capture (only possible with end=rounds).",
+        "roundtable.end.vp-deck": "Our rule, because the 1 vs 1 rulebook gives no end: the game ends as soon as the last VP card is taken. Most VP (VP cards plus VP tokens) wins, then more VP tokens; otherwise a draw. Option end=vp-deck (the default).",
+        "roundtable.end.rounds": "Our rule: the game also ends after the round limit (option rounds, default 20; 0 for none), scored as for end.vp-deck, so that a game without captures still ends. With end=rounds only the limit ends it.",
     }),
     *table(RETIRE, {
         "roundtable.work.coin": "Work gains one Anna Coin.",
+        "roundtable.retire.cost": "Retiring costs three Anna Coins and is the unit's action.",
+        "roundtable.retire.discard": "The retired unit is discarded; no one gains VP for it. Our reading: it does not count as a unit lost for the second-loss DV rule.",
+        "roundtable.retire.dv": "Retiring gains its owner one DV.",
     }),
     *table(MAPS + " (*)", {
         "roundtable.work.pixel-dv": "Working on the Pixel Art map's * square gives one DV instead of the coin.",
@@ -210,22 +200,15 @@ RULES = CORE_RULES + RuleBook(
     *table(TILES + "; " + MAPS, {
         "roundtable.work.dv-tile": "A DV Map Tile covering one of the Pixel Art map's special Work squares takes its bonus away while it lies there: its Plains side leaves a square no special properties (Work then gains the ordinary coin).",
     }),
-    *table(RETIRE, {
-        "roundtable.retire.cost": "Retiring costs three Anna Coins and is the unit's action.",
-        "roundtable.retire.discard": "The retired unit is discarded; no one gains VP for it. Our reading: it does not count as a unit lost for the second-loss DV rule.",
-        "roundtable.retire.dv": "Retiring gains its owner one DV.",
-    }),
     # VII. Unit Tags: the assist tags
     *table("V. Unit Actions > Assist Abilities", {
         "roundtable.assist.none": "Only a unit with an assist ability can take the Assist action: one of the assist tags Grab, Reposition, Shove and Physic, or an Assist skill.",
+        "roundtable.assist.enter": "Like a BUMP, an assist only moves a unit onto a free square it could enter by moving.",
     }),
     *table("VII. Unit Tags", {
         "roundtable.assist.ally": "The assist tags target an ally: in 1 vs 1 another of your own units. Our reading: a unit never targets itself.",
         "roundtable.assist.square": "Grab and Reposition name the square the move ends on; Physic and Shove name none.",
         "roundtable.assist.adjacent": "Grab, Reposition and Shove target an ally orthogonally next to the assisting unit.",
-    }),
-    *table("V. Unit Actions > Assist Abilities", {
-        "roundtable.assist.enter": "Like a BUMP, an assist only moves a unit onto a free square it could enter by moving.",
     }),
     *table("VII. Unit Tags (Physic)", {
         "roundtable.assist.physic": "Physic restores 3 HP to an ally up to 2 squares away (orthogonally counted), never above its printed HP.",
@@ -269,9 +252,6 @@ RULES = CORE_RULES + RuleBook(
     }),
     *table(STEPS, {
         "roundtable.combat.end": "The combat is over; bonuses that lasted for it lapse.",
-    }),
-    *table(GENERAL, {
-        "roundtable.shop.in-hand": "You only use shop cards from your own hand.",
     }),
     *table(GENERAL + ": Item", {
         "roundtable.shop.item": "An item resolves its effect and is discarded (a healing item can target any of your units).",
@@ -330,6 +310,7 @@ RULES = CORE_RULES + RuleBook(
     }),
     *table(B_PLAYER + " (Unit Actions)", {
         "roundtable.boss.no-capture": "Units cannot Capture or Retire in Boss Mode.",
+        "roundtable.boss.work": "Work in Boss Mode gains one DV.",
     }),
     *table(BOSS + "; " + B_CLAR, {
         "roundtable.boss.no-shop": "Boss Mode has no shop cards and no Anna Coins: no buying, using shop cards or shifting a Gray unit for a coin.",
@@ -338,15 +319,11 @@ RULES = CORE_RULES + RuleBook(
         "roundtable.boss.dv-uses": "In Boss Mode DV buys only the three Boss Mode abilities; no DV Map Tile and no BUMP.",
         "roundtable.boss.dv-move": "For one DV a unit you control moves up to 2 squares in one cardinal direction. Our reading: by the movement rules - only over squares it could enter by moving, past other player units (allies) but never ending on a unit; the move does not activate or exhaust it.",
         "roundtable.boss.dv-remove": "For two DV you remove a unit you control from the map (its card is discarded; nobody gains anything).",
-    }),
-    *table(B_PLAYER + " (Unit Actions)", {
-        "roundtable.boss.work": "Work in Boss Mode gains one DV.",
+        "roundtable.boss.death-dv": "When a unit of yours is defeated you gain one DV (only its owner does, and nothing for a Legendary unit); nobody gains VP in Boss Mode.",
     }),
     *table(B_CLAR, {
         "roundtable.boss.coins-as-dv": "An effect that would gain or spend Anna Coins gains or spends a single DV for the whole effect instead.",
-    }),
-    *table(B_PLAYER + " (Dragon Vein)", {
-        "roundtable.boss.death-dv": "When a unit of yours is defeated you gain one DV (only its owner does, and nothing for a Legendary unit); nobody gains VP in Boss Mode.",
+        "roundtable.boss.enemy-tokens": "Effects and attacks aimed at enemy units may target the boss or its minions, never tokens: a token is not a unit.",
     }),
     *table(B_SETUP + " (step 2)", {
         "roundtable.boss.tile": "The boss tile covers 2x2 squares: no unit may enter or pass them, nor be deployed there.",
@@ -376,28 +353,21 @@ RULES = CORE_RULES + RuleBook(
     *table(B_TURN + " (Step 1: Boss Effects & Summoning)", {
         "roundtable.boss.summon": "To summon, two dice are rolled: X counts columns from the left edge and Y rows up from the bottom edge (p1's side), so (1, 1) is A6 and (2, 3) is B4 - our reading of the rulebook's example on the 6x6 map. The minion or token is put on that square if it is free.",
         "roundtable.boss.summon-supply": "The boss board gives how many pieces of each minion or token there are; with all of them on the map the boss summons nothing. Our reading: a defeated minion's piece goes back and can be summoned again.",
+        "roundtable.boss.summon-square": "A minion is an enemy unit, so player units cannot pass or stop on its square; our reading: a token fills its square in the same way, and nothing is deployed onto a summon.",
     }),
     *table(B_TURN + " (Step 1: Boss Effects & Summoning); " + B_SETUP + " (step 1)", {
         "roundtable.boss.reference": "When the rolled square is taken - by a unit, the boss tile, another summon, or a player's deployment square (closed to the boss's pieces as deployment zones are to enemy units: our reading) - the boss's reference card decides: stand-in cards either hurt a player unit standing there and use the nearest free square (ties: top-most, then left-most), or roll again a limited number of times and then summon nothing.",
     }),
-    *table(B_TURN + " (Step 1: Boss Effects & Summoning)", {
-        "roundtable.boss.summon-square": "A minion is an enemy unit, so player units cannot pass or stop on its square; our reading: a token fills its square in the same way, and nothing is deployed onto a summon.",
-    }),
     *table(B_TURN + " (Step 2A)", {
         "roundtable.boss.summon-cleared": "Our reading, the rulebook being silent: when the boss tile moves onto its own minions or tokens, those pieces go back to the supply.",
+        "roundtable.boss.roll": "One die picks the destination among the targets on the current boss card's back.",
+        "roundtable.boss.move": "With no player unit on the destination's squares, the tile moves there, wherever it was.",
     }),
     *table(B_PLAYER + " (Unit Actions: Attack)", {
         "roundtable.boss.minion-attack": "A unit may attack a summoned minion within its range: the ordinary combat steps, the minion using its printed colour, stats, range and tags (stand-in data on the boss board). Our reading: the rulebook gives minions no turn and no action of their own (it only says how they are summoned, that units may attack them and that effects on enemy units may target them), so they never move or attack by themselves: they act only when the boss board or the current boss card says so (stand-in: Dragon Scales, minions-strike), and they fight back when attacked.",
     }),
     *table(B_PLAYER + " (Unit Actions: Attack); " + B_CLAR, {
         "roundtable.boss.minion-defeated": "A minion at 0 HP leaves the map; nobody gains VP or DV for it (Boss Mode has none for defeating enemies).",
-    }),
-    *table(B_CLAR, {
-        "roundtable.boss.enemy-tokens": "Effects and attacks aimed at enemy units may target the boss or its minions, never tokens: a token is not a unit.",
-    }),
-    *table(B_TURN + " (Step 2A)", {
-        "roundtable.boss.roll": "One die picks the destination among the targets on the current boss card's back.",
-        "roundtable.boss.move": "With no player unit on the destination's squares, the tile moves there, wherever it was.",
     }),
     *table(B_TURN + " (Step 2A/2B)", {
         "roundtable.boss.blocked": "Player units on the destination cancel the move: the boss attacks every one of them instead, however far away it is.",
@@ -463,10 +433,5 @@ RULES = CORE_RULES + RuleBook(
         "roundtable.position.mode": "The 1 vs 1 game and Boss Mode have their own sections: no shop or VP deck in Boss Mode, no boss in 1 vs 1.",
         "roundtable.position.turn": "A finished game names its result, and only a finished game does.",
         "roundtable.position.pending": "The questions a position leaves open must fit it: the unit mid-activation is an exhausted unit of the player acting, an attack waiting for reactions names units on the map (in Boss Mode the boss's attack and its target), combat bonuses exist only while an attack waits, and the boss has a step only during its turn.",
-    }),
-    # The end (the rulebook gives none for 1 vs 1)
-    *table(OURS, {
-        "roundtable.end.vp-deck": "Our rule, because the 1 vs 1 rulebook gives no end: the game ends as soon as the last VP card is taken. Most VP (VP cards plus VP tokens) wins, then more VP tokens; otherwise a draw. Option end=vp-deck (the default).",
-        "roundtable.end.rounds": "Our rule: the game also ends after the round limit (option rounds, default 20; 0 for none), scored as for end.vp-deck, so that a game without captures still ends. With end=rounds only the limit ends it.",
     }),
 )

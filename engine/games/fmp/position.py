@@ -265,12 +265,13 @@ def _with_turn(state: Planet, data: dict[str, Any]) -> Planet:
     active = data.get("active", _default_active(state, order, landed))
     if active != "":
         _one_of(active, seats, "active", "fmp.position.seat")
+    # Between two turns the tide phase runs at once: a landing or a turn in play always has its player.
     if phase == LANDING:
-        _expect(active == "" or state.freighters[active].status == "orbit", "fmp.position.active",
-                f"{active}'s Freighter has landed already")
+        _expect(active != "" and state.freighters[active].status == "orbit", "fmp.position.active",
+                f"the landing waits for a Freighter still in orbit, not {active or 'nobody'}")
     elif phase == PLAY:
-        _expect(active == "" or active in landed, "fmp.position.active",
-                f"{active} has no Freighter on the planet to play with")
+        _expect(active in landed, "fmp.position.active",
+                f"{active or 'nobody'} has no Freighter on the planet to play with")
     else:
         _expect(active == "", "fmp.position.active", f"nobody plays a turn of their own in the {phase} phase")
     state = evolved(state, order=order, active=active)
@@ -411,7 +412,8 @@ def _carried(units: dict[str, Unit], entries: dict[str, Any]) -> dict[str, Unit]
             continue
         _expect(t.kind in CAPACITY, "fmp.load.transporter", f"units.{t.id}: a {t.kind} carries nothing")
         for item in t.cargo:
-            _expect(item == ORE or item in units, "fmp.position.cargo", f"units.{t.id}.cargo: no unit {item!r}")
+            _expect(isinstance(item, str) and (item == ORE or item in units), "fmp.position.cargo",
+                    f"units.{t.id}.cargo: no unit {str(item)[:40]!r}")
             kind = ORE if item == ORE else units[item].kind
             _expect(kind in CARRIES[t.kind], "fmp.load.kind", f"units.{t.id}: a {t.kind} cannot carry a {kind}")
             if item != ORE:
@@ -572,13 +574,16 @@ def _holding(section: Any) -> dict[str, tuple[str, ...]]:
 
 def _evacuation(section: Any, state: Planet) -> tuple[str, ...]:
     for uid in _kind_of(section, list, "evacuation"):
-        _expect(uid in state.units and bool(state.units[uid].at), "fmp.freighter.evacuate",
+        _expect(isinstance(uid, str) and uid in state.units and bool(state.units[uid].at), "fmp.freighter.evacuate",
                 f"evacuation: {uid!r} is no unit on the map")
     return tuple(section)
 
 
 def _departures(section: Any, state: Planet) -> dict[str, str]:
     _kind_of(section, dict, "departures")
+    waiting = [c for c, f in state.freighters.items() if f.status == "landed" and c not in section]
+    _expect(state.phase != DEPARTURE or bool(waiting), "fmp.departure.reveal",
+            "the turn-21 choice waits for a Freighter still to choose (once all have, the hands open)")
     for colour, choice in section.items():
         f = state.freighters.get(colour)
         _expect(state.phase == DEPARTURE and f is not None and f.status == "landed", "fmp.departure.secret",

@@ -5,19 +5,14 @@ each pair of destroyers and target, ...) and kept only if `decide` accepts
 them, so what is offered is exactly what the rules allow.  Moves are offered
 one hex at a time: longer paths are the same steps in a row.
 
-For speed (a busy 4-player position has hundreds of commands): quick sieves
-drop candidates `decide` would refuse anyway (ore, a unit, unfavourable
-fire, impossible ground); deployments, landings, one-hex steps of free units,
-steps out of a Freighter, what a Freighter lays, what a Weather Hen builds
-and shots are checked with the very guards `decide` uses (`_Checked`),
-once per kind of unit and hex where they can be (shots piece by piece:
-each destroyer, pair and target hex once; builds: each Hen and kind once,
-then each hex); units of one kind laid by a Freighter or stowed in it share
-one verdict; ending the turn is always allowed.  What is worked out for a
-position is memoised with it (`board.memo`) and freed with it; a checked
-command and its notation are built once per process (`_checked`).
-`tests/test_fmp_audit.py` checks the result against `decide` run on every
-candidate.
+For speed (a busy 4-player position has hundreds of commands) quick sieves
+drop candidates `decide` would refuse anyway, and most candidates are
+checked with the very guards `decide` calls (`_Checked`), once per kind of
+unit and hex where the verdict depends on no more (shots piece by piece:
+each destroyer, pair and target hex once).  What is worked out for a
+position is memoised with it (`board.memo`); a checked command and its
+notation are built once per process (`_checked`).  `tests/test_fmp_audit.py`
+checks the result against `decide` run on every candidate.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from .rules import LAST_TURN, credit, freighter_hexes, landing_site
 from .setup import COLOURS, RESERVE, ROSTER, SET_ASIDE, TIDE_CARDS, roster
 from .state import DEPARTURE, DEPLOYMENT, LANDING, ORE, OVER, PLAY, Freighter, Planet, Unit
 from .transporters import CAPACITY, CARRIES, SLOTS
-from .units import mountain_pair
+from .units import carries_heap, mountain_pair
 from .weather_hen import BUILDABLE, BUILDS_PER_TURN
 
 SECTIONS = ("options", "turn", "phase", "order", "active", "done", "action_points", "saved", "deadline",
@@ -473,7 +473,7 @@ def _check_map(state: Planet) -> None:
             else:
                 _expect(h not in fhexes, "fmp.position.occupied", f"{h}: {u.id} stands on a Freighter")
     for u in state.units.values():
-        if u.at and _carries_heap(state, u):
+        if u.at and carries_heap(state, u):
             _expect(b.terrain(u.at) != MOUNTAIN, "fmp.move.heap-mountain",
                     f"{u.at}: the Heap never goes on a mountain, even carried")
     for u in state.units.values():
@@ -497,9 +497,6 @@ def _ground(u: Unit, h: str, pontoon: bool) -> None:
     _expect(b.sometimes_usable(u.kind, h), "fmp.move.terrain",
             f"units.{u.id}: a {u.kind} can never stand on {h} ({b.terrain(h)})")
 
-
-def _carries_heap(state: Planet, u: Unit) -> bool:
-    return u.kind == "heap" or any(state.units[x].kind == "heap" for x in b.contents(state, u.id))
 
 
 # ---- the counters of the turn ------------------------------------------------------------------

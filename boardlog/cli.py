@@ -12,15 +12,18 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from engine.core.context import SYSTEM
 from engine.core.errors import BadInput, BoardlogError, RuleSearchUnavailable
-from engine.core.game import find_game, game_ids
+from engine.core.game import find_game, game_ids, title_of
 from engine.core.limits import MAX_INT, MAX_PLAYERS, check_options, check_text, parse_int, shorten
 from engine.core.options import parse_options
 from engine.core.selfplay import selfplay_one
-from engine.core.store import Store, open_store
+
+if TYPE_CHECKING:
+    from engine.core.store import Store
 
 PATH_ARGS = ("db", "file", "output", "target")  # file names: any bytes the system allows
 
@@ -205,13 +208,18 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _store(args) -> Store:
+    # Imported here, as every module a command alone needs: the store brings
+    # the eventsourcing library, which a command such as `kinds` never uses
+    # (a command answers in what its own imports cost: issue #24).
+    from engine.core.store import open_store
+
     return open_store(args.db)
 
 
 # ---- commands -------------------------------------------------------------------------------
 def cmd_kinds(args) -> None:
     for kind in game_ids():
-        print(f"{kind:<20} {find_game(kind).TITLE}")
+        print(f"{kind:<20} {title_of(kind)}")
 
 
 def cmd_games(args) -> None:

@@ -48,3 +48,11 @@ def test_every_table_entry_has_a_section_and_an_explanation(kind):
     for ref in find_game(kind).RULES:
         assert ref.section.strip() and len(ref.explanation) > 20, ref.id
         assert ref.id.startswith(("core.", f"{kind}.")), ref.id
+
+
+@pytest.mark.parametrize("kind", game_ids())
+def test_the_registry_knows_each_games_title(kind):
+    """`boardlog kinds` lists titles without loading the games."""
+    from engine.core.game import TITLES
+
+    assert TITLES[kind] == find_game(kind).TITLE

@@ -154,6 +154,24 @@ def game_ids() -> list[str]:
     return sorted(_GAMES)
 
 
+# Each game's title, so that listing the games loads none of them (a new
+# process answers `boardlog kinds` at once); tests/test_rule_table.py checks
+# that each is its module's TITLE.
+TITLES = {
+    "brutality": "Brutality",
+    "fmp": "Full Metal Planète",
+    "forbidden_alchemy": "Mansions of Madness: Forbidden Alchemy - Alchemy puzzle",
+    "forbidden_alchemy_story": "Mansions of Madness: Forbidden Alchemy - the story game",
+    "promised_day": "Fullmetal Alchemist: Brotherhood - The Promised Day",
+    "roundtable": "Anna's Roundtable",
+}
+
+
+def title_of(kind: str) -> str:
+    """A registered game's title, without loading it."""
+    return TITLES.get(kind) or find_game(kind).TITLE
+
+
 def find_game(kind: str) -> GameModule:
     """The game module for `kind`, or UnknownGameKind naming the known ids."""
     path = _GAMES.get(kind) or _EXTRA.get(kind)

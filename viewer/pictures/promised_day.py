@@ -132,7 +132,7 @@ def _static(geo, areas: tuple[tuple[str, tuple[str, ...]], ...],
     centres = {}
     for sp, n in spots:
         c = geo[sp]
-        centres[sp] = {"cx": c.cx, "cy": c.cy, "label_y": num(c.y - 10), "token_y": num(c.y - 34),
+        centres[sp] = {"cx": c.cx, "cy": c.cy, "label_y": num(c.y - 10), "token_y": num(c.y + 25),
                        "spot_y": num(c.y + 8), "text_y": num(c.y + 12),
                        "spots": [num(c.x - (n - 1) * 10.5 + i * 21) for i in range(n)],
                        "x": c.x, "y": c.y}
@@ -231,14 +231,15 @@ def _short(name: str) -> str:
 
 
 def _tokens(board: dict[str, Any], centres: dict) -> list[dict[str, Any]]:
-    """The characters on the rims of their spaces, side by side."""
+    """The characters inside their spaces, under the spots, side by side (on a rim they
+    would stand between two spaces of a lane)."""
     found = []
     for cid, ch in board["characters"].items():
         if not ch["space"]:
             continue
         here = board["spaces"].get(ch["space"], EMPTY)["characters"]
         c = centres[ch["space"]]
-        x = num(c["x"] - (len(here) - 1) * 12 + here.index(cid) * 24)
+        x = num(c["x"] - (len(here) - 1) * 8.5 + here.index(cid) * 17)
         found.append({"id": cid, "space": ch["space"], "x": x, "y": c["token_y"],
                       "label": cid[:2].capitalize(), "name": ch["name"],
                       "fill": SEAT.get(ch["seat"], "#4a5568"),
@@ -304,7 +305,7 @@ def _homunculus(board: dict[str, Any]) -> dict[str, Any]:
             head = f"Round {h['round']}: Event card"
             effect = texts["events"].get(h["what"], h["what"].replace("-", " "))
         march = ", ".join(map(str, h["march"])) or "none"
-        lines = [head, *_wrap(effect, 50),
+        lines = [head, *_wrap(effect, 54),
                  f"March: Area{'s' if len(h['march']) > 1 else ''} {march}",
                  f"Appearance: {h['soldiers']} or more soldiers"
                  + (" (+2 this round)" if board["plus_two"] else "")]

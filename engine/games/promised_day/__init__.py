@@ -10,14 +10,13 @@ from .bots import BOTS
 from .commands import COMMANDS
 from .events import EVENTS
 from .legal import legal_commands, prompts
-from .picture import board_graph, board_picture
 from .position import from_position, position
 from .rulebook import RULES
 from .rules import decide, outcome, system_command, to_act, turn
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
 from .state import evolve, initial_state
-from .view import board_targets, describe, redact, render, scramble_hidden, view
+from .view import describe, redact, render, scramble_hidden, view
 
 ID = "promised_day"
 TITLE = "Fullmetal Alchemist: Brotherhood - The Promised Day"
@@ -26,10 +25,19 @@ TITLE = "Fullmetal Alchemist: Brotherhood - The Promised Day"
 RULES_VERSION = "3"
 PLAYER_COUNTS = (1, 2, 3, 4)
 POSITION_VERSION = 1  # docs/positions/promised_day.md
+# The new-game form's line per option (the game has no turn timer: players talk it over).
+OPTION_HELP = {
+    "characters": "who plays, character ids separated by commas: two for 1 player, one per "
+                  "player otherwise, among ed, al, mustang, hawkeye, greed, scar "
+                  "(default: ed,al,mustang,scar, as many as needed)",
+    "difficulty": "easy, normal or hard: 1, 2 or 3 Bosses on the board at set-up (default easy)",
+    "empty_stock": "at-once or when-needed: an empty Stock loses the game as soon as it is "
+                   "empty, or only when a soldier is needed from it (default at-once)",
+}
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "POSITION_VERSION", "RULES",
-    "RULES_VERSION", "TITLE", "board_graph", "board_picture", "board_targets", "decide",
+    "BOTS", "COMMANDS", "EVENTS", "ID", "OPTION_HELP", "PLAYER_COUNTS", "POSITION_VERSION",
+    "RULES", "RULES_VERSION", "TITLE", "decide",
     "describe", "evolve", "from_position", "initial_state", "legal_commands", "options",
     "outcome", "position", "prompts", "redact", "render",
     "scramble_hidden", "seats", "setup", "system_command", "to_act", "turn", "view",

@@ -110,6 +110,22 @@ def load() -> Content:
     return c
 
 
+@cache
+def texts() -> dict[str, dict[str, str]]:
+    """A few words for each tile condition, Alchemy, bonus effect, Boss ability and Event
+    effect, by the id the rest of the content names it with: what the board picture
+    writes on the tiles and cards (`texts.toml`).  Every id the rules know has its line."""
+    found = {part: dict(kit.load(ID, "texts")[part])
+             for part in ("tiles", "specials", "bonus", "abilities", "events")}
+    wanted = {"tiles": TILE_KINDS, "specials": (*SPECIAL_EFFECTS[:-1], "companion"),
+              "bonus": BONUS_EFFECTS, "abilities": BOSS_ABILITIES, "events": EVENT_EFFECTS}
+    for part, ids in wanted.items():
+        missing = sorted(set(ids) - set(found[part]))
+        if missing:
+            raise ValueError(f"texts.toml [{part}]: no words for {', '.join(missing)}")
+    return found
+
+
 def _check(c: Content) -> None:
     """Content must fit the rules it feeds ("Components", section 2); say which entry does not."""
     spaces = {s for _, area in c.areas for s, _ in area}

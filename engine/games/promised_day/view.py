@@ -9,7 +9,8 @@ The view is kept small, because the viewer compares two of them at every
 step and lists what changed: the static board is one value per space
 (`map`), only occupied spaces are listed, and a card is one value
 [colour, damage, range, icon] keyed by its id.  The board picture's
-positions and labels are worked out from it by `picture.py`.
+positions, labels and words are worked out from it on the viewer's side
+(viewer/pictures/promised_day.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from engine.core.events import evolved
 from engine.kit.deck import Deck
 
 from . import events as ev
+from .content import COLOURS
 from .state import Game
 
 
@@ -68,6 +70,13 @@ def view(state: Game, seat: str | None) -> dict[str, Any]:
         "bosses": {b: {"name": boss.name, "space": boss.space, "life": boss.life,
                        "ability": boss.ability} for b, boss in s.bosses.items()},
         "defeated_bosses": list(s.defeated),
+        # The five Boss tiles lie open beside the board from the set-up (their names and
+        # abilities are on the table for everyone); which of the bosses not on the board
+        # will still come is in the face-down Homunculus cards, and not said here.
+        "boss_tiles": {b: {"name": name, "space": space, "life": life, "ability": ability}
+                       for b, (name, space, life, ability) in s.boss_info.items()},
+        # The colours of the Character cards in play: the tiles' conditions count them.
+        "card_colours": sorted({face[0] for face in s.cards.values()}, key=_colour_order),
         "damage_track": s.damage_track, "stock": s.stock,
         "soldier_deck_size": len(s.soldier_cards),
         "soldier_cards_flipped": [{"id": c, "place": [list(p) for p in place]}
@@ -100,6 +109,10 @@ def view(state: Game, seat: str | None) -> dict[str, Any]:
             "bonus_deck": list(s.bonus.cards),
         }
     return board
+
+
+def _colour_order(colour: str) -> tuple[int, str]:
+    return (COLOURS.index(colour) if colour in COLOURS else len(COLOURS), colour)
 
 
 def _homunculus(card: tuple) -> dict[str, Any]:
@@ -155,16 +168,7 @@ def _shuffled(rng: random.Random, items) -> tuple:
     return tuple(items)
 
 
-# ---- the play page, timelines, the text picture -------------------------------------------
-def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
-    """Spaces a click can start a placement or a move from."""
-    targets: dict[str, list[tuple[str, str]]] = {}
-    for command in commands:
-        if command.verb in ("start", "walk", "move"):
-            targets.setdefault(command.space, []).append((command.notation(), command.notation()))
-    return targets
-
-
+# ---- timelines, the text picture ----------------------------------------------------------
 def describe(e) -> str:
     match e:
         case ev.GameConfigured():

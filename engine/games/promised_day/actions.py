@@ -11,7 +11,7 @@ from collections import Counter
 from engine.core.errors import RuleViolation
 
 from . import events as ev
-from .board import Bucket, capacities, distances, full_points, target_space, within
+from .board import Bucket, capacities, distances, full_points, listed, target_space, within
 from .bosses import damage_boss
 from .characters import draw
 from .end import Resolution
@@ -23,7 +23,8 @@ from .turns import after_action, require_actions, require_turn, take_action
 # ---- guards shared by the actions ---------------------------------------------------------
 def require_space(state: Game, space: str) -> None:
     if space not in state.spots:
-        raise RuleViolation("promised_day.move.space", f"there is no space {space!r} on the board")
+        raise RuleViolation("promised_day.move.space", f"there is no space {space!r} on the board "
+                                                       f"(the spaces: {listed(state.spots)})")
 
 
 def require_reach(state: Game, character: str, space: str, rule: str) -> int:
@@ -38,7 +39,9 @@ def require_reach(state: Game, character: str, space: str, rule: str) -> int:
 
 def require_in_hand(state: Game, character: str, card: str) -> None:
     if card not in state.hands[character]:
-        raise RuleViolation("promised_day.attack.card-in-hand", f"{card} is not in {character}'s hand")
+        raise RuleViolation("promised_day.attack.card-in-hand",
+                            f"{card} is not in {character}'s hand (it holds: "
+                            f"{listed(set(state.hands[character].cards))})")
 
 
 def check_targets(state: Game, targets: tuple[str, ...], buckets: list[Bucket]) -> None:
@@ -48,7 +51,9 @@ def check_targets(state: Game, targets: tuple[str, ...], buckets: list[Bucket]) 
     for word, n in counts.items():
         space = target_space(state, word)
         if space is None:
-            raise RuleViolation("promised_day.attack.target", f"{word!r} is neither a space nor a boss")
+            raise RuleViolation("promised_day.attack.target",
+                                f"{word!r} is neither a space nor a boss on the board "
+                                f"(the bosses: {listed(state.bosses)})")
         if not any(space in spaces for _, spaces in buckets):
             raise RuleViolation("promised_day.attack.range", f"{word} is out of range")
         cap = state.bosses[word].life if word in state.bosses else state.soldiers_in(word)

@@ -122,3 +122,8 @@ def target_space(state: Game, word: str) -> str | None:
     if word in state.bosses:
         return state.bosses[word].space
     return word if word in state.spots else None
+
+
+def listed(words) -> str:
+    """The names a refusal offers instead of the one it was given, sorted."""
+    return ", ".join(sorted(words)) or "none"

@@ -15,7 +15,7 @@ from engine.core.errors import RuleViolation
 
 from . import events as ev
 from .actions import deal
-from .board import allocations, capacities, distances, full_points
+from .board import allocations, capacities, distances, full_points, listed
 from .characters import draw, heal
 from .end import Resolution
 from .state import DAMAGE_TRACK, STOCK, Game
@@ -130,7 +130,8 @@ def check_bonus(state: Game, seat: str, card: str) -> str:
     if state.pending is None or state.pending[0] != "bonus":
         raise RuleViolation("promised_day.bonus.choose", "no Transmutation Bonus is to be chosen now")
     if card not in state.bonus_offer:
-        raise RuleViolation("promised_day.bonus.choose", f"{card} is not face up on the Round Board")
+        raise RuleViolation("promised_day.bonus.choose", f"{card} is not face up on the Round Board "
+                                                         f"(face up: {listed(state.bonus_offer)})")
     return character
 
 
@@ -153,7 +154,9 @@ def check_companion(state: Game, seat: str, card: str) -> str:
     if state.summary[character][3] != "companion":
         raise RuleViolation("promised_day.companion.who", f"{character} has no Companion action")
     if card not in state.companions[character]:
-        raise RuleViolation("promised_day.companion.card", f"{card} is not beside {character}'s summary")
+        raise RuleViolation("promised_day.companion.card",
+                            f"{card} is not beside {character}'s summary "
+                            f"(beside it: {listed(state.companions[character])})")
     return character
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from engine.core.errors import RuleViolation
 
 from . import events as ev
+from .board import listed
 from .bosses import activate_abilities, boss_arrives
 from .characters import wound
 from .end import Resolution
@@ -136,7 +137,9 @@ def check_discard(state: Game, seat: str, card: str) -> str:
     check_question(state, "discard")
     owner = next((c for c in state.characters if card in state.hands[c]), None)
     if owner is None or state.seat_of[owner] != seat:
-        raise RuleViolation("promised_day.event.discard-own", f"{card} is not in a hand of {seat}'s")
+        raise RuleViolation("promised_day.event.discard-own",
+                            f"{card} is not in a hand of {seat}'s (yours: "
+                            f"{listed({k for c in state.characters if state.seat_of[c] == seat for k in state.hands[c].cards})})")
     return owner
 
 
@@ -152,7 +155,9 @@ def discard(state: Game, seat: str, card: str) -> list:
 def check_wound(state: Game, seat: str, character: str) -> None:
     check_question(state, "wound")
     if state.seat_of.get(character) != seat:
-        raise RuleViolation("promised_day.event.wound-own", f"{seat} does not play {character!r}")
+        raise RuleViolation("promised_day.event.wound-own",
+                            f"{seat} does not play {character!r} ({seat} plays: "
+                            f"{listed(c for c in state.characters if state.seat_of[c] == seat)})")
 
 
 def wound_answer(state: Game, seat: str, character: str) -> list:

@@ -91,10 +91,11 @@ def prompts(state: Game) -> tuple[Prompt, ...]:
         return ()
     kind, left = state.pending
     questions = {
-        "discard": (f"discuss and decide who discards {left} more card(s)",
-                    "promised_day.event.discard"),
-        "wound": (f"discuss and decide who takes {left} more damage", "promised_day.event.wound"),
-        "bonus": ("choose and resolve a face-up Transmutation Bonus card",
+        "discard": (f"The Event card takes {left} more card(s) from your hands: who discards "
+                    "which card? (You discuss and decide.)", "promised_day.event.discard"),
+        "wound": (f"The Event card deals {left} more damage: which character takes it? "
+                  "(You discuss and decide.)", "promised_day.event.wound"),
+        "bonus": ("Which face-up Transmutation Bonus card do you resolve, and on what?",
                   "promised_day.bonus.choose"),
     }
     question, rule = questions[kind]

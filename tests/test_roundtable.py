@@ -19,6 +19,7 @@ from engine.games.roundtable import events as ev
 from engine.games.roundtable.board import terrain_at
 from engine.games.roundtable.movement import ends_move, entry_refusal
 from engine.games.roundtable.state import Unit
+from engine.kit.deck import Deck
 from engine.kit.testing import LoadedDice, Scenario
 
 register("roundtable", "engine.games.roundtable")
@@ -872,11 +873,11 @@ def test_an_empty_unit_deck_takes_the_shuffled_discard_pile():
     # (Great Knight, Healer, then Archer) becomes the deck in the recorded order and p1 draws
     # its top card.
     sc = board()
-    sc._state = evolved(sc.state, deck=(), discards=("great-knight", "healer"))
+    sc._state = evolved(sc.state, deck=Deck((), discards=("healer", "great-knight")))  # healer on top
     facts = sc.play("p1", "discard archer")
     assert kinds(facts) == ["CardDiscarded", "DiscardsReshuffled", "CardsDrawn"]
     assert facts[1].order == ("great-knight", "healer", "archer") and facts[2].cards == ("great-knight",)
-    assert sc.state.deck == ("healer", "archer") and sc.state.discards == ()
+    assert sc.state.deck.cards == ("healer", "archer") and sc.state.discards == ()
 
 
 def test_no_capture_once_the_vp_deck_is_empty():

@@ -10,6 +10,7 @@ from engine.core.context import SYSTEM
 from engine.core.errors import BadOptions
 from engine.core.events import evolved
 from engine.games.roundtable import events as ev
+from engine.kit.deck import Deck
 from engine.kit.testing import LoadedDice
 from tests.test_roundtable import R, blows, board, game, kinds, of
 from tests.test_roundtable_boss import boss_game, boss_turn, with_summons
@@ -211,8 +212,7 @@ def test_on_boss_turns_step_3_an_empty_deck_is_rebuilt_after_the_last_unit_is_hi
     sc = boss_game(
         ("p1", "axe-fighter", "A6"),
         ("p2", "sword-hero", "F1"),
-        boss_deck=(),
-        boss_discards=("grima-gaze", "grima-scales", "grima-wings"),
+        boss_deck=Deck((), discards=("grima-wings", "grima-scales", "grima-gaze")),  # the newest on top
     )
     boss_turn(sc)
     sc.play(SYSTEM, "boss", dice=LoadedDice([1]))

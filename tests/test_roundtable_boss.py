@@ -19,6 +19,7 @@ from engine.core.store import open_store
 from engine.games.roundtable import events as ev
 from engine.games.roundtable.board import boss_squares
 from engine.games.roundtable.state import Unit
+from engine.kit.deck import Deck
 from engine.kit.testing import LoadedDice, Scenario
 
 register("roundtable", "engine.games.roundtable")
@@ -395,7 +396,7 @@ def test_step_3_a_unit_not_waiting_for_the_effect_cannot_be_named():
 
 
 def test_an_empty_boss_deck_is_rebuilt_from_the_discards():
-    sc = boss_game(boss_deck=(), boss_discards=("grima-gaze", "grima-scales", "grima-wings"))
+    sc = boss_game(boss_deck=Deck((), discards=("grima-wings", "grima-scales", "grima-gaze")))
     boss_turn(sc)
     sc.play(SYSTEM, "boss", dice=LoadedDice([1]))
     facts = sc.play(SYSTEM, "boss")
@@ -570,7 +571,7 @@ def test_a_defeated_minion_s_piece_can_be_summoned_again():
 
 
 def test_a_flipped_card_can_summon_a_token():
-    sc = boss_game(card="grima-gaze", summons=True, boss_deck=("grima-scales",))
+    sc = boss_game(card="grima-gaze", summons=True, boss_deck=Deck(("grima-scales",)))
     sc._state = evolved(sc.state, boss=sc.state.boss | {"start": []})
     boss_turn(sc)
     sc.play(SYSTEM, "boss", dice=LoadedDice([2]))      # Gaze: 2 -> C3, where it stands
@@ -650,7 +651,7 @@ def test_dragon_scales_makes_every_minion_hurt_the_units_next_to_it():
     # Dragon Scales: each minion deals 2 to every player unit next to it; the Axe Fighter
     # between two Risen takes 2 twice; the Healer (1 HP left) falls; the token does nothing.
     sc = boss_game(("p1", "axe-fighter", "A2"), ("p2", "healer", "F5", {"damage": 4}),
-                   card="grima-scales", summons=True, boss_deck=("grima-wings",))
+                   card="grima-scales", summons=True, boss_deck=Deck(("grima-wings",)))
     with_summons(sc, ("risen-1", "A1"), ("risen-2", "A3"), ("miasma-1", "F6"), ("risen-3", "F4"))
     sc._state = evolved(sc.state, boss=sc.state.boss | {"start": []})
     boss_turn(sc)

@@ -212,7 +212,7 @@ def test_general_turn_actions_buying_with_exactly_the_cost():
     # exactly 2 coins p1 buys it, the next shop card fills slot 1.
     sc = board(coins=2)
     assert game.view(sc.state, "p1")["shop"]["1"] == {"cost": 2}
-    card, following = sc.state.shop[0], sc.state.shop_deck[0]
+    card, following = sc.state.shop[0], sc.state.shop_deck.cards[0]
     facts = sc.play("p1", "buy 1")
     assert [f.coins for f in of(facts, ev.CoinsSpent)] == [2]
     assert sc.state.player("p1").coins == 0 and card in sc.state.player("p1").shop_hand

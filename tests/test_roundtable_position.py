@@ -81,7 +81,7 @@ def test_a_short_position_is_p1_s_first_turn_with_everything_else_as_set_up():
     assert (s.phase, s.turn, s.active, s.result) == ("play", 1, "p1", None)
     thief = s.units["thief"]
     assert (thief.slot, thief.damage, thief.exhausted, thief.special) == ("red", 0, False, True)
-    assert "thief" not in s.deck and len(s.deck) == 23 and list(s.deck) == sorted(s.deck)
+    assert "thief" not in s.deck and len(s.deck) == 23 and list(s.deck.cards) == sorted(s.deck.cards)
     assert s.shop == ("dragon-shield-1", "dragon-shield-2", "gold-bar-1") and s.vp_deck[:2] == (1, 2)
     assert all(p.hand == () and p.coins == 0 and p.mulliganed for p in s.players.values())
 

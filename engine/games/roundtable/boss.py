@@ -310,7 +310,7 @@ def _flip(state: Table, dice) -> list[Event]:
 def _draw_next(state: Table, dice) -> list[Event]:
     """The next card of the boss deck becomes current; an empty deck is rebuilt first from
     every discarded boss card (the flipped one included)."""
-    deck = state.boss_deck
+    deck = state.boss_deck.cards
     facts: list[Event] = []
     if not deck:
         order = tuple(dice.shuffled(state.boss_discards))

@@ -48,7 +48,7 @@ def draw_up(state: Table, seat: str, dice, rule: str) -> list[Event]:
     if need <= 0:
         return []
     facts: list[Event] = []
-    deck = state.deck
+    deck = state.deck.cards
     if len(deck) < need and state.discards:
         order = tuple(dice.shuffled(state.discards))
         facts.append(ev.DiscardsReshuffled(rule="roundtable.cards.reshuffle", order=order))

@@ -26,6 +26,7 @@ from engine.core.dice import Dice
 from engine.core.errors import BadOptions
 from engine.core.events import evolved
 from engine.core.position import BadPosition
+from engine.kit.deck import Deck
 from engine.kit.turns import Schedule
 
 from . import boss as boss_turns
@@ -76,13 +77,13 @@ def position(state: Table) -> dict[str, Any]:
         out["mulligan"] = [seat for seat in s.seats if s.player(seat).mulliganed]
     out["players"] = {seat: _player_out(s, seat) for seat in s.seats}
     out["units"] = {u.card: _unit_out(s, u) for u in sorted(s.units.values(), key=lambda u: u.card)}
-    out["deck"] = list(s.deck)
+    out["deck"] = list(s.deck.cards)
     out["discards"] = list(s.discards)
     if s.mode == "boss":
         out["boss"] = _boss_out(s)
     else:
         out["vp_deck"] = list(s.vp_deck)
-        out["shop"] = {"row": list(s.shop), "deck": list(s.shop_deck), "discards": list(s.shop_discards)}
+        out["shop"] = {"row": list(s.shop), "deck": list(s.shop_deck.cards), "discards": list(s.shop_discards)}
     if s.pending is not None:
         out["attack"] = dict(zip(ATTACK_FIELDS, s.pending, strict=True))
     return out
@@ -152,7 +153,7 @@ def _printed(s: Table, card: str) -> dict[str, bool]:
 def _boss_out(s: Table) -> dict[str, Any]:
     return {"square": s.boss_square, "rotation": s.rotation,
             "hp": {c: s.bar_left(c) for c in s.boss["hp"]}, "lives": s.lives,
-            "card": s.boss_card or None, "deck": list(s.boss_deck), "discards": list(s.boss_discards),
+            "card": s.boss_card or None, "deck": list(s.boss_deck.cards), "discards": list(s.boss_discards),
             "turns": s.boss_turns, "plan_delay": s.plan_delay, "step": s.boss_step,
             "queue": list(s.boss_queue),
             "target": None if s.boss_target is None else dict(zip(("unit", "colour", "range"),
@@ -405,7 +406,7 @@ def _default_slot(s: Table, placed: dict[str, Unit], owner: str, card: str) -> s
 
 
 def _unit_cards(s: Table, data: dict[str, Any]) -> Table:
-    """The unit deck (top first) and discard pile (newest last); the deck defaults to every
+    """The unit deck (top first) and discard pile (oldest first); the deck defaults to every
     unit card named nowhere else, in card-id order."""
     discards = _cards(data.get("discards", []), "discards", s.cards, "unit card")
     named = [c for p in s.players.values() for c in p.hand] + list(s.units) + list(discards)
@@ -414,7 +415,12 @@ def _unit_cards(s: Table, data: dict[str, Any]) -> Table:
     else:
         deck = tuple(c for c in sorted(s.cards) if c not in named)
     _once([*named, *deck], "unit card")
-    return evolved(s, deck=deck, discards=discards)
+    return evolved(s, deck=_deck(s.deck, deck, discards))
+
+
+def _deck(deck: Deck, cards: tuple[str, ...], discards: tuple[str, ...]) -> Deck:
+    """A deck with these cards (top first) and discards (written oldest first)."""
+    return Deck(cards, discards=tuple(reversed(discards)), name=deck.name)
 
 
 def _once(cards: list[str], what: str) -> None:
@@ -472,7 +478,7 @@ def _shop(s: Table, raw: dict[str, Any]) -> Table:
     held = [c for p in s.players.values() for c in p.shop_hand]
     attached = [u.attachment for u in s.units.values() if u.attachment]
     _once([*held, *attached, *discards, *(c for c in row if c), *deck], "shop card")
-    return evolved(s, shop=row, shop_deck=deck, shop_discards=discards)
+    return evolved(s, shop=row, shop_deck=_deck(s.shop_deck, deck, discards))
 
 
 def _boss(s: Table, raw: dict[str, Any]) -> Table:
@@ -504,7 +510,7 @@ def _boss(s: Table, raw: dict[str, Any]) -> Table:
                   _int(target.get("range"), "boss.target.range", 1, 2))
     return evolved(s, boss_square=square, rotation=_int(raw.get("rotation", 0), "boss.rotation"),
                    boss_damage=damage, lives=_int(raw.get("lives", s.lives), "boss.lives", 0, 99),
-                   boss_card=card, boss_deck=deck, boss_discards=discards,
+                   boss_card=card, boss_deck=_deck(s.boss_deck, deck, discards),
                    boss_turns=_int(raw.get("turns", _boss_turns_before(s)), "boss.turns"),
                    plan_delay=_int(raw.get("plan_delay", 0), "boss.plan_delay"), boss_step=step,
                    boss_queue=_cards(raw.get("queue", []), "boss.queue", s.cards, "unit card"),

@@ -208,12 +208,14 @@ def resolve(state: Table, seat: str, command: Command, dice) -> list[Event]:
 
 def _boss_turn(state: Table, command: Command, dice) -> list[Event]:
     match command:
-        case BossStep():
+        case BossStep() if state.boss_step == "rotate":  # the boss turn ends: the next player's starts
             res = Resolution(state, evolve, dice)
             res.add(*boss.step(state, dice))
-            if state.boss_step == "rotate" and res.state.result is None:
+            if res.state.result is None:
                 res.add(*turn.start_turn(res.state, boss.next_after(res.state), state.turn + 1))
             return res.facts
+        case BossStep():
+            return boss.step(state, dice)
         case Order(unit, colour, rng):
             return boss.boss_attack(state, unit, colour, rng)
         case Hit(unit):

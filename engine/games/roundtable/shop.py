@@ -36,7 +36,7 @@ def buy(state: Table, seat: str, slot: int) -> list[Event]:
                           ev.ShopCardBought(rule="roundtable.shop.buy", seat=seat, slot=slot, card=card,
                                             cost=cost)]
     if state.shop_deck:
-        new = state.shop_deck[0]
+        new = state.shop_deck.cards[0]
         facts.append(ev.ShopCardDealt(rule="roundtable.shop.refill", slot=slot, card=new,
                                       cost=state.shop_cards[new]["cost"]))
     return facts

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.events import Folds, evolved
+from engine.kit.deck import Deck
 from engine.kit.turns import Schedule
 
 from . import events as ev
@@ -98,13 +99,14 @@ class Table:
     work_dv: tuple[str, ...] = ()
     work_coin: tuple[str, ...] = ()
     cards: dict[str, Any] = field(default_factory=dict)       # unit cards by id
-    deck: tuple[str, ...] = ()                                # unit deck, top first (hidden)
-    discards: tuple[str, ...] = ()                            # unit discard pile, newest last
+    # The unit deck, top first (hidden), and the unit discard pile (face up).
+    deck: Deck = field(default_factory=lambda: Deck(name="unit deck"))
     players: dict[str, Player] = field(default_factory=dict)
     units: dict[str, Unit] = field(default_factory=dict)
     vp_deck: tuple[int, ...] = ()
     shop_cards: dict[str, Any] = field(default_factory=dict)
-    shop_deck: tuple[str, ...] = ()                           # hidden
+    # Anna's Shop deck (hidden) and the shop cards used or discarded.
+    shop_deck: Deck = field(default_factory=lambda: Deck(name="shop deck"))
     shop: tuple[str | None, ...] = (None, None, None)         # face down (hidden)
     active: str = ""
     turn: int = 0
@@ -112,7 +114,6 @@ class Table:
     pending: tuple[str, str, str] | None = None               # attack awaiting reactions:
     #                                                           (attacker, defender, asked seat)
     bonus: dict[str, tuple] = field(default_factory=dict)     # unit -> ((stat, n, source), ...)
-    shop_discards: tuple[str, ...] = ()
     # Boss Mode
     mode: str = "1v1"
     schedule: Schedule | None = None                          # P1 -> Boss -> P2 -> Boss ...
@@ -122,8 +123,7 @@ class Table:
     rotation: int = 0                                         # quarter turns clockwise
     boss_damage: dict[str, int] = field(default_factory=dict)  # colour -> damage on that bar
     lives: int = 0
-    boss_deck: tuple[str, ...] = ()                           # hidden order
-    boss_discards: tuple[str, ...] = ()
+    boss_deck: Deck = field(default_factory=lambda: Deck(name="boss deck"))  # hidden order
     boss_card: str = ""                                       # the current boss card
     boss_step: str = ""                                       # where the boss turn stands
     boss_queue: tuple[str, ...] = ()                          # units the boss will attack, or
@@ -136,6 +136,21 @@ class Table:
     guest: tuple[str, str] | None = None                      # (seat, unit) readied by an ally
     buffs: tuple[Buff, ...] = ()                              # bonuses until a seat's next turn
     result: str | None = None
+
+    @property
+    def discards(self) -> tuple[str, ...]:
+        """The unit discard pile, the oldest card first."""
+        return tuple(reversed(self.deck.discards))
+
+    @property
+    def shop_discards(self) -> tuple[str, ...]:
+        """The shop cards used or discarded, the oldest first."""
+        return tuple(reversed(self.shop_deck.discards))
+
+    @property
+    def boss_discards(self) -> tuple[str, ...]:
+        """The flipped boss cards, the oldest first (the card just flipped last)."""
+        return tuple(reversed(self.boss_deck.discards))
 
     def player(self, seat: str) -> Player:
         return self.players[seat]
@@ -195,8 +210,8 @@ def _without_unit(state: Table, unit: str) -> Table:
     gone = units.pop(unit)
     extra = (gone.attachment,) if gone.attachment else ()
     buffs = tuple(b for b in state.buffs if b.unit != unit) if state.buffs else ()
-    return evolved(state, units=units, discards=state.discards + (unit,),
-                   shop_discards=state.shop_discards + extra, buffs=buffs)
+    return evolved(state, units=units, deck=state.deck.discard((unit,)),
+                   shop_deck=state.shop_deck.discard(extra), buffs=buffs)
 
 
 # ---- setup ---------------------------------------------------------------------------------------
@@ -219,13 +234,13 @@ def _(s: Table, e: ev.UnitCardsListed) -> Table:
 
 @_folds(ev.UnitDeckShuffled)
 def _(s: Table, e: ev.UnitDeckShuffled) -> Table:
-    return evolved(s, deck=e.order)
+    return evolved(s, deck=Deck(e.order, name="unit deck"))
 
 
 @_folds(ev.CardsDealt)
 @_folds(ev.CardsDrawn)
 def _(s: Table, e) -> Table:
-    s = evolved(s, deck=s.deck[len(e.cards):])
+    s = evolved(s, deck=s.deck.draw(len(e.cards))[1])
     return _player(s, e.seat, hand=s.player(e.seat).hand + e.cards)
 
 
@@ -251,14 +266,14 @@ def _(s: Table, e: ev.ShopCardsListed) -> Table:
 
 @_folds(ev.ShopDeckShuffled)
 def _(s: Table, e: ev.ShopDeckShuffled) -> Table:
-    return evolved(s, shop_deck=e.order)
+    return evolved(s, shop_deck=Deck(e.order, name="shop deck"))
 
 
 @_folds(ev.ShopCardDealt)
 def _(s: Table, e: ev.ShopCardDealt) -> Table:
     shop = list(s.shop)
     shop[e.slot - 1] = e.card
-    return evolved(s, shop=tuple(shop), shop_deck=s.shop_deck[1:])
+    return evolved(s, shop=tuple(shop), shop_deck=s.shop_deck.draw(1)[1])
 
 
 @_folds(ev.MulliganTaken)
@@ -267,7 +282,7 @@ def _(s: Table, e: ev.MulliganTaken) -> Table:
     kept = list(p.hand)
     for card in e.discarded:
         kept.remove(card)
-    s = evolved(s, discards=s.discards + e.discarded)
+    s = evolved(s, deck=s.deck.discard(e.discarded))
     return _player(s, e.seat, hand=tuple(kept), mulliganed=True)
 
 
@@ -318,7 +333,8 @@ def _(s: Table, e: ev.GameEnded) -> Table:
 # ---- cards ---------------------------------------------------------------------------------------
 @_folds(ev.DiscardsReshuffled)
 def _(s: Table, e: ev.DiscardsReshuffled) -> Table:
-    return evolved(s, deck=s.deck + e.order, discards=())
+    # The discard pile, shuffled, goes under what is left of the deck (cards.reshuffle).
+    return evolved(s, deck=s.deck.reshuffle(s.deck.cards + e.order))
 
 
 @_folds(ev.CardDiscarded)
@@ -326,7 +342,7 @@ def _(s: Table, e: ev.CardDiscarded) -> Table:
     p = s.player(e.seat)
     hand = list(p.hand)
     hand.remove(e.card)
-    s = evolved(s, discards=s.discards + (e.card,))
+    s = evolved(s, deck=s.deck.discard((e.card,)))
     return _player(s, e.seat, hand=tuple(hand), discards=p.discards + 1)
 
 
@@ -475,14 +491,14 @@ def _played(s: Table, seat: str, card: str) -> Table:
 @_folds(ev.ShopCardUsed)
 def _(s: Table, e: ev.ShopCardUsed) -> Table:
     s = _played(s, e.seat, e.card)
-    return evolved(s, shop_discards=s.shop_discards + (e.card,))
+    return evolved(s, shop_deck=s.shop_deck.discard((e.card,)))
 
 
 @_folds(ev.AttachmentPlaced)
 def _(s: Table, e: ev.AttachmentPlaced) -> Table:
     s = _played(s, e.seat, e.card)
     if e.replaced:
-        s = evolved(s, shop_discards=s.shop_discards + (e.replaced,))
+        s = evolved(s, shop_deck=s.shop_deck.discard((e.replaced,)))
     return _unit(s, e.unit, attachment=e.card)
 
 
@@ -500,17 +516,17 @@ def _(s: Table, e: ev.BossTilePlaced) -> Table:
 
 @_folds(ev.BossDeckShuffled)
 def _(s: Table, e: ev.BossDeckShuffled) -> Table:
-    return evolved(s, boss_deck=e.order)
+    return evolved(s, boss_deck=Deck(e.order, name="boss deck"))
 
 
 @_folds(ev.BossDeckReshuffled)
 def _(s: Table, e: ev.BossDeckReshuffled) -> Table:
-    return evolved(s, boss_deck=s.boss_deck + e.order, boss_discards=())
+    return evolved(s, boss_deck=s.boss_deck.reshuffle(s.boss_deck.cards + e.order))
 
 
 @_folds(ev.BossCardDrawn)
 def _(s: Table, e: ev.BossCardDrawn) -> Table:
-    return evolved(s, boss_card=e.card, boss_deck=s.boss_deck[1:])
+    return evolved(s, boss_card=e.card, boss_deck=s.boss_deck.draw(1)[1])
 
 
 @_folds(ev.BossTurnStarted)
@@ -576,7 +592,7 @@ def _(s: Table, e: ev.UnitsExhausted) -> Table:
 
 @_folds(ev.BossCardFlipped)
 def _(s: Table, e: ev.BossCardFlipped) -> Table:
-    return evolved(s, boss_card="", boss_discards=s.boss_discards + (e.card,), boss_step="rotate")
+    return evolved(s, boss_card="", boss_deck=s.boss_deck.discard((e.card,)), boss_step="rotate")
 
 
 @_folds(ev.BossRotated)

@@ -8,6 +8,7 @@ the face-down shop cards (only their cost shows).  `None` sees everything.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -52,7 +53,7 @@ def view(state: Table, seat: str | None) -> dict[str, Any]:
                  for i, card in enumerate(state.shop, 1)},
         "shop_deck_size": len(state.shop_deck),
         "shop_discards": list(state.shop_discards),
-        **({"deck": list(state.deck), "shop_deck": list(state.shop_deck)} if seat is None else {}),
+        **({"deck": list(state.deck.cards), "shop_deck": list(state.shop_deck.cards)} if seat is None else {}),
         "mode": state.mode,
         **({"boss": _boss_view(state, seat)} if state.mode == "boss" and state.boss else {}),
     }
@@ -88,7 +89,7 @@ def _boss_view(state: Table, seat: str | None) -> dict[str, Any]:
         "summons": {m.id: _summon_view(state, m) for m in state.summons.values()},
         "reference": state.boss.get("reference", {}).get("text", ""),
         "action": state.boss.get("action"),
-        **({"deck": list(state.boss_deck)} if seat is None else {}),
+        **({"deck": list(state.boss_deck.cards)} if seat is None else {}),
     }
 
 
@@ -155,11 +156,11 @@ def scramble_hidden(state: Table, seat: str | None, rng: random.Random) -> Table
     if seat is None:
         return state
     others = [s for s in state.seats if s != seat]
-    units = list(state.deck) + [c for s in others for c in state.player(s).hand]
-    shop = list(state.shop_deck) + [c for s in others for c in state.player(s).shop_hand]
+    units = list(state.deck.cards) + [c for s in others for c in state.player(s).hand]
+    shop = list(state.shop_deck.cards) + [c for s in others for c in state.player(s).shop_hand]
     rng.shuffle(units)
     rng.shuffle(shop)
-    boss_deck = list(state.boss_deck)
+    boss_deck = list(state.boss_deck.cards)
     rng.shuffle(boss_deck)
     deck, units = tuple(units[:len(state.deck)]), units[len(state.deck):]
     shop_deck, shop = tuple(shop[:len(state.shop_deck)]), shop[len(state.shop_deck):]
@@ -169,8 +170,9 @@ def scramble_hidden(state: Table, seat: str | None, rng: random.Random) -> Table
         hand, units = tuple(units[:len(p.hand)]), units[len(p.hand):]
         shop_hand, shop = tuple(shop[:len(p.shop_hand)]), shop[len(p.shop_hand):]
         players[s] = evolved(p, hand=hand, shop_hand=shop_hand)
-    return evolved(state, deck=deck, shop_deck=shop_deck, players=players,
-                   shop=_scramble_shop(state, rng), boss_deck=tuple(boss_deck))
+    return evolved(state, deck=replace(state.deck, cards=deck),
+                   shop_deck=replace(state.shop_deck, cards=shop_deck), players=players,
+                   shop=_scramble_shop(state, rng), boss_deck=replace(state.boss_deck, cards=tuple(boss_deck)))
 
 
 def _scramble_shop(state: Table, rng: random.Random) -> tuple[str | None, ...]:

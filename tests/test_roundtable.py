@@ -19,7 +19,6 @@ from engine.games.roundtable import events as ev
 from engine.games.roundtable.board import terrain_at
 from engine.games.roundtable.movement import ends_move, entry_refusal
 from engine.games.roundtable.state import Unit
-from engine.kit.deck import Deck
 from engine.kit.testing import LoadedDice, Scenario
 
 register("roundtable", "engine.games.roundtable")
@@ -872,8 +871,9 @@ def test_an_empty_unit_deck_takes_the_shuffled_discard_pile():
     # Our reading (cards.reshuffle): p1 discards Archer with the deck empty; the discard pile
     # (Great Knight, Healer, then Archer) becomes the deck in the recorded order and p1 draws
     # its top card.
-    sc = board()
-    sc._state = evolved(sc.state, deck=Deck((), discards=("healer", "great-knight")))  # healer on top
+    sc = Scenario.from_position(game, {
+        "players": {"p1": {"hand": ["archer", "armor-slayer", "axe-fighter", "axe-king", "thief", "dancer"]}},
+        "deck": [], "discards": ["great-knight", "healer"]})
     facts = sc.play("p1", "discard archer")
     assert kinds(facts) == ["CardDiscarded", "DiscardsReshuffled", "CardsDrawn"]
     assert facts[1].order == ("great-knight", "healer", "archer") and facts[2].cards == ("great-knight",)

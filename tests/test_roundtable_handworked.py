@@ -26,23 +26,11 @@ from engine.core.events import evolved
 from engine.core.game import find_game, register
 from engine.games.roundtable import events as ev
 from engine.games.roundtable.board import terrain_at
-from engine.kit.testing import LoadedDice
+from engine.kit.testing import LoadedDice, Scenario
 
 register("roundtable", "engine.games.roundtable")
 game = find_game("roundtable")
 R = "roundtable."
-
-
-def with_hand(sc, seat, *cards):
-    """Give `seat` these unit cards in hand (in place of its first ones)."""
-    p = sc.state.player(seat)
-    sc._state = evolved(sc.state, players={**sc.state.players, seat: evolved(
-        p, hand=tuple(cards) + p.hand[len(cards):])})
-
-
-def with_player(sc, seat, **fields):
-    sc._state = evolved(sc.state, players={**sc.state.players, seat: evolved(
-        sc.state.player(seat), **fields)})
 
 
 # ---- I. Game Setup ------------------------------------------------------------------------------
@@ -180,8 +168,7 @@ def test_deploying_units_only_on_your_own_zone_and_each_card_once():
 def test_deploying_units_special_and_shapestone_tokens_come_with_the_unit():
     # III. Deploying Units: a unit with a Special Ability brings one Special Ability token,
     # a [Shapeshifter] its Shapestone; a reaction special is a special too.
-    sc = board(skills=True)
-    with_hand(sc, "p1", "fire-dragon", "sword-lord")
+    sc = Scenario.from_position(game, {"players": {"p1": {"hand": ["fire-dragon", "sword-lord"]}}})
     facts = sc.play("p1", "deploy fire-dragon red C6")
     assert (facts[0].shapestone, facts[0].special) == (True, True)
     sc.play("p1", "end")
@@ -289,9 +276,9 @@ def test_dragon_vein_abilities_tile_never_moved_by_its_opponent_nor_from_under_a
     # III. Dragon Vein Abilities: p2's tile on D4 is not p1's to move (p1's command always
     # moves p1's own tile, so D4 is "another tile"); p1's own tile on C4 is pinned while the
     # Axe Fighter stands on it.
-    sc = board(("p1", "axe-fighter", "C4"), dv=3)
-    with_player(sc, "p2", dv_tile="D4", dv_side="ruins")
-    with_player(sc, "p1", dv_tile="C4", dv_side="plains")
+    sc = Scenario.from_position(game, {
+        "players": {"p1": {"dv": 3, "dv_tile": {"square": "C4"}}, "p2": {"dv_tile": {"square": "D4", "side": "ruins"}}},
+        "units": {"axe-fighter": {"owner": "p1", "square": "C4"}}})
     sc.expect_violation("p1", "vein-tile D4 plains", R + "dv.tile-other")
     sc.expect_violation("p1", "vein-tile F4 ruins", R + "dv.tile-pinned")
     sc.expect_violation("p1", "vein-tile C4 ruins", R + "dv.tile-unit")

@@ -305,7 +305,7 @@ def _homunculus(board: dict[str, Any]) -> dict[str, Any]:
             head = f"Round {h['round']}: Event card"
             effect = texts["events"].get(h["what"], h["what"].replace("-", " "))
         march = ", ".join(map(str, h["march"])) or "none"
-        lines = [head, *_wrap(effect, 54),
+        lines = [head, *_wrap(effect, 58),
                  f"March: Area{'s' if len(h['march']) > 1 else ''} {march}",
                  f"Appearance: {h['soldiers']} or more soldiers"
                  + (" (+2 this round)" if board["plus_two"] else "")]

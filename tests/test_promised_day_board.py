@@ -153,6 +153,14 @@ def test_a_hand_is_drawn_only_in_the_views_that_hold_it(env):
     assert "al-02" in tray(render(env, game.view(state, "blue")))
     everything = tray(render(env, game.view(state, None)))  # a finished game shows every hand
     assert "ed-01" in everything and "al-02" in everything
+    # The picture alone (a board's file) has them too, small, on the characters' rows.
+    for seat, shown in (("red", {"ed": ["ed-01", "ed-05"], "al": []}), ("", {"ed": [], "al": []}),
+                        (None, {"ed": ["ed-01", "ed-05"], "al": ["al-02"]})):
+        root = parse(render(env, game.view(state, seat)))
+        for c, cards in shown.items():
+            row = root.find(f".//{SVG}g[@id='character-{c}']")
+            assert [g.find(f"{SVG}title").text.split(":")[0]
+                    for g in row.findall(f"{SVG}g[@class='card']")] == cards, (seat, c)
 
 
 def test_the_round_board_the_boss_tiles_and_the_bonus_offer_read_in_words(env):

@@ -46,7 +46,8 @@ WIDTH = 640
 CITY_Y, CITY_HEIGHT = 48, 520       # Central City is drawn in translate(0 48)
 AREA_Y, AREA_HEIGHT = 578, 120      # the Areas' columns
 ROUND_Y, ROUND_HEIGHT = 708, 146    # the Homunculus card and the Boss tiles
-ROWS_Y, ROW_PITCH = 864, 48         # one row per character
+ROWS_Y, ROW_PITCH = 864, 52         # one row per character
+HAND_X, HAND_WIDTH = 412, 216       # a row's right part: Companion cards, the hand's cards
 
 SEAT = {"red": "#c53030", "blue": "#2b6cb0", "yellow": "#b7791f", "green": "#2f855a"}
 CARD = {"red": "#e53e3e", "blue": "#3182ce", "yellow": "#ecc94b", "green": "#38a169",
@@ -348,14 +349,22 @@ def _rows(board: dict[str, Any]) -> list[dict[str, Any]]:
         top, life = ch["max_life"], ch["life"] or 0
         special = SPECIAL.get(ch["special"], ch["special"])
         effect = specials.get(ch["effect"] or ch["special"], "")
-        companions = [{"id": b, "label": bonus_names.get(b, b), "x": str(440 + k * 96),
-                       "text_x": str(488 + k * 96)}
+        companions = [{"id": b, "label": bonus_names.get(b, b), "x": str(HAND_X + k * 110),
+                       "text_x": str(HAND_X + 53 + k * 110)}
                       for k, b in enumerate(ch["companions"])]
+        # The hand, where the view holds it, small (the tray above the map holds the cards
+        # to point at): the picture alone, a file of its own, shows it too.
+        hand = list((ch.get("hand") or {}).items())
+        pitch = min(20, HAND_WIDTH // max(len(hand), 1))
+        cards = [{"x": str(HAND_X + j * pitch), "mid": num(HAND_X + j * pitch + 8.5),
+                  "fill": CARD.get(face[0], "#a0aec0"), "label": str(face[1]) if face[1] else "",
+                  "title": _card_title(card, face)} for j, (card, face) in enumerate(hand)]
         found.append({
             "id": cid, "name": ch["name"], "y": str(y), "mid_y": str(y + 22),
             "label_y": str(y + 26), "name_y": str(y + 15), "sub_y": str(y + 28),
             "special_y": str(y + 40), "bar_y": str(y + 12), "life_y": str(y + 16),
-            "counts_y": str(y + 32), "box_y": str(y + 20), "box_text_y": str(y + 34),
+            "counts_y": str(y + 32), "box_y": str(y + 4), "box_text_y": str(y + 16),
+            "card_y": str(y + 25), "card_text_y": str(y + 38),
             "seat_fill": SEAT.get(ch["seat"], "#4a5568"), "stroke": SEAT.get(ch["seat"], "#4a5568"),
             "label": cid[:2].capitalize(), "current": cid == board["current"],
             "sub": f"{ch['seat']} · {'on ' + ch['space'] if ch['space'] else 'not placed'}"
@@ -366,7 +375,7 @@ def _rows(board: dict[str, Any]) -> list[dict[str, Any]]:
             "track_end": str(240 + top * 9), "life_end": str(240 + max(life, 0) * 9),
             "counts": f"hand {ch['hand_size']} · deck {ch['deck_size']}"
                       f" · discards {len(ch['discards'])}",
-            "companions": companions,
+            "companions": companions, "hand": cards,
         })
     return found
 

@@ -94,3 +94,31 @@ def test_redact_hides_hands_deck_orders_and_the_face_down_shop_from_other_seats(
     boss = game.setup(game.options(3, {}), __import__("engine.core.dice", fromlist=["Dice"]).Dice(3, 1))
     shuffled = next(f for f in boss if isinstance(f, ev.BossDeckShuffled))
     assert game.redact(shuffled, "p2")["order"] == {"hidden": len(shuffled.order)}
+
+
+def test_the_cards_of_the_game_are_named_to_a_seat_only_where_it_meets_them():
+    # The setup facts copy the content's card lists for replay; while the game runs a seat
+    # reads no card id there (it meets each card in its hand, on the map, in a discard pile),
+    # so that the leak check can follow every card from a hidden place (tests/test_leaks.py).
+    from engine.core.dice import Dice
+
+    for players in (2, 3):
+        for fact in game.setup(game.options(players, {}), Dice(3, 1)):
+            data = game.redact(fact, "p1")
+            if isinstance(fact, (ev.UnitCardsListed, ev.ShopCardsListed)):
+                assert data["cards"] == {"listed": len(fact.cards)} and game.redact(fact, None) == fact.to_data()
+            if isinstance(fact, ev.BossChosen):
+                assert data["board"]["cards"] == {"listed": len(fact.board["cards"])}
+                assert data["board"]["hp"] == fact.board["hp"]  # the board itself stays public
+
+
+def test_everyone_knows_who_holds_anna_s_cheer():
+    # I. Game Setup (2): the second player is given Anna's Cheer in front of everyone; it
+    # leaves that hand only when played, face up.  The other shop cards stay hidden.
+    import random
+
+    state = game.from_position({"players": {"p2": {"shop_hand": ["annas-cheer", "vulnerary-1"]}}})
+    shown = game.view(state, "p1")["players"]["p2"]
+    assert shown["shop_hand_known"] == ["annas-cheer"] and shown["shop_hand"] is None
+    scrambled = game.scramble_hidden(state, "p1", random.Random(1))
+    assert "annas-cheer" in scrambled.player("p2").shop_hand

@@ -1,8 +1,11 @@
 """What a seat may see, a text picture, and one-line descriptions of facts.
 
 Hidden: each player's hands (unit cards and shop cards) from the other
-seats and spectators, the order of the unit deck and Anna's Shop deck, and
-the face-down shop cards (only their cost shows).  `None` sees everything.
+seats and spectators, but Anna's Cheer, whose holder everyone knows; the
+order of the unit deck, Anna's Shop deck and the boss deck, and the
+face-down shop cards (only their cost shows).  The setup facts' card lists
+(the box's content) name no card to a seat while the game runs: a seat
+meets each card where it is shown.  `None` sees everything.
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ from typing import Any
 from engine.core.events import evolved
 
 from . import board as b
+from . import content
 from . import events as ev
 from .board import hp_left, stats, tags
 from .content import BOARD
 from .state import Table
+
+CHEER = content.cheer()["id"]  # Anna's Cheer: the one shop card whose holder everyone knows
 
 
 @cache
@@ -121,7 +127,7 @@ def _unit_view(state: Table, u) -> dict[str, Any]:
 def _player_view(state: Table, owner: str, seat: str | None) -> dict[str, Any]:
     p = state.player(owner)
     shown = _sees_hand(seat, owner)
-    return {"coins": p.coins, "dv": p.dv, "vp_cards": list(p.vp_cards), "vp_tokens": p.vp_tokens,
+    return {"shop_hand_known": _known(p.shop_hand), "coins": p.coins, "dv": p.dv, "vp_cards": list(p.vp_cards), "vp_tokens": p.vp_tokens,
             "vp": p.vp, "dv_tile": p.dv_tile, "dv_side": p.dv_side if p.dv_tile else None,
             "hand": list(p.hand) if shown else None, "hand_size": len(p.hand),
             "shop_hand": list(p.shop_hand) if shown else None, "shop_hand_size": len(p.shop_hand),
@@ -129,10 +135,22 @@ def _player_view(state: Table, owner: str, seat: str | None) -> dict[str, Any]:
             "captured": p.captured, "discards": p.discards}
 
 
+def _known(shop_hand: tuple[str, ...]) -> list[str]:
+    """The shop cards everyone knows a player holds: Anna's Cheer, given face up at setup
+    (I. Game Setup, step 2) and leaving the hand only by being played, face up."""
+    return [card for card in shop_hand if card == CHEER]
+
+
 # ---- redaction ------------------------------------------------------------------------------------
 ORDERS = {"UnitDeckShuffled": "order", "DiscardsReshuffled": "order", "ShopDeckShuffled": "order",
           "BossDeckShuffled": "order", "BossDeckReshuffled": "order"}
 OWN_CARDS = {"CardsDealt": "cards", "CardsDrawn": "cards", "ShopCardBought": "card"}
+# The cards of the game as content lists them (the box's: nothing secret), copied into the
+# setup facts for replay.  While the game runs a seat meets each card where it is shown -
+# its own hand, the map, a discard pile, the current boss card - and the facts name no card
+# before then, so that a card id on a seat's surface always means the seat has seen that
+# card (what the leak check of every game follows, issue #25).
+CATALOGUES = {"UnitCardsListed": "cards", "ShopCardsListed": "cards"}
 
 
 def redact(event, seat: str | None) -> dict[str, Any]:
@@ -146,18 +164,23 @@ def redact(event, seat: str | None) -> dict[str, Any]:
         data[field] = {"hidden": len(data[field]) if isinstance(data[field], list) else 1}
     elif event.type == "ShopCardDealt":
         data["card"] = {"hidden": 1}
+    elif event.type in CATALOGUES:
+        data["cards"] = {"listed": len(data["cards"])}
+    elif event.type == "BossChosen":
+        data["board"] = {**data["board"], "cards": {"listed": len(data["board"]["cards"])}}
     return data
 
 
 def scramble_hidden(state: Table, seat: str | None, rng: random.Random) -> Table:
     """Deal the cards `seat` cannot see anew: the unit deck with the other
-    hands, the shop deck with the other shop hands, and face-down shop cards
-    among themselves where their costs agree."""
+    hands, the shop deck with the other shop hands (Anna's Cheer stays with
+    whoever holds it: everyone knows), and face-down shop cards among
+    themselves where their costs agree."""
     if seat is None:
         return state
     others = [s for s in state.seats if s != seat]
     units = list(state.deck.cards) + [c for s in others for c in state.player(s).hand]
-    shop = list(state.shop_deck.cards) + [c for s in others for c in state.player(s).shop_hand]
+    shop = list(state.shop_deck.cards) + [c for s in others for c in state.player(s).shop_hand if c != CHEER]
     rng.shuffle(units)
     rng.shuffle(shop)
     boss_deck = list(state.boss_deck.cards)
@@ -168,7 +191,8 @@ def scramble_hidden(state: Table, seat: str | None, rng: random.Random) -> Table
     for s in others:
         p = players[s]
         hand, units = tuple(units[:len(p.hand)]), units[len(p.hand):]
-        shop_hand, shop = tuple(shop[:len(p.shop_hand)]), shop[len(p.shop_hand):]
+        hidden = len(p.shop_hand) - len(_known(p.shop_hand))
+        shop_hand, shop = tuple(_known(p.shop_hand)) + tuple(shop[:hidden]), shop[hidden:]
         players[s] = evolved(p, hand=hand, shop_hand=shop_hand)
     return evolved(state, deck=replace(state.deck, cards=deck),
                    shop_deck=replace(state.shop_deck, cards=shop_deck), players=players,

@@ -10,7 +10,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from engine.core.game import find_game
 from engine.core.store import open_store
-from viewer import boards
+from viewer import boards, pictures
 
 TEMPLATE = "boards/forbidden_alchemy.html"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -21,6 +21,7 @@ SEAT = "investigator"
 def env() -> Environment:
     e = Environment(loader=FileSystemLoader("viewer/templates"), autoescape=True)
     boards.register(e)
+    pictures.register(e)
     return e
 
 
@@ -37,15 +38,21 @@ def play():
         def issue(self, text):
             return s.issue(self.gid, SEAT, text)
 
+        def state(self):
+            return s.live(self.gid).session.state
+
         def board(self, seat=SEAT):
-            return game.view(s.live(self.gid).session.state, seat)
+            return game.view(self.state(), seat)
 
     yield lambda seed=3, **options: Handle(seed, options)
     s.close()
 
 
+GAME = find_game("forbidden_alchemy")
+
+
 def render(env, board, **context) -> str:
-    return env.get_template(TEMPLATE).render(board=board, **context)
+    return env.get_template(TEMPLATE).render(board=board, game=GAME, **context)
 
 
 def parse(html: str) -> ET.Element:
@@ -186,19 +193,23 @@ def test_finished_game_shows_the_result_with_every_edge_empty(env, play):
         assert card["title"] in out
 
 
-def test_targets_make_pieces_clickable(env, play):
-    board = play(seed=3).board()
-    targets = {1: [("swap 1 2", "swap 1 2"), ("swap 1 6", "swap 1 6")], 4: [("replace 4", "replace 4")]}
-    root = parse(render(env, board, targets=targets))
+def test_each_piece_is_named_by_its_edge_number_for_pointing(env, play):
+    """`swap 1 2` and `replace 4` are made by clicking the pieces: each edge's
+    group carries its number as its token (viewer/pointing.py), and nothing
+    else of the picture names a token."""
+    h = play(seed=3)
+    board = h.board()
+    root = parse(render(env, board))
     groups = edge_groups(root)
-    links = {n: g.find(SVG + "a") for n, g in groups.items()}
-    assert links[1].get("class") == "target" and links[1].get("href") == "#"
-    assert links[1].get("data-command") == "swap 1 2"
-    assert links[4].get("data-command") == "replace 4"
-    assert all(links[n] is None for n in (2, 3, 5, 6))
-    # without targets (a replay page) nothing is clickable
-    assert not list(parse(render(env, board)).iter(SVG + "a"))
-    assert not list(parse(render(env, board, targets={})).iter(SVG + "a"))
+    for n, g in groups.items():
+        assert g.get("data-token") == str(n)
+        assert g.get("data-label") == f"edge {n} ({board['edges'][n - 1]['piece']})"
+    named = [el.get("data-token") for el in root.iter() if el.get("data-token") is not None]
+    assert sorted(named, key=int) == [str(n) for n in range(1, 7)]
+    # every argument of every legal command is an element of the picture
+    legal = GAME.legal_commands(h.state(), SEAT)
+    assert {t for c in legal for t in c.notation().split()[1:]} <= set(named)
+    assert {"swap", "replace"} <= {c.verb for c in legal}
 
 
 def test_omniscient_view_shows_the_hidden_orders(env, play):
@@ -221,15 +232,15 @@ def test_before_setup_renders_a_message(env, play):
 
 def test_text_is_escaped(env, play):
     board = copy.deepcopy(play(seed=3).board())
-    board["edges"][0]["piece"] = "<x>&"
+    board["edges"][0]["piece"] = '<x>&"'
     board["investigator"]["name"] = 'A "quoted" <name>'
-    out = render(env, board, targets={1: [("<go>", 'swap "1" 2')]})
+    out = render(env, board)
     assert "&lt;x&gt;&amp;" in out
     assert "<x>" not in out
     root = parse(out)  # still well-formed
     title = edge_groups(root)[1].find(SVG + "title").text
-    assert "<x>&" in title
-    assert edge_groups(root)[1].find(SVG + "a").get("data-command") == 'swap "1" 2'
+    assert '<x>&"' in title
+    assert edge_groups(root)[1].get("data-label") == 'edge 1 (<x>&")'
     assert 'A "quoted" <name>' in "".join(root.itertext())
 
 
@@ -238,8 +249,9 @@ def test_renders_under_strict_undefined(play):
     strict = Environment(loader=FileSystemLoader("viewer/templates"), autoescape=True,
                          undefined=StrictUndefined)
     boards.register(strict)
+    pictures.register(strict)
     h = play(seed=3)
     parse(render(strict, h.board()))
-    parse(render(strict, h.board(seat=None), changed={"edges.1"}, targets={1: [("a", "swap 1 2")]}))
+    parse(render(strict, h.board(seat=None), changed={"edges.1"}))
     h.issue("stop")
     parse(render(strict, h.board(), changed=set()))

@@ -1,16 +1,19 @@
 """The board picture of `forbidden_alchemy_story` (docs/boards.md): well-formed
 SVG for every seat's view, figures and spaces by stable id, the dashed
-impassable borders, hidden investigators marked, the puzzle picture reused."""
+impassable borders, hidden investigators marked, the puzzle picture reused;
+every element a command is made of named by its token, and each seat's own
+cards (the tray above the map) drawn on its own page only."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from functools import cache
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from engine.core.game import find_game, register
 from engine.kit.testing import LoadedDice, Scenario
-from viewer import boards
+from viewer import boards, pictures
 
 register("forbidden_alchemy_story", "engine.games.forbidden_alchemy_story")
 game = find_game("forbidden_alchemy_story")
@@ -20,15 +23,41 @@ from engine.games.forbidden_alchemy_story import play_events as play  # noqa: E4
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def render(board, changed=(), targets=None) -> ET.Element:
+@cache
+def environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader("viewer/templates"), autoescape=True, undefined=StrictUndefined
     )
     boards.register(env)
-    text = env.get_template("boards/forbidden_alchemy_story.html").render(
-        board=board, changed=set(changed), targets=targets or {}, game=game
+    pictures.register(env)
+    return env
+
+
+def page(board, changed=()) -> str:
+    """The picture as the page includes it: the tray (HTML), then the SVG."""
+    return environment().get_template("boards/forbidden_alchemy_story.html").render(
+        board=board, changed=set(changed), game=game
     )
-    return ET.fromstring(text)
+
+
+def render(board, changed=()) -> ET.Element:
+    """The picture's SVG, parsed (the board's SVG runs from the first <svg to the last </svg>)."""
+    text = page(board, changed)
+    return ET.fromstring(text[text.index("<svg") : text.rindex("</svg>") + len("</svg>")])
+
+
+def tray(board) -> ET.Element:
+    """The tray of cards above the map, parsed."""
+    text = page(board)
+    return ET.fromstring(text[text.index('<div class="fa-tray"') : text.index("<svg")])
+
+
+def tokens(board) -> set[str]:
+    """Every token an element of the picture or the tray is named by."""
+    text = page(board)
+    svg = ET.fromstring(text[text.index("<svg") : text.rindex("</svg>") + len("</svg>")])
+    cards = ET.fromstring(text[text.index('<div class="fa-tray"') : text.index("<svg")])
+    return {t for root in (svg, cards) for e in root.iter() for t in (e.get("data-token") or "").split()}
 
 
 def story() -> Scenario:
@@ -47,7 +76,7 @@ def test_the_mansion_is_drawn_for_every_seat_with_dashed_impassable_borders():
         assert len(dashed) == 2 and all(e.get("stroke-dasharray") for e in dashed)
 
 
-def test_a_hidden_investigator_is_marked_and_moves_are_click_targets():
+def test_a_hidden_investigator_is_marked_and_moves_are_named_spaces():
     s = story()
     s.play("investigator-1", "move hall1-w")
     s.play("investigator-1", "move hall1-e")
@@ -57,11 +86,44 @@ def test_a_hidden_investigator_is_marked_and_moves_are_click_targets():
     s.play("investigator-1", "move library")
     s.play("investigator-1", "hide")
     board = game.view(s.state, "investigator-1")
-    targets = game.board_targets(game.legal_commands(s.state, "investigator-1"))
-    assert set(targets) == {"hall1-e"}
-    root = render(board, changed={"investigators", "investigators.investigator-1"}, targets=targets)
+    assert [c.notation() for c in game.legal_commands(s.state, "investigator-1")] == [
+        "end",
+        "move hall1-e",
+    ]
+    root = render(board, changed={"investigators", "investigators.investigator-1"})
     token = next(e for e in root.iter(SVG + "g") if e.get("id") == "token-investigator-1")
     assert "hiding" in token.find(SVG + "title").text and "changed" in token.get("class")
+    assert token.get("data-token") == "investigator-1 library"  # the figure, then its space
+    space = next(e for e in root.iter(SVG + "g") if e.get("id") == "space-hall1-e")
+    assert space.get("data-token") == "hall1-e"
+
+
+def test_every_token_of_every_seats_commands_is_an_element_of_its_page():
+    """Each seat's legal commands at positions of a greedy game, each argument
+    named by an element of that seat's picture or tray (no chip needed)."""
+    import random
+
+    from engine.core.store import open_store
+
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("forbidden_alchemy_story", seed=2, players=2)
+    rng = random.Random(2)
+    verbs = set()
+    for _ in range(70):
+        state = store.live(gid).session.state
+        if game.outcome(state) is not None:
+            break
+        seat = game.to_act(state)[0]
+        legal = game.legal_commands(state, seat)
+        named = tokens(game.view(state, seat))
+        for command in legal:
+            missing = set(command.notation().split()[1:]) - named
+            assert not missing, (seat, command.notation(), missing)
+            verbs.add(command.verb)
+        store.issue(gid, seat, game.BOTS["greedy"](state, seat, legal, rng).notation())
+    # the game went through the kinds of command there are to point at
+    assert {"choose", "move", "swap", "replace", "trauma", "mythos", "threat", "action",
+            "monster-attack", "attack", "test", "use"} <= verbs
 
 
 def test_the_puzzle_picture_is_drawn_while_a_puzzle_is_attempted():
@@ -93,20 +155,33 @@ def test_the_puzzle_picture_is_drawn_while_a_puzzle_is_attempted():
 
 def test_the_keepers_hand_and_token_bottoms_are_drawn_for_the_keeper_only():
     s = story()
+    hand = set(s.state.hand) | set(s.state.mythos_hand)
+    assert hand
     for seat, shown in (("keeper", True), ("investigator-1", False), ("", False)):
-        root = render(game.view(s.state, seat))
-        hand = [e for e in root.iter(SVG + "text") if e.get("class") == "keeper-hand"]
-        assert bool(hand) == shown
+        board = game.view(s.state, seat)
+        cards = {e.get("data-token") for e in tray(board).iter() if "fa-card" in (e.get("class") or "")}
+        assert (hand <= cards) == shown and (not hand & cards) == (not shown)
+        root = render(board)
         crawler = next(e for e in root.iter(SVG + "g") if e.get("id") == "token-crawling-one-1")
         assert ("token: health" in crawler.find(SVG + "title").text) == shown
+
+
+def test_an_investigators_own_cards_are_on_his_page_only():
+    s = story()
+    mine = set(s.state.investigators["investigator-1"].items)
+    for seat, shown in (("investigator-1", True), ("investigator-2", False), ("keeper", False), ("", False)):
+        cards = {e.get("data-token") for e in tray(game.view(s.state, seat)).iter()
+                 if "fa-item" in (e.get("class") or "")}
+        assert (cards == mine) if shown else not (cards & mine)
+    texts = " ".join(tray(game.view(s.state, "investigator-1")).itertext())
+    assert "Weapon (firearm)" in texts  # Jenny Barnes's Revolver, with its text
 
 
 def test_rooms_are_drawn_as_a_floor_plan_with_their_cards_and_the_escape_edge():
     s = story()
     board = game.view(s.state, "investigator-1")
-    # The layout is computed once per map, in Python: spaces, room corners, escape edges.
-    assert board["layout"]["foyer"] and board["layout"]["room:laboratory:a"]
-    assert board["layout"]["exit:hall2-s"]
+    # The view gives where each space is; the picture draws the rooms around them.
+    assert board["layout"]["foyer"] and set(board["layout"]) == set(board["spaces"])
     root = render(board, changed={"rooms", "rooms.laboratory", "rooms.laboratory.exploration_left"})
     rooms = {
         e.get("data-id"): e
@@ -153,5 +228,5 @@ def test_story_2_draws_the_guest_bedroom_its_lock_the_time_period_and_the_seeds(
     assert {"guest-a", "guest-b", "room-guest-bedroom"} <= ids
     text = " ".join(t.text or "" for t in root.iter(SVG + "text"))
     assert "locked: Brass Key" in text and "rift" in text
-    assert "time period: The Witch Trials (1692)" in text
+    assert "The Witch Trials (1692) ◆" in text  # the marker's card
     assert "Seeds planted in the Greenhouse (The Witch Trials (1692))" in text

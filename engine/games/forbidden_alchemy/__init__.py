@@ -16,7 +16,7 @@ from .rules import decide, outcome, to_act, turn
 from .scores import scores
 from .setup import options, seats, setup
 from .state import evolve, initial_state
-from .view import board_targets, describe, redact, render, scramble_hidden, view
+from .view import describe, redact, render, scramble_hidden, view
 
 ID = "forbidden_alchemy"
 TITLE = "Mansions of Madness: Forbidden Alchemy - Alchemy puzzle"
@@ -25,10 +25,17 @@ TITLE = "Mansions of Madness: Forbidden Alchemy - Alchemy puzzle"
 RULES_VERSION = "2"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators in the story; one of them attempts the puzzle
 POSITION_VERSION = 1  # docs/positions/forbidden_alchemy.md
+# The new-game form lists these (viewer/app.py); setup.options checks them.
+OPTION_HELP = {
+    "tile": "the setup tile: 10A or 10B (six edges) or 11A (eight edges); default 10A",
+    "investigator": "who attempts the puzzle: jenny-barnes (default), harvey-walters, "
+                    "michael-mcglen or mandy-thompson",
+    "investigators": "how many investigators play the story, 1 to 4 (as --players); default 1",
+}
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "POSITION_VERSION", "RULES", "RULES_VERSION",
-    "TITLE", "board_targets", "decide", "describe", "evolve", "from_position", "initial_state",
+    "BOTS", "COMMANDS", "EVENTS", "ID", "OPTION_HELP", "PLAYER_COUNTS", "POSITION_VERSION", "RULES", "RULES_VERSION",
+    "TITLE", "decide", "describe", "evolve", "from_position", "initial_state",
     "legal_commands", "options", "outcome", "position", "redact", "render", "scores",
     "scramble_hidden", "seats", "setup", "to_act", "turn", "view",
 ]

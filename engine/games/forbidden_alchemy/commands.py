@@ -15,6 +15,10 @@ from engine.core.commands import Command, CommandSet
 
 @dataclass(frozen=True)
 class Swap(Command):
+    """Swap the pieces on two touching edges of the tile (1 puzzle action).
+
+    The edges are named by their numbers, 1 the top edge, then clockwise."""
+
     verb = "swap"
     first: int
     second: int
@@ -29,17 +33,23 @@ class Swap(Command):
 
 @dataclass(frozen=True)
 class Replace(Command):
+    """Discard the piece on one edge, then draw its replacement from the face-down pile (2 puzzle actions)."""
+
     verb = "replace"
     edge: int
 
 
 @dataclass(frozen=True)
 class SpendSkillPoint(Command):
+    """Spend a skill point to add your Luck to your puzzle actions (once a puzzle)."""
+
     verb = "skill"
 
 
 @dataclass(frozen=True)
 class Stop(Command):
+    """Stop taking puzzle actions and make the test: a d10 at most the number of pieces placed correctly completes the puzzle."""
+
     verb = "stop"
 
 

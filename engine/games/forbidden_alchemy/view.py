@@ -60,21 +60,6 @@ def redact(event, seat: str | None) -> dict[str, Any]:
     return data
 
 
-def board_targets(commands) -> dict[int, list[tuple[str, str]]]:
-    """Which edges a legal command can be started from, for clicks on the
-    board: a replacement first (one click), then each swap it is part of."""
-    targets: dict[int, list[tuple[str, str]]] = {}
-    for command in sorted(commands, key=lambda c: c.verb != "replace"):
-        for edge in _edges_of(command):
-            targets.setdefault(edge, []).append((command.notation(), command.notation()))
-    return targets
-
-
-def _edges_of(command) -> tuple[int, ...]:
-    return {"replace": lambda c: (c.edge,), "swap": lambda c: (c.first, c.second)}.get(
-        command.verb, lambda c: ())(command)
-
-
 def scramble_hidden(state: Puzzle, seat: str | None, rng: random.Random) -> Puzzle:
     """Reorder what no seat can see; the omniscient view sees everything."""
     if seat is None:

@@ -18,14 +18,13 @@ from .bots import BOTS, system_command
 from .commands import COMMANDS
 from .events import EVENTS
 from .legal import legal_commands, prompts
-from .picture import board_graph, board_picture
 from .position import from_position, position
 from .rulebook import RULES
 from .rules import decide, outcome, to_act, turn
 from .scores import scores
 from .setup import options, seats, setup
 from .state import evolve, initial_state
-from .view import board_targets, describe, redact, render, scramble_hidden, view
+from .view import describe, redact, render, scramble_hidden, view
 
 ID = "forbidden_alchemy_story"
 TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"
@@ -65,9 +64,6 @@ __all__ = [
     "RULES_VERSION",
     "SCENARIOS",
     "TITLE",
-    "board_graph",
-    "board_picture",
-    "board_targets",
     "decide",
     "describe",
     "evolve",

@@ -2,14 +2,19 @@
 
 Hidden from every seat: the order of each deck (Combat, Trauma, the
 Alchemy pile, Side Effects).  Hidden from everyone but the keeper: the
-keeper's hand, the #1 story choice and the objective until it is revealed
-(its epilogues until the story ends), the face-down Exploration cards, the
-Event cards not read yet, and the bottoms of monster tokens that no
-investigator has examined — a byakhee's bottom always ("Secrecy and
+keeper's hand, the #1 story choice and what the objective does until it is
+revealed, the face-down Exploration cards, and the bottoms of monster tokens
+that no investigator has examined — a byakhee's bottom always ("Secrecy and
 Byakhees"), except from Darrell Simmins's seat once his Keen Eye has seen
 it.  When the game plays the keeper (keeper=system) every seat is an
 investigator's.  Everything else (the map, figures, hiding investigators,
-health and sanity, threat, Keeper Action cards) is public.
+health and sanity, threat, Keeper Action cards, the faces of the cards as
+setup lists them) is public.
+
+A view names what is hidden by its id and what it does in the rules' terms;
+the words of a card are shown once it is read: an objective's when revealed
+(its epilogues when the story ends), an Event card's when resolved, a
+byakhee's question when asked.  (The keeper's own setup facts hold them all.)
 """
 
 from __future__ import annotations
@@ -27,10 +32,7 @@ from engine.games.forbidden_alchemy.view import view as view_puzzle
 
 from . import content
 from . import events as ev
-from .pieces import KEEPER_SEAT, OVER, Story
-
-ROOM_PAD = 0.72  # grid units around a room's spaces, in the board picture
-EXIT_REACH = 0.95  # how far past its space an escape edge is drawn
+from .pieces import CHOOSE, KEEPER_SEAT, OVER, Story
 
 
 def _keeper_sees(seat: str | None) -> bool:
@@ -38,30 +40,20 @@ def _keeper_sees(seat: str | None) -> bool:
 
 
 @cache
-def _layout(rooms: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]) -> dict[str, Any]:
-    """The picture's positions, once per map: each space where the map's layout
-    puts it, two corners of each room around its spaces, and, for each space on
-    an escape edge, the point just outside it where the edge is drawn."""
+def _layout(spaces: tuple[str, ...]) -> dict[str, list[float]]:
+    """Where the map's layout puts each space of this mansion (grid units, x to the
+    right, y down): content, once per map; the picture draws the rooms around them."""
     where = content.load().map.get("layout", {})
-    found: dict[str, list[float]] = {}
-    for room, spaces, edge in rooms:
-        placed = [where[x] for x in spaces if x in where]
-        if not placed:
-            continue
-        xs, ys = [p[0] for p in placed], [p[1] for p in placed]
-        found[f"room:{room}:a"] = [min(xs) - ROOM_PAD, min(ys) - ROOM_PAD]
-        found[f"room:{room}:b"] = [max(xs) + ROOM_PAD, max(ys) + ROOM_PAD]
-        for x in spaces:
-            if x in where:
-                found[x] = list(where[x])
-            if x in edge and x in where:
-                found[f"exit:{x}"] = [where[x][0], where[x][1] + EXIT_REACH]
-    return found
+    return {x: list(where[x]) for x in spaces if x in where}
 
 
 def view(s: Story, seat: str | None) -> dict[str, Any]:
     keeper = _keeper_sees(seat)
     board: dict[str, Any] = {
+        # whose view this is: the keeper's or an investigator's seat (their own cards
+        # are drawn as cards), None for a spectator and the omniscient view
+        "you": seat if seat in s.investigators or (seat == KEEPER_SEAT and s.keeper_by != "system")
+        else None,
         "phase": s.phase,
         "story": s.story,
         "story_name": s.story_name,
@@ -103,7 +95,7 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
             for space, room in s.room_of.items()
         },
         "links": [list(link) for link in s.links],
-        "layout": _layout(tuple((r, x["spaces"], x["edge"]) for r, x in s.rooms.items())),
+        "layout": _layout(tuple(s.room_of)),
         "altar": s.altar,
         "investigators": {
             i.seat: {
@@ -147,6 +139,8 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
             for c, x in s.trauma_in_play.items()
         },
         "side_effect_threats": {c: x["text"] for c, x in s.side_effect_threats.items()},
+        "side_effects_in_play": {c[0]: {"title": c[1], "text": c[2]} for c in s.alchemy.in_play},
+        "cards": _faces(s),
         "combat_decks": {
             d: {"size": len(deck), "discards": list(deck.discards)} for d, deck in s.decks.items()
         },
@@ -167,6 +161,8 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
         board["keeper"]["mythos_hand"] = list(s.mythos_hand)
         board["exploration"] = {r: list(c) for r, c in s.exploration.items()}
         board["objectives"] = sorted(s.objectives)
+        if s.phase == CHOOSE:  # the #1 story choice: what each objective would do
+            board["objective_cards"] = {c: _terms(o) for c, o in sorted(s.objectives.items())}
     if seat is None:  # the omniscient view adds every hidden order
         board["hidden"] = {
             "combat_decks": {d: list(deck.cards) for d, deck in s.decks.items()},
@@ -178,22 +174,99 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
     return board
 
 
+def _faces(s: Story) -> dict[str, Any]:
+    """The faces of the game's cards, as setup lists them for every seat (the
+    Combat, Trauma and Mythos cards, the items, what each Side Effect card does
+    when drawn): public knowledge; which card lies where (a deck's order, the
+    keeper's hand) is not, and is given by id elsewhere in the view."""
+    return {
+        "combat": {
+            c: {
+                "deck": x["deck"],
+                "monster": x.get("monster", {}).get("text", ""),
+                "attacks": [{"type": a["type"], "text": a["text"]} for a in x.get("attacks", ())],
+            }
+            for c, x in s.cards.items()
+        },
+        "trauma": {
+            c: {"title": x["title"], "kind": x["kind"], "cost": x["cost"], "text": x["text"]}
+            for c, x in s.trauma_cards.items()
+        },
+        "mythos": {
+            c: {"title": x["title"], "cost": x["cost"], "text": x["text"]}
+            for c, x in s.mythos_cards.items()
+        },
+        "items": {
+            i: {"name": x.name, "weapon": x.weapon, "text": item_text(i, x)}
+            | ({"tile": x.puzzle[0]} if x.puzzle else {})  # the Alchemy puzzle it asks for
+            for i, x in s.items.items()
+        },
+        "side_effects": sorted({*s.side_effect_now, *s.side_effect_lasting, *s.side_effect_threats}),
+    }
+
+
+# What using an item does, in a card's words (ours: the effects are the rules' own,
+# `actions.use_item`; an item spent when used is discarded, a spell is kept).
+USE_TEXT = {
+    "recover-health": "Action: recover up to {n} health, then discard this card.",
+    "recover-sanity": "Action: recover up to {n} sanity, then discard this card.",
+    "discard-insanity-trauma": "Action: discard an insanity Trauma card in play on you, "
+    "then discard this card.",
+    "mists-of-releh": "Spell. Action, while hiding: you may move this turn and stay hidden.",
+    "dynamite": "Action: each monster in your space suffers {n} damage and you suffer 1; "
+    "then discard this card.",
+    "blood-pact": "Spell. Action: suffer 1 damage and recover up to {n} sanity.",
+}
+
+
+def item_text(item: str, x) -> str:
+    """An item card's text, from what the rules do with it."""
+    if x.weapon:
+        reach = (
+            "a monster in your line of sight"
+            if x.weapon == "firearm"
+            else "a monster in your space"
+        )
+        return f"Weapon ({x.weapon}): attack {reach}."
+    if x.use:
+        return USE_TEXT.get(x.use[0], "Action: use it.").format(n=x.use[1])
+    if x.puzzle:
+        return f"Alchemy Puzzle #{x.puzzle[0]}: attempt it at once; it stays on the room until completed."
+    if x.obstacle:
+        return f"Obstacle: test {x.obstacle[0].capitalize()} to clear it before the room is explored further."
+    if not x.kept:
+        return "Nothing found: discard this card."
+    return "Story item: the objective may need it."
+
+
 def _event_cards(s: Story, keeper: bool) -> list[str | None]:
-    """The Event cards in order: those read so far, the rest face down (None) but
-    to the keeper, who laid out the story."""
-    return [
-        text if keeper or n < s.events_resolved else None for n, text in enumerate(s.event_texts)
-    ]
+    """The Event cards in order: those read so far, the rest face down (None).  The
+    keeper laid out the story (his setup facts list them); his page shows the cards
+    read, as everyone's does."""
+    return [text if n < s.events_resolved else None for n, text in enumerate(s.event_texts)]
+
+
+# What an objective does in the rules' terms (`win`, `keeper_win`, ...), without
+# the card's words: a face-down card is shown to the keeper this way, its text is
+# read when it is revealed (its epilogues when the story ends).
+WORDS = ("investigators", "keeper", "exploration")
+
+
+def _terms(objective: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in objective.items() if k not in WORDS and not k.startswith("epilogue_")}
 
 
 def _objective(s: Story, keeper: bool) -> dict[str, Any] | None:
-    """The objective card: the keeper's from his choice on, everyone's once revealed.
-    The Exploration cards it deals are on the board, face down (`exploration`);
-    the epilogues wait in the Keeper Guide until the story ends ("Epilogues")."""
+    """The objective card: the keeper's from his choice on (what it does), everyone's
+    once revealed (its text).  The Exploration cards it deals are on the board, face
+    down (`exploration`); the epilogues wait in the Keeper Guide until the story ends
+    ("Epilogues")."""
     if s.objective is None or not (keeper or s.revealed):
         return None
+    if not s.revealed:
+        return _terms(s.objective)
     shown = {k: v for k, v in s.objective.items() if k != "exploration"}
-    return shown if keeper or s.phase == OVER else _without_epilogues(shown)
+    return shown if s.phase == OVER else _without_epilogues(shown)
 
 
 def _without_epilogues(objective: dict[str, Any]) -> dict[str, Any]:
@@ -230,8 +303,11 @@ def _monster(s: Story, m, keeper: bool, seat: str | None) -> dict[str, Any]:
     if keeper or peeked or (m.examined and m.kind != "byakhee"):
         token = s.tokens[m.id]
         shown["bottom"] = {"health": token["health"] + m.bonus_health, "damage": token["damage"]}
-        if keeper and "question" in token:
-            shown["bottom"].update({k: token[k] for k in ("question", "yes", "no")})
+        if keeper:
+            shown["bottom"]["token"] = token.get("id", "")  # which token the keeper slotted
+        if keeper and "question" in token:  # a byakhee's special attack: what each answer does
+            # (its question is read aloud when asked: `question`)
+            shown["bottom"].update(yes=list(token["yes_effect"]), no=list(token["no_effect"]))
     return shown
 
 
@@ -386,16 +462,7 @@ def _scramble_keeper_secrets(s: Story, seat: str, rng: random.Random) -> Story:
     )
 
 
-# ---- targets, text --------------------------------------------------------------------------
-def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
-    """Spaces a click can start a command from: a move or an escape there."""
-    targets: dict[str, list[tuple[str, str]]] = {}
-    for command in commands:
-        if command.verb == "move":
-            targets.setdefault(command.space, []).append((command.notation(), command.notation()))
-    return targets
-
-
+# ---- text ----------------------------------------------------------------------------------
 def render(s: Story) -> str:
     if not s.rooms:
         return "(no story set up yet)"

@@ -176,6 +176,7 @@ def test_the_round_board_the_boss_tiles_and_the_bonus_offer_read_in_words(env):
     assert named == {"wrath"}
     offer = tray(html)
     assert 'data-token="maria-ross"' in offer and "2 life back" in offer
+    assert "Maria Ross" in "".join(root.find(f".//{SVG}g[@id='bonus']").itertext())  # in a file too
     assert 'data-token="none"' not in offer  # "nobody" only while Winry's card may be chosen
 
 

@@ -314,8 +314,15 @@ def _homunculus(board: dict[str, Any]) -> dict[str, Any]:
         lines = ["none revealed this round"]
     rounds = ", ".join(map(str, board["homunculus"]["face_down_rounds"])) or "none"
     lines.append(f"face down above round(s) {rounds}")
+    # The face-up bonus cards again, by name, for the picture alone (a board's file): the
+    # tray above the map, with their effects, is HTML.
+    bonus = board["bonus"]
+    offer = ", ".join(b["name"] for b in bonus["offer"]) or "none"
     return {"lines": [{"y": str(ROUND_Y + 32 + 15 * i), "text": t, "bold": i == 0 and bool(h)}
-                      for i, t in enumerate(lines)]}
+                      for i, t in enumerate(lines)],
+            "bonus_y": str(ROUND_Y + 124), "bonus_text_y": str(ROUND_Y + 138),
+            "bonus_head": f"Transmutation Bonus, face up (deck {bonus['deck_size']}):",
+            "bonus": offer, "squeeze": len(offer) > 58}  # three long names: fit the box
 
 
 def _boss_tiles(board: dict[str, Any]) -> list[dict[str, Any]]:

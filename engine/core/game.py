@@ -110,6 +110,12 @@ def _no_clock(state: Any, now: Any) -> dict[str, str] | None:
     return None
 
 
+def _no_side(seat: str, other: str) -> bool:
+    """Do two seats play as one side and share what they hold (Brutality's
+    teams of two)?  A secret command of one is shown to the other.  No."""
+    return False
+
+
 def _no_scores(state: Any) -> dict[str, dict[str, float]]:
     """What the game scores now, for the replay's chart: {series: {seat or
     label: value}}, public information only.  None by default: no chart."""
@@ -121,6 +127,7 @@ OPTIONAL: dict[str, Any] = {
     "system_command": _no_system_command,
     "scores": _no_scores,
     "clock": _no_clock,
+    "same_side": _no_side,
     "UPCASTERS": {},  # (event type, from version) -> data upcaster
     "DEFAULT_BOT": "random",  # what `boardlog selfplay` plays without --bot
     "PLAY_OPTIONS": {},  # setup options the viewer's "Start a game" form adds unless given

@@ -34,7 +34,8 @@ def command_shown(game: GameModule, data: dict[str, Any], step: int, viewer: str
     recorded at `step`?"""
     if viewer is None or finished or not is_secret(game, data):
         return True
-    return data.get("seat") == viewer or step in revealed
+    owner = data.get("seat")
+    return owner == viewer or step in revealed or game.same_side(owner, viewer)
 
 
 def shown_payload(game: GameModule, data: dict[str, Any], step: int, viewer: str | None,

@@ -111,7 +111,9 @@ def test_promised_day_tiles_and_damage_track(recorded):
     scores = find_game("promised_day").scores(state)
     assert scores["tiles flipped"]["tiles"] == len(flips)
     assert scores["damage track"]["soldiers"] == state.damage_track <= state.track_size
-    assert scores["life"] == {c: float(n) for c, n in state.life.items()}
+    # Each life line is labelled by its seat and character, so it takes its seat's colour.
+    assert scores["life"] == {f"{state.seat_of[c]} {state.summary[c][0].split()[0]}": float(n)
+                              for c, n in state.life.items()}
 
 
 def test_story_health_and_sanity_fall_with_damage_and_horror(recorded):

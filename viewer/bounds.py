@@ -70,19 +70,6 @@ def _brutality(board: dict[str, Any]) -> str | None:
 
 
 @cache
-def _promised_day_ceiling() -> int:
-    from engine.games.promised_day import content
-
-    return sum(len(spaces) for _, spaces in content.load().areas)
-
-
-def _promised_day(board: dict[str, Any]) -> str | None:
-    ceiling = _promised_day_ceiling()
-    return (_over("the number of spaces", len(board.get("map") or ()), ceiling)
-            or _over("the number of lines", len(board.get("lines") or ()), ceiling * ceiling))
-
-
-@cache
 def _story_ceiling() -> int:
     from engine.games.forbidden_alchemy_story import content
 
@@ -105,7 +92,7 @@ def _forbidden_alchemy(board: dict[str, Any]) -> str | None:
 
 
 _CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
-    "brutality": _brutality, "promised_day": _promised_day,
+    "brutality": _brutality,
     "forbidden_alchemy_story": _story, "forbidden_alchemy": _forbidden_alchemy,
 }
 

@@ -60,11 +60,6 @@ def _roundtable(game, board) -> dict[str, tuple[float, float]]:
     return {c.id: (c.x, c.y) for c in square_board(6, 6, 60)}
 
 
-def _promised_day(game, board) -> dict[str, tuple[float, float]]:
-    geo = graph_layout(*game.board_graph(board))
-    return {k: (n.x, n.y + 48) for k, n in geo.nodes.items()}  # Central City is in translate(0 48)
-
-
 def _forbidden_alchemy(game, board) -> dict[str, tuple[float, float]]:
     if not board.get("tile"):
         return {}
@@ -79,8 +74,7 @@ def _forbidden_alchemy_story(game, board) -> dict[str, tuple[float, float]]:
 
 
 PLACE_POINTS = {
-    "fmp": _fmp, "brutality": _brutality, "roundtable": _roundtable, "promised_day": _promised_day,
-    "forbidden_alchemy": _forbidden_alchemy, "forbidden_alchemy_story": _forbidden_alchemy_story,
+    "fmp": _fmp, "brutality": _brutality, "roundtable": _roundtable, "forbidden_alchemy": _forbidden_alchemy, "forbidden_alchemy_story": _forbidden_alchemy_story,
 }
 
 

@@ -117,9 +117,14 @@
       send(complete[0][0]);
       return;
     }
+    // Several complete commands of one verb differ in their order (draw for
+    // X, heal Y): those say their arguments; others their verb and its line.
+    var perVerb = {};
+    complete.forEach(function (c) { perVerb[c[1]] = (perVerb[c[1]] || 0) + 1; });
     complete.forEach(function (c) {
       var help = data.verbs[c[1]] || "";
-      menu.appendChild(button(c[1] + (help ? ": " + help : ""), c[0], function () { send(c[0]); }, "verb"));
+      var text = perVerb[c[1]] > 1 ? [c[1]].concat(c[2].map(label)).join(" ") : c[1] + (help ? ": " + help : "");
+      menu.appendChild(button(text, c[0], function () { send(c[0]); }, "verb"));
     });
     if (complete.length && longer) {
       menu.appendChild(document.createTextNode(" …or go on choosing"));

@@ -164,6 +164,7 @@ def test_side_effect_cards_choose_asks_the_drawer_whom_the_card_acts_on():
     assert legal(s, JENNY) == [f"pick {HARVEY}", "pick investigator-3"]
     (prompt,) = game.prompts(s.state)
     assert prompt.rule == "forbidden_alchemy_story.side-effect.choose"
+    assert prompt.question == "Whom does your Side Effect card Mirror Image (se-11) act on?"
     s.expect_violation(JENNY, "end", rule="forbidden_alchemy_story.turn.pending")
     s.expect_violation(JENNY, "pick keeper", rule="forbidden_alchemy_story.side-effect.choose")
     facts = s.play(JENNY, f"pick {HARVEY}")  # hiding, and still his to choose

@@ -559,9 +559,9 @@ def _terms(board: dict[str, Any], o: dict[str, Any]) -> tuple[str, str]:
         k = o["keeper_win"]
         theirs.append(f"The keeper wins when a {k['monster']} escapes from {room(k['room'])}.")
     theirs.append("When the last Event card is resolved, "
-                  + ("the keeper wins." if o.get("last_event") == "keeper" else "every player loses."))
+                  + ("the keeper wins." if o.get("keeper_wins_last_event") else "every player loses."))
     if o.get("place_on_reveal"):
-        theirs.append(f"Revealed: the keeper places {o['place_on_reveal'].get('name', 'a monster')}.")
+        theirs.append(f"Revealed: the keeper places {o['place_on_reveal']} as a named monster.")
     if o.get("reveal_test"):
         t = o["reveal_test"]
         theirs.append(f"Revealed: each investigator in the {room(t['room'])} tests {t['test'].capitalize()}; "

@@ -46,6 +46,15 @@ TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"
 RULES_VERSION = "5"
 PLAYER_COUNTS = (1, 2, 3, 4)  # investigators; the keeper is one more seat
 POSITION_VERSION = 1  # docs/positions/forbidden_alchemy_story.md
+# The new-game form lists these (viewer/app.py); setup.options checks them.
+OPTION_HELP = {
+    "story": "1 Return of the Reanimator (default), 2 Lost in Time and Space or 3 Yellow Matter",
+    "keeper": "player: the keeper is a seat of its own (default); system: the game plays the keeper",
+    "characters": "the investigators, comma-separated, one per player: jenny-barnes, harvey-walters, "
+    "michael-mcglen, mandy-thompson, darrell-simmins (default: in that order)",
+    "traits": "a Trait card per investigator, comma-separated, of the two each offers "
+    "(default: the first of each)",
+}
 # Setup options the conformance suite also starts from (Story 1 is the default).
 SCENARIOS = {
     "story 2": {"story": "2"},
@@ -58,6 +67,7 @@ __all__ = [
     "COMMANDS",
     "EVENTS",
     "ID",
+    "OPTION_HELP",
     "PLAYER_COUNTS",
     "POSITION_VERSION",
     "RULES",

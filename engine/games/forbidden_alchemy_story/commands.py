@@ -35,7 +35,7 @@ from engine.games.forbidden_alchemy.commands import Replace, SpendSkillPoint, St
 
 @dataclass(frozen=True)
 class Choose(Command):
-    """The keeper's #1 story choice: secret until the objective is revealed."""
+    """Make the #1 story choice: the objective card the story is played with, secret until it is revealed."""
 
     verb = "choose"
     secret = True
@@ -44,6 +44,8 @@ class Choose(Command):
 
 @dataclass(frozen=True)
 class KeeperAction(Command):
+    """Play a Keeper Action card for its threat, naming what it acts on (a monster and its way, a room, an investigator)."""
+
     verb = "action"
     card: str
     targets: tuple[str, ...]
@@ -51,6 +53,8 @@ class KeeperAction(Command):
 
 @dataclass(frozen=True)
 class MonsterAttack(Command):
+    """A monster attacks an investigator in its space who is not hiding (each monster once in a keeper turn)."""
+
     verb = "monster-attack"
     monster: str
     target: str
@@ -58,6 +62,8 @@ class MonsterAttack(Command):
 
 @dataclass(frozen=True)
 class PlayTrauma(Command):
+    """Play a Trauma card from your hand on an investigator who has suffered damage (physical) or horror (insanity)."""
+
     verb = "trauma"
     card: str
     target: str
@@ -65,6 +71,8 @@ class PlayTrauma(Command):
 
 @dataclass(frozen=True)
 class PlayMythos(Command):
+    """Play a Mythos card from your hand on an investigator, who makes its test (after a Wrong Turn, name where he goes)."""
+
     verb = "mythos"
     card: str
     targets: tuple[str, ...]
@@ -72,66 +80,90 @@ class PlayMythos(Command):
 
 @dataclass(frozen=True)
 class UseThreatEffect(Command):
+    """Spend threat on a Trauma or Side Effect card in play for its threat effect (once in each keeper turn)."""
+
     verb = "threat"
     card: str
 
 
 @dataclass(frozen=True)
 class Place(Command):
+    """Place the named monster the revealed objective brings, in a space of a room holding an investigator."""
+
     verb = "place"
     space: str
 
 
 @dataclass(frozen=True)
 class Travel(Command):
+    """Travel in time: move the Time Period marker to another Time Period card (your action, in the rift room)."""
+
     verb = "travel"
     period: str
 
 
 @dataclass(frozen=True)
 class Plant(Command):
+    """Plant the Seeds you hold in the objective's room (your action)."""
+
     verb = "plant"
 
 
 @dataclass(frozen=True)
 class End(Command):
+    """End your turn."""
+
     verb = "end"
 
 
 @dataclass(frozen=True)
 class Move(Command):
+    """Move to a space next to yours across a door or an open boundary (one of your moves)."""
+
     verb = "move"
     space: str
 
 
 @dataclass(frozen=True)
 class Run(Command):
+    """Run: your action buys one more move this turn."""
+
     verb = "run"
 
 
 @dataclass(frozen=True)
 class Explore(Command):
+    """Explore your room: take its top Exploration card (your action)."""
+
     verb = "explore"
 
 
 @dataclass(frozen=True)
 class Hide(Command):
+    """Hide in a room with a place to hide (your action): no monster may attack you while you hide."""
+
     verb = "hide"
 
 
 @dataclass(frozen=True)
 class UseItem(Command):
+    """Use an item or cast a spell you hold (your action)."""
+
     verb = "use"
     item: str
 
 
 @dataclass(frozen=True)
 class Escape(Command):
+    """Escape from the house across the outer edge of your space, as the revealed objective calls for."""
+
     verb = "escape"
 
 
 @dataclass(frozen=True)
 class Attack(Command):
+    """Attack a monster with a weapon you hold, or with none (your action): a Combat card says what you test."""
+
     verb = "attack"
     monster: str
     item: str
@@ -139,23 +171,31 @@ class Attack(Command):
 
 @dataclass(frozen=True)
 class AttemptPuzzle(Command):
+    """Attempt the objective's Alchemy puzzle, holding its clue (your action)."""
+
     verb = "puzzle"
 
 
 @dataclass(frozen=True)
 class ChooseAttribute(Command):
+    """Choose the attribute you test where the Combat card offers two."""
+
     verb = "test"
     attribute: str
 
 
 @dataclass(frozen=True)
 class Pick(Command):
+    """Choose an investigator: who in your room makes the next test, or whom your Side Effect card acts on."""
+
     verb = "pick"
     seat: str
 
 
 @dataclass(frozen=True)
 class Answer(Command):
+    """Answer the byakhee's question: yes or no."""
+
     verb = "answer"
     answer: str
 

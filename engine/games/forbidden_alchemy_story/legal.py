@@ -19,7 +19,7 @@ from engine.games.forbidden_alchemy import legal as puzzle_legal
 from engine.games.forbidden_alchemy.state import SEAT as PUZZLE_SEAT
 from engine.kit.memo import StateMemo
 
-from . import board
+from . import board, content
 from .actions import (
     check_attack,
     check_end_turn,
@@ -266,6 +266,8 @@ def _paths(s: Story, monster: str) -> list[tuple[str, ...]]:
 
 # ---- the question asked ----------------------------------------------------------------------
 def prompts(s: Story) -> tuple[Prompt, ...]:
+    """The question pending, asked in the game's words (the play page shows it above
+    the choices, which are spaces, figures and cards of the picture)."""
     if s.phase == OVER:
         return ()
     seat = to_act(s)[0]
@@ -273,41 +275,35 @@ def prompts(s: Story) -> tuple[Prompt, ...]:
         return ()
     choices = tuple(c.notation() for c in legal_commands(s, seat))
     if s.phase == CHOOSE:
-        return (
-            Prompt(
-                seat,
-                "make the #1 story choice (secret)",
-                "forbidden_alchemy_story.choice.make",
-                choices,
-            ),
-        )
+        text = "Which objective will the story be played with? (the #1 story choice, secret until revealed)"
+        return (Prompt(seat, text, "forbidden_alchemy_story.choice.make", choices),)
     if s.placing:
-        text = f"place {s.monsters[s.placing[0]].id} in a room holding an investigator"
+        monster = s.monsters[s.placing[0]]
+        text = f"Where do you place {monster.name or monster.id}? A space of a room holding an investigator."
         return (Prompt(seat, text, "forbidden_alchemy_story.errata.pet", choices),)
     if s.choosing:
-        text = f"choose the investigator your Side Effect card {s.choosing[1]} acts on"
+        text = f"Whom does your Side Effect card {_side_effect_title(s, s.choosing[1])} act on?"
         return (Prompt(seat, text, "forbidden_alchemy_story.side-effect.choose", choices),)
     if s.question is not None:
-        question = f"{s.question.monster} asks: {s.question.text} (answer yes or no)"
+        name = s.investigators[s.question.seat].name
+        question = f"{s.question.monster} asks {name}: {s.question.text} Yes or no?"
         return (Prompt(seat, question, "forbidden_alchemy_story.byakhee.question", choices),)
     asked = waiting_for(s)
     if asked is None:
         return ()
     if asked.kind == "attribute":
-        return (
-            Prompt(
-                seat,
-                f"test either {' or '.join(asked.choices)}",
-                "forbidden_alchemy_story.tests.either-or",
-                choices,
-            ),
-        )
+        text = f"Which do you test: {' or '.join(a.capitalize() for a in asked.choices)}?"
+        return (Prompt(seat, text, "forbidden_alchemy_story.tests.either-or", choices),)
     what = s.attack.attack["tests"][len(s.attack.results)]["test"]
-    return (
-        Prompt(
-            seat,
-            f"choose an investigator in your room to test {what}",
-            "forbidden_alchemy_story.tests.multiple.other",
-            choices,
-        ),
-    )
+    text = f"Who in your room tests {what.capitalize()}?"
+    return (Prompt(seat, text, "forbidden_alchemy_story.tests.multiple.other", choices),)
+
+
+def _side_effect_title(s: Story, card: str) -> str:
+    """A Side Effect card's title: as drawn (a card in play or being resolved), else as
+    the puzzle's content prints it (a card discarded once it acted)."""
+    for c in (*s.alchemy.in_play, *((s.alchemy.drawn,) if s.alchemy.drawn else ())):
+        if c and c[0] == card:
+            return f"{c[1]} ({card})"
+    printed = {c.id: c.title for c in content.load().puzzle.side_effects}
+    return f"{printed[card]} ({card})" if card in printed else card

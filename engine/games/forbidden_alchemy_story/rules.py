@@ -13,7 +13,7 @@ from engine.core.context import SYSTEM, Context
 from engine.core.errors import RuleViolation
 from engine.core.events import Event
 
-from . import actions, combat, event_cards, exploration, keeper, keeper_cards, movement
+from . import actions, combat, event_cards, exploration, keeper, keeper_cards, movement, names
 from . import side_effects as effects
 from .combat import waiting_for
 from .commands import (
@@ -48,6 +48,18 @@ RANDOM_CHOICE = "random"  # the system keeper's story choice, drawn when decided
 
 # ---- deciding --------------------------------------------------------------------------------
 def decide(s: Story, seat: str, command: Command, ctx: Context) -> list[Event]:
+    """The facts of `command`, its names spelled as the rules spell them
+    (`names.canonical`); a refusal of a name that names nothing lists those that do."""
+    command, unknown = names.canonical(s, seat, command)
+    try:
+        return _decide(s, seat, command, ctx)
+    except RuleViolation as e:
+        if unknown:
+            raise RuleViolation(e.rule, f"{e.reason} ({unknown})") from None
+        raise
+
+
+def _decide(s: Story, seat: str, command: Command, ctx: Context) -> list[Event]:
     if s.phase == OVER:
         raise RuleViolation("core.game-over", f"the story is over: {s.result}")
     if seat == keeper_seat(s):

@@ -246,14 +246,16 @@ def _event_cards(s: Story, keeper: bool) -> list[str | None]:
     return [text if n < s.events_resolved else None for n, text in enumerate(s.event_texts)]
 
 
-# What an objective does in the rules' terms (`win`, `keeper_win`, ...), without
-# the card's words: a face-down card is shown to the keeper this way, its text is
-# read when it is revealed (its epilogues when the story ends).
-WORDS = ("investigators", "keeper", "exploration")
-
-
+# What an objective does in the rules' terms, without the card's words: a face-down
+# card is shown to the keeper this way (how the investigators win, what the last
+# Event card brings, what its reveal does); its text is read when it is revealed,
+# its epilogues when the story ends.
 def _terms(objective: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in objective.items() if k not in WORDS and not k.startswith("epilogue_")}
+    found = {k: objective[k] for k in ("win", "keeper_win", "reveal_test") if k in objective}
+    found["keeper_wins_last_event"] = objective.get("last_event") == "keeper"
+    if "place_on_reveal" in objective:  # a named monster the keeper places (The Pet)
+        found["place_on_reveal"] = objective["place_on_reveal"]["monster"]
+    return found
 
 
 def _objective(s: Story, keeper: bool) -> dict[str, Any] | None:

@@ -326,6 +326,21 @@ def test_tide_change_sinks_a_pontoon_whose_only_ground_support_sinks():
     assert "red-pontoon-1" not in sc.state.units and "red-tank-1" not in sc.state.units
 
 
+def test_a_tide_change_turns_the_card_it_names_or_is_refused():
+    """The fold takes the top card of the future-tides pile only when the
+    fact names that card: a fact naming another tide is refused, not read as
+    "whatever card is on top"."""
+    sc = position({"red-tank-1": "N10"}, future=("high", "low") + CARDS)
+    change = dict(rule="fmp.tide.change", turn=6, old="normal", neutralised=(), freed=(),
+                  pontoons_destroyed=(), units_destroyed=())
+    with pytest.raises(ValueError, match="top of the future-tides pile is 'high'"):
+        game.evolve(sc.state, ev.TideChanged(new="low", **change))
+    turned = game.evolve(sc.state, ev.TideChanged(new="high", **change))
+    assert turned.tide == "high" and turned.future == sc.state.future[1:]
+    with pytest.raises(ValueError, match="pile is empty"):
+        game.evolve(evolved(turned, future=()), ev.TideChanged(new="low", **change))
+
+
 def test_tide_pile_is_reshuffled_when_empty_turns_11_and_19():
     sc = position({"red-tank-1": "N10"}, turn=10, future=("high",))
     facts = tide_turn(sc, dice=LoadedDice())

@@ -211,6 +211,12 @@ def _(s: Planet, e: ev.PlayOrderDrawn) -> Planet:
 
 @_folds(ev.TideChanged)
 def _(s: Planet, e: ev.TideChanged) -> Planet:
+    # The card turned is the top of the future-tides pile: a fact naming
+    # another tide is refused rather than turning whatever card is there.
+    if not s.future or s.future[0] != e.new:
+        top = s.future[0] if s.future else "no card (the pile is empty)"
+        raise ValueError(f"the fact turns a {e.new!r} tide card, but the top of the "
+                         f"future-tides pile is {top!r}")
     return evolved(s, tide=e.new, future=s.future[1:], forecasts={})
 
 

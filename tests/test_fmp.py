@@ -904,6 +904,16 @@ def test_the_three_minute_turn_is_a_recorded_deadline():
     assert began.seat == "blue" and began.deadline == (late + timedelta(seconds=180)).isoformat()
 
 
+def test_the_turn_timer_is_a_clock_the_page_counts_down():
+    sc = position({"red-tank-1": "N10"}, timer=180)
+    deadline = (FIXED_NOW + timedelta(seconds=180)).isoformat()
+    assert game.clock(sc.state, FIXED_NOW) == {"seat": "red", "deadline": deadline, "then": "the turn ends"}
+    sc.play("red", "end")
+    assert game.clock(sc.state, FIXED_NOW)["seat"] == "blue"
+    assert game.clock(position({"red-tank-1": "N10"}).state, FIXED_NOW) is None  # the timer off
+    assert "timer" in game.OPTION_HELP and "three minutes" in game.OPTION_HELP["timer"]
+
+
 def test_no_timer_no_deadline():
     sc = position({"red-tank-1": "N10"})
     assert sc.state.deadline == "" and game.system_command(sc.state, FIXED_NOW + timedelta(days=1)) is None

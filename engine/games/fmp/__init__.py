@@ -24,7 +24,7 @@ from .legal import legal_commands
 from .picture import ground
 from .position import from_position, position
 from .rulebook import RULES
-from .rules import decide, outcome, system_command, to_act, turn
+from .rules import clock, decide, outcome, system_command, to_act, turn
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
 from .state import evolve, initial_state
@@ -39,11 +39,16 @@ DEFAULT_BOT = "greedy"  # demo games should look like play (issue #7: selfplay f
 # A game started from the viewer is played by people: the three-minute turn is on
 # unless they say timer=off (bots, tests and the CLI keep the option's default, off).
 PLAY_OPTIONS = {"timer": "on"}
+# The new-game form's line per option.
+OPTION_HELP = {
+    "timer": "on (three minutes a turn: what a game started here gets unless you say timer=off), "
+             "off (no clock: the default of bots and the command line) or a number of seconds a turn",
+}
 
 __all__ = [
-    "BOTS", "COMMANDS", "DEFAULT_BOT", "EVENTS", "ID", "PLAYER_COUNTS", "PLAY_OPTIONS", "POSITION_VERSION", "RULES",
+    "BOTS", "COMMANDS", "DEFAULT_BOT", "EVENTS", "ID", "OPTION_HELP", "PLAYER_COUNTS", "PLAY_OPTIONS", "POSITION_VERSION", "RULES",
     "RULES_VERSION", "TITLE",
-    "board_targets", "decide", "describe", "evolve", "from_position", "ground", "initial_state", "legal_commands",
+    "board_targets", "clock", "decide", "describe", "evolve", "from_position", "ground", "initial_state", "legal_commands",
     "options",
     "outcome", "position", "redact", "render", "scramble_hidden", "seats", "setup", "system_command", "to_act",
     "turn", "view",

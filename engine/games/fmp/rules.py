@@ -110,6 +110,23 @@ def system_command(state: Planet, now: datetime) -> Command | None:
     return None
 
 
+def clock(state: Planet, now: datetime) -> dict[str, str] | None:
+    """The three minutes running now, for the play page's countdown: whose
+    they are and what happens when they run out ("Time"); None without a
+    deadline (the timer off, or a landing or deployment whose clock the
+    system seat has not started yet)."""
+    if not state.deadline or state.phase == OVER:
+        return None
+    if state.phase == DEPLOYMENT:
+        seats = deploying(state)
+        return {"seat": ", ".join(seats), "deadline": state.deadline,
+                "then": "the deployment ends: what is not deployed stays aboard"} if seats else None
+    if not state.active:
+        return None
+    then = "the Freighter stays in orbit" if state.phase == LANDING else "the turn ends"
+    return {"seat": state.active, "deadline": state.deadline, "then": then}
+
+
 def _time(iso: str) -> datetime:
     return as_utc(datetime.fromisoformat(iso))
 

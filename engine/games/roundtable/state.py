@@ -208,10 +208,9 @@ def _without_unit(state: Table, unit: str) -> Table:
     """The unit card and any attachment beneath it go to their discard piles."""
     units = dict(state.units)
     gone = units.pop(unit)
-    extra = (gone.attachment,) if gone.attachment else ()
+    shop_deck = state.shop_deck.discard((gone.attachment,)) if gone.attachment else state.shop_deck
     buffs = tuple(b for b in state.buffs if b.unit != unit) if state.buffs else ()
-    return evolved(state, units=units, deck=state.deck.discard((unit,)),
-                   shop_deck=state.shop_deck.discard(extra), buffs=buffs)
+    return evolved(state, units=units, deck=state.deck.discard((unit,)), shop_deck=shop_deck, buffs=buffs)
 
 
 # ---- setup ---------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ pontoon support, what a Freighter holds); the actions of a turn by
 rulebook section: `units` (the guards they share), `pontoons`,
 `transporters`, `weather_hen`, `deployment`, `freighter` (taking one),
 `movement`, `destroyers` (fire, capture, neutralisation), `assault` (the
-Theory of the Second Unit); `setup` (options and "Mission start"),
+Theory of the Second Unit); `names` (names as a player types them); `setup`
+(options and "Mission start"),
 `rules` (`decide`, the landing, the tide phase, turns, the mission's end),
 `legal`, `view`, `position` (the position format), `scores`, `picture`
 (the still layers of the board picture), `bots`.

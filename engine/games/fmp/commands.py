@@ -31,8 +31,10 @@ from engine.core.commands import Command, CommandSet
 
 @dataclass(frozen=True)
 class Land(Command):
-    """Land this player's Freighter with its bubble on `centre`; `pods` "a"
-    puts the pods N, SE and SW of it, "b" NE, S and NW."""
+    """Land your Freighter: its central bubble on a hex of a free landing zone, its pods pointing ▲ or ▼.
+
+    `pods` "a" (▲) puts the pods N, SE and SW of the bubble, "b" (▼) NE, S
+    and NW (`land K12 a`)."""
 
     verb = "land"
     centre: str
@@ -41,7 +43,10 @@ class Land(Command):
 
 @dataclass(frozen=True)
 class Deploy(Command):
-    """Put a unit from the Freighter on the map (turn 2)."""
+    """Put a unit from your Freighter on a hex of your landing zone (a barge on two touching hexes).
+
+    Turn 2 only; units of the sea touch the zone's coast (`deploy red-tank-1
+    J14`, `deploy red-barge-1 J15 J16`)."""
 
     verb = "deploy"
     unit: str
@@ -50,15 +55,18 @@ class Deploy(Command):
 
 @dataclass(frozen=True)
 class Done(Command):
-    """This player has finished deploying (turn 2)."""
+    """Say you have finished deploying: whatever is still aboard stays in your Freighter."""
 
     verb = "done"
 
 
 @dataclass(frozen=True)
 class Move(Command):
-    """Move a unit hex by hex; from inside the Freighter the path starts next to a pod; a barge
-    may name one of its own hexes first to pivot around it (`move red-barge-1 G11 F10`)."""
+    """Move a unit one hex for 1 action point: out of your Freighter beside a pod, or into it through a pod.
+
+    The path is hex by hex; a barge may name its own back hex first to swing
+    its front round it (`move red-barge-1 G11 F10`); leaving the Freighter a
+    barge names its two hexes."""
 
     verb = "move"
     unit: str
@@ -67,7 +75,10 @@ class Move(Command):
 
 @dataclass(frozen=True)
 class Load(Command):
-    """A transporter takes a unit (its id) or the ore on an adjacent hex aboard."""
+    """A transporter or your Freighter takes aboard a unit, or the ore of a touching hex, for 1 action point.
+
+    Inside the Freighter, stowing a unit on a transporter is free
+    (`load red-crab-1 red-tank-2`, `load red-crab-1 K9`, `load red K9`)."""
 
     verb = "load"
     transporter: str
@@ -76,7 +87,10 @@ class Load(Command):
 
 @dataclass(frozen=True)
 class Unload(Command):
-    """A transporter puts `item` (a unit id or "ore") on an adjacent hex."""
+    """A transporter or your Freighter puts a unit or an ore it carries on a touching hex, for 1 action point.
+
+    `item` is a unit id or "ore" (`unload red-crab-1 ore K9`, `unload red
+    red-tank-1 K11`)."""
 
     verb = "unload"
     transporter: str
@@ -86,7 +100,9 @@ class Unload(Command):
 
 @dataclass(frozen=True)
 class Build(Command):
-    """A Weather Hen lays a tank, crab or pontoon made from the ore it carries."""
+    """A Weather Hen turns the ore it carries into a tank, crab or pontoon laid on a touching hex (1 action point).
+
+    `build red-weatherhen-1 tank K9`; at most two a turn."""
 
     verb = "build"
     hen: str
@@ -112,29 +128,32 @@ class _TwoDestroyers(Command):
 
 @dataclass(frozen=True)
 class Fire(_TwoDestroyers):
-    """Two destroyers fire together at a hex."""
+    """Two of your destroyers fire together at a hex in range of both and destroy what is there (2 action points)."""
 
     verb = "fire"
 
 
 @dataclass(frozen=True)
 class Capture(_TwoDestroyers):
-    """Two destroyers in contact with an enemy unit capture it."""
+    """Two of your destroyers touching an enemy unit take it over (1 action point)."""
 
     verb = "capture"
 
 
 @dataclass(frozen=True)
 class Neutralise(_TwoDestroyers):
-    """Two destroyers turn over an enemy unit held in their fire."""
+    """Two of your destroyers turn over an enemy unit held in their fire: it does nothing until freed (no action point)."""
 
     verb = "neutralise"
 
 
 @dataclass(frozen=True)
 class Assault(Command):
-    """The Theory of the Second Unit: move into a fire zone and fire at once
-    (`assault red-tank-2 O12 fire red-tank-1 Q12`)."""
+    """The second unit's assault: a destroyer moves one hex into enemy fire and shoots at once with a partner.
+
+    The Theory of the Second Unit: the move, then `fire`, the partner and
+    the target hex (`assault red-tank-2 O12 fire red-tank-1 Q12`); a second
+    shot may follow."""
 
     verb = "assault"
     unit: str
@@ -143,7 +162,7 @@ class Assault(Command):
 
 @dataclass(frozen=True)
 class RebuildTurret(Command):
-    """Put a turret back on a pod of a Freighter just captured."""
+    """Put a turret back on a pod of the Freighter you have just taken (2 action points)."""
 
     verb = "rebuild"
     freighter: str
@@ -152,22 +171,23 @@ class RebuildTurret(Command):
 
 @dataclass(frozen=True)
 class Secure(Command):
-    """After taking a Freighter: the captured units that cannot leave enemy
-    fire are neutralised, and the turn goes on."""
+    """After taking a Freighter: its units that cannot get out of enemy fire are neutralised, and your turn goes on."""
 
     verb = "secure"
 
 
 @dataclass(frozen=True)
 class EndTurn(Command):
-    """End this player's turn."""
+    """End your turn; unspent action points are saved in blocks of 5, at most 10."""
 
     verb = "end"
 
 
 @dataclass(frozen=True)
 class ChooseDeparture(Command):
-    """Turn 21: the closed hand over the map, "stay" (a unit) or "leave" (an ore)."""
+    """Turn 21, in secret: your Freighter stays until turn 25, or leaves now with what it holds.
+
+    The closed hand over the map: "stay" (a unit) or "leave" (an ore)."""
 
     verb = "choose"
     secret = True
@@ -177,7 +197,9 @@ class ChooseDeparture(Command):
 
 @dataclass(frozen=True)
 class LiftOff(Command):
-    """Turn 25: a Freighter takes off, ending its player's part in the mission."""
+    """Turn 25: your Freighter takes off with what it holds, ending your part in the mission.
+
+    1 action point, and 1 more for each of its turrets destroyed."""
 
     verb = "liftoff"
     freighter: str
@@ -185,21 +207,21 @@ class LiftOff(Command):
 
 @dataclass(frozen=True)
 class TidePhase(Command):
-    """The system seat turns the next tide card and starts the turn."""
+    """The tide phase: the next tide card is turned and the turn begins (the system seat's)."""
 
     verb = "tide"
 
 
 @dataclass(frozen=True)
 class TimeUp(Command):
-    """The system seat ends a turn whose deadline has passed."""
+    """A turn whose three minutes are over ends (the system seat's)."""
 
     verb = "timeout"
 
 
 @dataclass(frozen=True)
 class StartClock(Command):
-    """The system seat starts the three minutes of a landing or of the deployment."""
+    """The three minutes of a landing or of the deployment start (the system seat's)."""
 
     verb = "clock"
 

@@ -283,9 +283,10 @@ def _lay_classes(state: Planet, u) -> tuple[str, str]:
 
 
 def _decided(state: Planet, seat: str, command: Command) -> bool:
-    """Does `decide` accept the command?"""
+    """Does `decide` accept the command?  (Its names are the rules' own:
+    `rules.judge` is `decide` without the spelling of names.)"""
     try:
-        rules.decide(state, seat, command, _CTX)
+        rules.judge(state, seat, command, _CTX)
     except RuleViolation:
         return False
     return True

@@ -21,7 +21,7 @@ from engine.kit.deck import shuffled
 from engine.kit.hexgrid import HexDirection, HexGrid
 from engine.kit.resolution import Resolution
 
-from . import assault, deployment, destroyers, freighter, movement, transporters, weather_hen
+from . import assault, deployment, destroyers, freighter, movement, names, transporters, weather_hen
 from . import board as b
 from . import events as ev
 from .commands import (
@@ -133,6 +133,21 @@ def _time(iso: str) -> datetime:
 
 # ---- deciding ------------------------------------------------------------------------------
 def decide(state: Planet, seat: str, command: Command, ctx: Context) -> list[Event]:
+    """The facts of `command`, its names spelled as the rules spell them
+    (`names.canonical`); a refusal of a word that names nothing says which
+    names would have been accepted."""
+    command, unknown = names.canonical(state, seat, command)
+    try:
+        return judge(state, seat, command, ctx)
+    except RuleViolation as e:
+        if unknown:
+            raise RuleViolation(e.rule, f"{e.reason} ({names.refusal_hint(state, seat, unknown)})") from None
+        raise
+
+
+def judge(state: Planet, seat: str, command: Command, ctx: Context) -> list[Event]:
+    """`decide` for a command whose names are the rules' own (what
+    `legal_commands` builds: it asks this directly)."""
     if state.phase == OVER:
         raise RuleViolation("core.game-over", "the mission is over")
     match command:

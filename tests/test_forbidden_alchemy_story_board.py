@@ -9,11 +9,13 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from functools import cache
 
+import pytest
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from engine.core.game import find_game, register
 from engine.kit.testing import LoadedDice, Scenario
 from viewer import boards, pictures
+from viewer.pictures import forbidden_alchemy_story as story_picture
 
 register("forbidden_alchemy_story", "engine.games.forbidden_alchemy_story")
 game = find_game("forbidden_alchemy_story")
@@ -147,10 +149,21 @@ def test_the_puzzle_picture_is_drawn_while_a_puzzle_is_attempted():
         ]
     )
     s.play("investigator-1", "puzzle")
-    root = render(game.view(s.state, "investigator-1"))
+    board = game.view(s.state, "investigator-1")
+    root = render(board)
     frames = list(root.iter(SVG + "svg"))
-    assert len(frames) == 3  # the story's picture, the panel's frame, the puzzle's own picture
+    assert len(frames) == 3  # the story's picture, the puzzle's frame, the puzzle's own picture
     assert any("glyph" in (e.get("class") or "") for e in frames[2].iter())
+    # the puzzle's pieces are named by their edges, as in the puzzle game
+    edges = {e.get("data-token") for e in frames[2].iter() if (e.get("id") or "").startswith("edge-")}
+    assert edges == {str(n) for n in range(1, 7)}
+    # the map is drawn below the puzzle: a note's places move down with it
+    (mansion,) = [e for e in root.iter(SVG + "g") if e.get("class") == "mansion"]
+    shift = float(mansion.get("transform").removeprefix("translate(0 ").removesuffix(")"))
+    assert shift > 400
+    circle = next(e for e in root.iter(SVG + "g") if e.get("id") == "space-foyer").find(SVG + "circle")
+    x, y = story_picture.place_points(board)["foyer"]
+    assert (x, y) == pytest.approx((float(circle.get("cx")), float(circle.get("cy")) + shift), abs=0.11)
 
 
 def test_the_keepers_hand_and_token_bottoms_are_drawn_for_the_keeper_only():

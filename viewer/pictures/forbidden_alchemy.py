@@ -152,6 +152,9 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
         "centre": _centre(board, over, result),
         "rows": rows,
         "rule_y": str(PANEL_TOP - 14), "rule_x2": str(WIDTH - 16), "band_width": str(WIDTH - 24),
+        # how pointing plays it, while the attempt is under way
+        "hint": "Click two touching pieces to swap them (1 action), or one piece, then replace (2 actions)."
+        if board["phase"] == "actions" else "",
     }
 
 

@@ -21,9 +21,11 @@ page (`board["you"]`).  Laid out top to bottom:
 - a one-line **legend**;
 - the **panel**: the story, whose turn, threat and Event cards, the Time
   Period cards, each investigator with the cards in play on him, the monsters
-  off the map, the attack or question being resolved; beside it the Alchemy
-  puzzle while one is attempted (the puzzle's own picture), else the
+  off the map, the attack or question being resolved; beside it the
   objective, the result and the epilogue.
+
+While an investigator attempts an Alchemy puzzle, the puzzle's own picture is
+drawn full size above the map, which moves down by as much.
 
 Every element a command may be made of is named by its notation token
 (`data-token`, viewer/pointing.py): a space by its id, a room by its id (Fire,
@@ -57,7 +59,6 @@ LEGEND_Y = 450
 PANEL_Y = 466       # the panel's rule; its first line is below
 LEFT, RIGHT = 16, 336  # the panel's two columns
 COLUMN = 300        # a column's width
-PUZZLE_SIZE = 296   # the Alchemy puzzle's picture, square, in the right column
 CHAR = 0.56         # a character's width in em, roughly (sans-serif)
 
 ROOM = ("#f6e7c1", "#d6e9f8", "#e2f0d9", "#f3d9e6", "#e8e0f5", "#fde2c8", "#d9f0ee", "#eeeeee")
@@ -87,10 +88,11 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
                      tuple((r["name"], x) for r in rooms.values() for x in r["edge"]))
     left, left_end = _panel_left(board)
     right, right_end = _panel_right(board)
-    height = max(left_end, right_end, PANEL_Y + 40) + 16
+    puzzle, shift = _puzzle(board)
+    height = max(left_end, right_end, PANEL_Y + 40) + 16 + shift
     return {
-        "width": str(WIDTH), "height": str(height), "frame": str(WIDTH - 2),
-        "frame_height": str(height - 2),
+        "width": str(WIDTH), "height": num(height), "frame": str(WIDTH - 2),
+        "frame_height": num(height - 2), "puzzle": puzzle, "shift": num(shift),
         "aria": f"Forbidden Alchemy, {board['story_name']}, round {board['round']}",
         "rooms": _rooms(board, static["rooms"]),
         "links": static["links"],
@@ -98,7 +100,7 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
         "spaces": _spaces(board, geo),
         "figures": _figures(board, geo),
         "legend": _legend(), "legend_y": str(LEGEND_Y), "legend_text_y": str(LEGEND_Y + 3),
-        "rule_y": str(PANEL_Y), "divider": {"y1": str(PANEL_Y + 8), "y2": str(height - 10)},
+        "rule_y": str(PANEL_Y), "divider": {"y1": str(PANEL_Y + 8), "y2": num(height - shift - 10)},
         "left": left,
         "right": right,
         "tray": _tray(board),
@@ -106,9 +108,11 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
 
 
 def place_points(board: dict[str, Any]) -> dict[str, tuple[float, float]]:
-    """Each space's centre in the picture's coordinates."""
+    """Each space's centre in the picture's coordinates (the map lower while a puzzle
+    is attempted above it)."""
     geo = _geo(board)
-    return {k: (geo[k].x, geo[k].y) for k in board.get("spaces", {}) if k in geo.nodes}
+    shift = _puzzle(board)[1] if board.get("puzzle") else 0.0
+    return {k: (geo[k].x, geo[k].y + shift) for k in board.get("spaces", {}) if k in geo.nodes}
 
 
 @cache
@@ -266,7 +270,7 @@ def _figures(board: dict[str, Any], geo) -> list[dict[str, Any]]:
             inv = board["investigators"][seat]
             found.append({
                 "cx": c.cx, "cy": c.cy, "x": -30, "y": spread[n % len(spread)], "r": 9,
-                "label": inv["name"][:1], "id": seat, "also": space, "kind": "investigators",
+                "label": inv["name"][:1], "id": seat, "also": space, "kind": "investigators", "name": inv["name"],
                 "fill": SEAT.get(seat, "#4a5568"), "hidden": inv["hidden"],
                 "title": f"{inv['name']} ({seat}): health {inv['health_left']}/{inv['health']}, "
                          f"sanity {inv['sanity_left']}/{inv['sanity']}" + (", hiding" if inv["hidden"] else ""),
@@ -286,6 +290,7 @@ def _figures(board: dict[str, Any], geo) -> list[dict[str, Any]]:
             mon = board["monsters"][m]
             found.append({"cx": c.cx, "cy": c.cy, "x": -12 + n * 16, "y": 29, "r": 7, "label": "†",
                           "id": m, "also": space, "kind": "monsters", "hidden": False, "fill": "#718096",
+                          "name": f"the corpse of {mon['name']} ({m})",
                           "title": f"the corpse of {mon['name']} ({m})"
                                    + (f", {mon['mutations']} Mutation token(s)" if mon.get("mutations") else "")})
     return found
@@ -302,7 +307,7 @@ def _monster_face(board: dict[str, Any], m: str) -> dict[str, Any]:
     if mon.get("mutations"):
         title += f", {mon['mutations']} Mutation token(s)"
     return {"id": m, "label": mon["name"][:1], "fill": "#553c9a" if mon["flying"] else "#742a2a",
-            "title": title}
+            "title": title, "name": f"{mon['name']} ({m})"}
 
 
 def _legend() -> list[dict[str, Any]]:
@@ -438,12 +443,15 @@ def _panel_left(board: dict[str, Any]) -> tuple[dict[str, Any], float]:
         col.text("Monsters off the map:", 10, gap=8, fill="#4a5568")
         y = col.y + 12
         for n, m in enumerate(waiting):
-            off_map.append({"x": num(LEFT + 10 + n * 26), "y": num(y), **_monster_face(board, m)})
+            off_map.append({"x": num(LEFT + 10 + n * 26), "y": num(y), "r": 9, "also": "",
+                            **_monster_face(board, m)})
         col.y = y + 10
     attack = board["attack"]
     if attack:
         who = board["investigators"].get(attack["seat"], {}).get("name", attack["seat"])
-        col.text(f"{who} attacks {attack['monster']} ({attack['weapon']})", 11, gap=8, bold=True)
+        monster = board["monsters"].get(attack["monster"], {}).get("name", "")
+        weapon = "no weapon" if attack["weapon"] == "no weapon" else f"a {attack['weapon']}"
+        col.text(f"{who} attacks {monster} ({attack['monster']}) with {weapon}", 11, gap=8, bold=True)
         if attack["card"]:
             col.wrapped(f"Combat card {attack['card']} ({attack['attack_type']}): {attack['text']}", 10, 3)
         else:
@@ -497,36 +505,41 @@ def _investigator_row(board: dict[str, Any], seat: str, inv: dict[str, Any], col
 
 def _panel_right(board: dict[str, Any]) -> tuple[dict[str, Any], float]:
     col = _Column(RIGHT, PANEL_Y + 6)
-    puzzle = None
-    if board["puzzle"]:
-        who = board["investigators"].get(board["attempter"], {}).get("name", board["attempter"])
-        col.text(f"{who}: Alchemy puzzle", 11, bold=True)
-        if board["puzzle_card"]:
-            col.text(f"from {board['puzzle_card']}", 10)
-        pic = puzzle_picture.draw(board["puzzle"])
-        height = PUZZLE_SIZE * float(pic.get("height", 60)) / puzzle_picture.WIDTH
-        puzzle = {"x": str(RIGHT - 6), "y": num(col.y + 6), "width": str(PUZZLE_SIZE),
-                  "height": num(height), "picture": pic}
-        col.y += 6 + height
-    else:
-        if board["result"]:
-            col.wrapped(board["result"], 11, 3, bold=True)
-        objective = board["objective"]
-        if objective:
-            if board["objective_revealed"]:
-                col.text(f"Objective {board['choice']}", 11, gap=10, bold=True)
-                col.wrapped(objective.get("investigators", ""), 9.5, 5)
-                if objective.get("keeper"):
-                    col.wrapped(objective["keeper"], 9.5, 3, fill="#553c9a")
-            else:  # the keeper's, face down: what it does (its words are read when revealed)
-                col.text(f"Objective {board['choice']} (face down: the keeper's only)", 11, gap=10, bold=True)
-                ours, keeper = _terms(board, objective)
-                col.wrapped(ours, 9.5, 4)
-                col.wrapped(keeper, 9.5, 4, fill="#553c9a")
-        if board["epilogue"]:
-            col.text("Epilogue", 11, gap=10, bold=True)
-            col.wrapped(board["epilogue"], 9.5, 5, italic=True)
-    return {"lines": col.items, "puzzle": puzzle}, col.y
+    if board["result"]:
+        col.wrapped(board["result"], 11, 3, bold=True)
+    objective = board["objective"]
+    if objective:
+        if board["objective_revealed"]:
+            col.text(f"Objective {board['choice']}", 11, gap=10, bold=True)
+            col.wrapped(objective.get("investigators", ""), 9.5, 5)
+            if objective.get("keeper"):
+                col.wrapped(objective["keeper"], 9.5, 3, fill="#553c9a")
+        else:  # the keeper's, face down: what it does (its words are read when revealed)
+            col.text(f"Objective {board['choice']} (face down: the keeper's only)", 11, gap=10, bold=True)
+            ours, keeper = _terms(board, objective)
+            col.wrapped(ours, 9.5, 4)
+            col.wrapped(keeper, 9.5, 4, fill="#553c9a")
+    if board["epilogue"]:
+        col.text("Epilogue", 11, gap=10, bold=True)
+        col.wrapped(board["epilogue"], 9.5, 5, italic=True)
+    return {"lines": col.items}, col.y
+
+
+def _puzzle(board: dict[str, Any]) -> tuple[dict[str, Any] | None, float]:
+    """While an investigator attempts an Alchemy puzzle, it is what the page is about:
+    the puzzle's own picture, full size, above the map (which moves down by as much)."""
+    if not board["puzzle"]:
+        return None, 0.0
+    who = board["investigators"].get(board["attempter"], {}).get("name", board["attempter"])
+    head = _Column(LEFT, 4)
+    head.text(f"{who} attempts an Alchemy puzzle" + (f", from {board['puzzle_card']}" if board["puzzle_card"]
+                                                      else ""), 13, bold=True)
+    pic = puzzle_picture.draw(board["puzzle"])
+    height = float(pic.get("height", 60))
+    top = head.y + 6
+    return ({"lines": head.items, "x": str((WIDTH - puzzle_picture.WIDTH) // 2), "y": num(top),
+             "width": str(puzzle_picture.WIDTH), "height": num(height), "picture": pic,
+             "rule_y": num(top + height + 8)}, top + height + 16)
 
 
 def _terms(board: dict[str, Any], o: dict[str, Any]) -> tuple[str, str]:

@@ -919,3 +919,18 @@ def test_a_retired_unit_takes_its_attachment_to_the_discards_and_counts_as_no_lo
     facts = sc.play("p1", "attack healer sword-lord")
     gained, = of(facts, ev.DragonVeinGained)
     assert (gained.seat, gained.dv, gained.rule) == ("p1", 1, R + "death.dv")
+
+
+# ---- a fact means what it says ----------------------------------------------------------------
+def test_a_fact_drawing_other_cards_than_those_on_top_is_refused():
+    # Issue #22: a fact naming the cards it draws takes those cards or is refused, never
+    # whatever lies on top of the deck.
+    sc = started()
+    top = sc.state.deck.cards[0]
+    other = sc.state.deck.cards[1]
+    assert game.evolve(sc.state, ev.CardsDrawn(rule=R + "deploy.draw", seat="p1", cards=(top,))).deck.cards[0] == other
+    for fact in (ev.CardsDrawn(rule=R + "deploy.draw", seat="p1", cards=(other,)),
+                 ev.ShopCardDealt(rule=R + "shop.refill", slot=1, card="vulnerary-3", cost=1),
+                 ev.CastleCaptured(rule=R + "capture.vp", unit="thief", seat="p1", square="B3", vp=8)):
+        with pytest.raises(ValueError, match="top"):
+            game.evolve(sc.state, fact)

@@ -204,6 +204,16 @@ def _summon(state: Table, summon: str, **changes) -> Table:
     return evolved(state, summons=summons)
 
 
+def _drawn(deck: Deck, cards: tuple[str, ...]) -> Deck:
+    """The deck without its top cards, which must be those the fact names: a fact naming
+    other cards is refused rather than taking whatever lies on top."""
+    drawn, rest = deck.draw(len(cards))
+    if drawn != tuple(cards):
+        raise ValueError(f"the fact draws {', '.join(cards)} from the {deck.name}, but its top "
+                         f"is {', '.join(drawn)}")
+    return rest
+
+
 def _without_unit(state: Table, unit: str) -> Table:
     """The unit card and any attachment beneath it go to their discard piles."""
     units = dict(state.units)
@@ -239,7 +249,7 @@ def _(s: Table, e: ev.UnitDeckShuffled) -> Table:
 @_folds(ev.CardsDealt)
 @_folds(ev.CardsDrawn)
 def _(s: Table, e) -> Table:
-    s = evolved(s, deck=s.deck.draw(len(e.cards))[1])
+    s = evolved(s, deck=_drawn(s.deck, e.cards))
     return _player(s, e.seat, hand=s.player(e.seat).hand + e.cards)
 
 
@@ -272,7 +282,7 @@ def _(s: Table, e: ev.ShopDeckShuffled) -> Table:
 def _(s: Table, e: ev.ShopCardDealt) -> Table:
     shop = list(s.shop)
     shop[e.slot - 1] = e.card
-    return evolved(s, shop=tuple(shop), shop_deck=s.shop_deck.draw(1)[1])
+    return evolved(s, shop=tuple(shop), shop_deck=_drawn(s.shop_deck, (e.card,)))
 
 
 @_folds(ev.MulliganTaken)
@@ -440,6 +450,9 @@ def _(s: Table, e: ev.DragonVeinSpent) -> Table:
 @_folds(ev.CastleCaptured)
 def _(s: Table, e: ev.CastleCaptured) -> Table:
     p = s.player(e.seat)
+    if not s.vp_deck or s.vp_deck[0] != e.vp:
+        raise ValueError(f"the fact takes a {e.vp} VP card, but the VP deck's top is "
+                         f"{s.vp_deck[0] if s.vp_deck else 'no card (it is empty)'}")
     s = evolved(s, vp_deck=s.vp_deck[1:])
     return _player(s, e.seat, vp_cards=p.vp_cards + (e.vp,), captured=True)
 
@@ -525,7 +538,7 @@ def _(s: Table, e: ev.BossDeckReshuffled) -> Table:
 
 @_folds(ev.BossCardDrawn)
 def _(s: Table, e: ev.BossCardDrawn) -> Table:
-    return evolved(s, boss_card=e.card, boss_deck=s.boss_deck.draw(1)[1])
+    return evolved(s, boss_card=e.card, boss_deck=_drawn(s.boss_deck, (e.card,)))
 
 
 @_folds(ev.BossTurnStarted)

@@ -6,14 +6,15 @@ hand, ...) and kept only if `rules.check` passes them: the very guards
 `decide` asks before it builds a fact, so what is offered is exactly what
 the rules allow.  In a player's own turn, who may act is asked once (on
 ending the turn) and each candidate then its own guards
-(`rules.check_turn_action`, the rest of `check`).  Candidates are pruned only by guards `check` itself asks
-(a unit with no special left offers no special).  Three kinds come in
-groups that one `check` settles: a unit's moves (the squares come from
-`movement.reachable`, the move's own guard), a card's deploys to a slot
-(on the squares `deploy.square_refusal` lets through) and the DV Map Tile's
-placements (`dragon_vein.tile_refusal`): each group's other guards
-are the turn's, the unit's or the card's, the same for every square, so
-`check` is asked on the group's first command only.
+(`rules.check_turn_action`, the rest of `check`).  Candidates are pruned
+only by guards `check` itself asks (a unit with no special left offers no
+special).  Three kinds come in groups that one `check` settles: a unit's
+moves (the squares come from `movement.reachable`, the move's own guard),
+a card's deploys to a slot (on the squares `deploy.square_refusal` lets
+through) and the DV Map Tile's placements (`dragon_vein.tile_refusal`):
+each group's other guards are the turn's, the unit's or the card's, the
+same for every square, so `check` is asked on the group's first command
+only.
 The answer is memoised per state (`board.memo`): a play page, its prompts
 and a bot ask the same position several times.
 """

@@ -243,3 +243,34 @@ def test_story_2_draws_the_guest_bedroom_its_lock_the_time_period_and_the_seeds(
     assert "locked: Brass Key" in text and "rift" in text
     assert "The Witch Trials (1692) ◆" in text  # the marker's card
     assert "Seeds planted in the Greenhouse (The Witch Trials (1692))" in text
+
+
+def test_a_byakhees_question_and_a_tester_are_answered_on_the_page():
+    """The rare questions: yes and no are two controls on the asked investigator's page
+    (with the question), a tester is picked among the figures and the rows."""
+    from tests.test_forbidden_alchemy_story import (
+        HARVEY,
+        JENNY,
+        _three_in_the_foyer,
+        begin,
+        fresh_turn,
+        put,
+    )
+
+    s = begin(story="3")
+    put(s, JENNY, "gh-door")
+    s.play(JENNY, "end")
+    s.play(HARVEY, "end")
+    s.play("keeper", f"action screech byakhee-1 {JENNY}")
+    board = game.view(s.state, JENNY)
+    assert {c.notation() for c in game.legal_commands(s.state, JENNY)} == {"answer no", "answer yes"}
+    assert {"yes", "no"} <= tokens(board)
+    answer = next(e for e in tray(board).iter() if e.get("id") == "tray-answer")
+    assert "Do you look up at the beating wings?" in " ".join(answer.itertext())
+    assert "yes" not in tokens(game.view(s.state, HARVEY))  # asked of Jenny only
+
+    s = _three_in_the_foyer()
+    fresh_turn(s)
+    s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(4,)))
+    picks = {c.notation().split()[1] for c in game.legal_commands(s.state, JENNY)}
+    assert picks == {"investigator-2", "investigator-3"} and picks <= tokens(game.view(s.state, JENNY))

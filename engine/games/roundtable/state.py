@@ -181,6 +181,12 @@ def initial_state() -> Table:
 _folds = Folds("roundtable")
 
 
+def _register(folds: dict) -> None:
+    """Folds that are one expression, as a table: fact class (or classes) -> fold."""
+    for classes, fold in folds.items():
+        _folds(*(classes if isinstance(classes, tuple) else (classes,)))(fold)
+
+
 def evolve(state: Table, event) -> Table:
     """Apply one fact (no rules, no dice): the fold registered for its class."""
     return _folds.evolve(state, event)
@@ -224,6 +230,18 @@ def _without_unit(state: Table, unit: str) -> Table:
 
 
 # ---- setup ---------------------------------------------------------------------------------------
+_register({
+    ev.UnitCardsListed: lambda s, e: evolved(s, cards=e.cards),
+    ev.UnitDeckShuffled: lambda s, e: evolved(s, deck=Deck(e.order, name="unit deck")),
+    ev.CheerGiven: lambda s, e: _player(s, e.seat, shop_hand=s.player(e.seat).shop_hand + (e.card,)),
+    ev.VictoryPointDeckSorted: lambda s, e: evolved(s, vp_deck=e.cards),
+    # Every player holds a tile off the map until placed.
+    ev.DragonVeinTilesGiven: lambda s, e: s,
+    ev.ShopCardsListed: lambda s, e: evolved(s, shop_cards=e.cards),
+    ev.ShopDeckShuffled: lambda s, e: evolved(s, shop_deck=Deck(e.order, name="shop deck")),
+})
+
+
 @_folds(ev.GameConfigured)
 def _(s: Table, e: ev.GameConfigured) -> Table:
     return evolved(s, phase=MULLIGAN, seats=e.seats, mode=e.mode, end=e.end, rounds=e.rounds,
@@ -236,46 +254,11 @@ def _(s: Table, e: ev.MapLaidOut) -> Table:
                    work_coin=e.work_coin)
 
 
-@_folds(ev.UnitCardsListed)
-def _(s: Table, e: ev.UnitCardsListed) -> Table:
-    return evolved(s, cards=e.cards)
-
-
-@_folds(ev.UnitDeckShuffled)
-def _(s: Table, e: ev.UnitDeckShuffled) -> Table:
-    return evolved(s, deck=Deck(e.order, name="unit deck"))
-
-
 @_folds(ev.CardsDealt)
 @_folds(ev.CardsDrawn)
 def _(s: Table, e) -> Table:
     s = evolved(s, deck=_drawn(s.deck, e.cards))
     return _player(s, e.seat, hand=s.player(e.seat).hand + e.cards)
-
-
-@_folds(ev.CheerGiven)
-def _(s: Table, e: ev.CheerGiven) -> Table:
-    return _player(s, e.seat, shop_hand=s.player(e.seat).shop_hand + (e.card,))
-
-
-@_folds(ev.VictoryPointDeckSorted)
-def _(s: Table, e: ev.VictoryPointDeckSorted) -> Table:
-    return evolved(s, vp_deck=e.cards)
-
-
-@_folds(ev.DragonVeinTilesGiven)
-def _(s: Table, e: ev.DragonVeinTilesGiven) -> Table:
-    return s  # every player holds a tile off the map: `Player.dv_tile` is None until placed
-
-
-@_folds(ev.ShopCardsListed)
-def _(s: Table, e: ev.ShopCardsListed) -> Table:
-    return evolved(s, shop_cards=e.cards)
-
-
-@_folds(ev.ShopDeckShuffled)
-def _(s: Table, e: ev.ShopDeckShuffled) -> Table:
-    return evolved(s, shop_deck=Deck(e.order, name="shop deck"))
 
 
 @_folds(ev.ShopCardDealt)
@@ -312,14 +295,12 @@ def _(s: Table, e: ev.TurnStarted) -> Table:
     return _player(s, e.seat, deployed=False, hasted=False, captured=False, discards=0)
 
 
-@_folds(ev.CoinsGained)
-def _(s: Table, e: ev.CoinsGained) -> Table:
-    return _player(s, e.seat, coins=s.player(e.seat).coins + e.coins)
-
-
-@_folds(ev.CoinsSpent)
-def _(s: Table, e: ev.CoinsSpent) -> Table:
-    return _player(s, e.seat, coins=s.player(e.seat).coins - e.coins)
+_register({
+    ev.CoinsGained: lambda s, e: _player(s, e.seat, coins=s.player(e.seat).coins + e.coins),
+    ev.CoinsSpent: lambda s, e: _player(s, e.seat, coins=s.player(e.seat).coins - e.coins),
+    ev.TurnEnded: lambda s, e: evolved(s, activating=None),
+    ev.GameEnded: lambda s, e: evolved(s, phase=OVER, result=e.result, activating=None),
+})
 
 
 @_folds(ev.UnitsReadied)
@@ -329,20 +310,10 @@ def _(s: Table, e: ev.UnitsReadied) -> Table:
     return s
 
 
-@_folds(ev.TurnEnded)
-def _(s: Table, e: ev.TurnEnded) -> Table:
-    return evolved(s, activating=None)
-
-
-@_folds(ev.GameEnded)
-def _(s: Table, e: ev.GameEnded) -> Table:
-    return evolved(s, phase=OVER, result=e.result, activating=None)
-
-
 # ---- cards ---------------------------------------------------------------------------------------
 @_folds(ev.DiscardsReshuffled)
 def _(s: Table, e: ev.DiscardsReshuffled) -> Table:
-    # The discard pile, shuffled, goes under what is left of the deck (cards.reshuffle).
+    # The shuffled discard pile goes under what is left (cards.reshuffle).
     return evolved(s, deck=s.deck.reshuffle(s.deck.cards + e.order))
 
 
@@ -378,14 +349,28 @@ def _(s: Table, e: ev.UnitDeployed) -> Table:
                    hasted=p.hasted or e.haste)
 
 
-@_folds(ev.GrayUnitShifted)
-def _(s: Table, e: ev.GrayUnitShifted) -> Table:
-    return _unit(s, e.unit, slot=e.slot)
+_register({
+    ev.GrayUnitShifted: lambda s, e: _unit(s, e.unit, slot=e.slot),
+    ev.UnitActivated: lambda s, e: evolved(_unit(s, e.unit, exhausted=True), activating=e.unit),
+    ev.ActivationEnded: lambda s, e: evolved(s, activating=None),
+    # An audit step: nothing changes until a blow lands.
+    (ev.CombatStarted, ev.BlowSkipped): lambda s, e: s,
+    ev.ShapestoneDiscarded: lambda s, e: _unit(s, e.unit, shapestone=False),
+    ev.UnitRetired: lambda s, e: _without_unit(s, e.unit),
+    ev.DragonVeinGained: lambda s, e: _player(s, e.seat, dv=s.player(e.seat).dv + e.dv),
+    ev.DragonVeinSpent: lambda s, e: _player(s, e.seat, dv=s.player(e.seat).dv - e.dv),
+    ev.DragonVeinTilePlaced: lambda s, e: _player(s, e.seat, dv_tile=e.square, dv_side=e.side),
+    ev.HitPointsRestored: lambda s, e: _unit(s, e.target, damage=s.units[e.target].damage - e.restored),
+    ev.SpecialUsed: lambda s, e: _unit(s, e.unit, special=False),
+    ev.AttackDeclared: lambda s, e: evolved(s, pending=(e.attacker, e.defender, e.seat)),
+    ev.ReactionsDeclined: lambda s, e: evolved(s, pending=None),
+    ev.CombatEnded: lambda s, e: evolved(s, pending=None, bonus={}, boss_target=None),
+})
 
 
-@_folds(ev.UnitActivated)
-def _(s: Table, e: ev.UnitActivated) -> Table:
-    return evolved(_unit(s, e.unit, exhausted=True), activating=e.unit)
+@_folds(ev.VictoryPointTokensGained)
+def _(s: Table, e: ev.VictoryPointTokensGained) -> Table:
+    return _player(s, e.seat, vp_tokens=s.player(e.seat).vp_tokens + e.tokens)
 
 
 @_folds(ev.UnitMoved)
@@ -397,17 +382,6 @@ def _(s: Table, e) -> Table:
     return _unit(s, e.unit, square=e.to)
 
 
-@_folds(ev.ActivationEnded)
-def _(s: Table, e: ev.ActivationEnded) -> Table:
-    return evolved(s, activating=None)
-
-
-@_folds(ev.CombatStarted)
-@_folds(ev.BlowSkipped)
-def _(s: Table, e) -> Table:
-    return s  # an audit step: nothing changes until a blow lands
-
-
 @_folds(ev.Struck)
 @_folds(ev.DamageDealt)
 def _(s: Table, e) -> Table:
@@ -416,35 +390,10 @@ def _(s: Table, e) -> Table:
     return _unit(s, e.target, damage=s.units[e.target].damage + e.damage)
 
 
-@_folds(ev.ShapestoneDiscarded)
-def _(s: Table, e: ev.ShapestoneDiscarded) -> Table:
-    return _unit(s, e.unit, shapestone=False)
-
-
 @_folds(ev.UnitDefeated)
 def _(s: Table, e: ev.UnitDefeated) -> Table:
     s = _without_unit(s, e.unit)
     return _player(s, e.owner, losses=s.player(e.owner).losses + 1)
-
-
-@_folds(ev.UnitRetired)
-def _(s: Table, e: ev.UnitRetired) -> Table:
-    return _without_unit(s, e.unit)
-
-
-@_folds(ev.VictoryPointTokensGained)
-def _(s: Table, e: ev.VictoryPointTokensGained) -> Table:
-    return _player(s, e.seat, vp_tokens=s.player(e.seat).vp_tokens + e.tokens)
-
-
-@_folds(ev.DragonVeinGained)
-def _(s: Table, e: ev.DragonVeinGained) -> Table:
-    return _player(s, e.seat, dv=s.player(e.seat).dv + e.dv)
-
-
-@_folds(ev.DragonVeinSpent)
-def _(s: Table, e: ev.DragonVeinSpent) -> Table:
-    return _player(s, e.seat, dv=s.player(e.seat).dv - e.dv)
 
 
 @_folds(ev.CastleCaptured)
@@ -457,41 +406,10 @@ def _(s: Table, e: ev.CastleCaptured) -> Table:
     return _player(s, e.seat, vp_cards=p.vp_cards + (e.vp,), captured=True)
 
 
-@_folds(ev.DragonVeinTilePlaced)
-def _(s: Table, e: ev.DragonVeinTilePlaced) -> Table:
-    return _player(s, e.seat, dv_tile=e.square, dv_side=e.side)
-
-
-@_folds(ev.HitPointsRestored)
-def _(s: Table, e: ev.HitPointsRestored) -> Table:
-    return _unit(s, e.target, damage=s.units[e.target].damage - e.restored)
-
-
-
-@_folds(ev.SpecialUsed)
-def _(s: Table, e: ev.SpecialUsed) -> Table:
-    return _unit(s, e.unit, special=False)
-
-
-@_folds(ev.AttackDeclared)
-def _(s: Table, e: ev.AttackDeclared) -> Table:
-    return evolved(s, pending=(e.attacker, e.defender, e.seat))
-
-
 @_folds(ev.CombatBonusGranted)
 def _(s: Table, e: ev.CombatBonusGranted) -> Table:
     added = tuple((stat, n, e.source) for stat, n in e.bonuses)
     return evolved(s, bonus={**s.bonus, e.unit: s.bonus.get(e.unit, ()) + added})
-
-
-@_folds(ev.ReactionsDeclined)
-def _(s: Table, e: ev.ReactionsDeclined) -> Table:
-    return evolved(s, pending=None)
-
-
-@_folds(ev.CombatEnded)
-def _(s: Table, e: ev.CombatEnded) -> Table:
-    return evolved(s, pending=None, bonus={}, boss_target=None)
 
 
 def _played(s: Table, seat: str, card: str) -> Table:
@@ -515,20 +433,29 @@ def _(s: Table, e: ev.AttachmentPlaced) -> Table:
 
 
 # ---- Boss Mode -----------------------------------------------------------------------------------
+_register({
+    ev.BossTilePlaced: lambda s, e: evolved(s, boss_square=e.square),
+    ev.BossDeckShuffled: lambda s, e: evolved(s, boss_deck=Deck(e.order, name="boss deck")),
+    ev.BossCardDrawn: lambda s, e: evolved(s, boss_card=e.card, boss_deck=_drawn(s.boss_deck, (e.card,))),
+    ev.BossMoved: lambda s, e: evolved(s, boss_square=e.to),
+    ev.BossAttacksQueued: lambda s, e: evolved(s, boss_queue=e.units, boss_step="attack"),
+    ev.BossEffectQueued: lambda s, e: evolved(s, boss_queue=e.units, boss_step="effect"),
+    ev.BossLifeLost: lambda s, e: evolved(s, lives=e.lives, boss_damage={c: 0 for c in s.boss_damage}),
+    ev.BossRotated: lambda s, e: evolved(s, rotation=e.rotation),
+    ev.BossTurnEnded: lambda s, e: evolved(s, boss_step="", boss_turns=s.boss_turns + 1),
+    ev.UnitRemoved: lambda s, e: _without_unit(s, e.unit),
+    ev.MinionDefeated: lambda s, e: evolved(s, summons={k: v for k, v in s.summons.items() if k != e.summon}),
+    ev.AllyInvited: lambda s, e: evolved(s, guest=(e.seat, e.unit)),
+    ev.AllyActionEnded: lambda s, e: evolved(s, guest=None, activating=None),
+    ev.BuffsExpired: lambda s, e: evolved(s, buffs=tuple(b for b in s.buffs if b.seat != e.seat)),
+    ev.BossPlanDelayed: lambda s, e: evolved(s, plan_delay=s.plan_delay + e.turns),
+})
+
+
 @_folds(ev.BossChosen)
 def _(s: Table, e: ev.BossChosen) -> Table:
     return evolved(s, boss_id=e.boss, boss=e.board, lives=e.lives, schedule=Schedule(e.schedule),
                    boss_damage={c: 0 for c in e.board["hp"]})
-
-
-@_folds(ev.BossTilePlaced)
-def _(s: Table, e: ev.BossTilePlaced) -> Table:
-    return evolved(s, boss_square=e.square)
-
-
-@_folds(ev.BossDeckShuffled)
-def _(s: Table, e: ev.BossDeckShuffled) -> Table:
-    return evolved(s, boss_deck=Deck(e.order, name="boss deck"))
 
 
 @_folds(ev.BossDeckReshuffled)
@@ -536,30 +463,56 @@ def _(s: Table, e: ev.BossDeckReshuffled) -> Table:
     return evolved(s, boss_deck=s.boss_deck.reshuffle(s.boss_deck.cards + e.order))
 
 
-@_folds(ev.BossCardDrawn)
-def _(s: Table, e: ev.BossCardDrawn) -> Table:
-    return evolved(s, boss_card=e.card, boss_deck=_drawn(s.boss_deck, (e.card,)))
+@_folds(ev.BossRolled)
+def _(s: Table, e: ev.BossRolled) -> Table:
+    # A move (or attacks queued) follows in the same step.
+    return evolved(s, boss_step="card")
+
+
+@_folds(ev.BossStruck)
+def _(s: Table, e: ev.BossStruck) -> Table:
+    return evolved(s, boss_damage={**s.boss_damage, e.colour: s.boss_damage[e.colour] + e.damage})
+
+
+@_folds(ev.BossRestored)
+def _(s: Table, e: ev.BossRestored) -> Table:
+    return evolved(s, boss_damage={c: d - e.restored.get(c, 0) for c, d in s.boss_damage.items()})
+
+
+@_folds(ev.BossCardFlipped)
+def _(s: Table, e: ev.BossCardFlipped) -> Table:
+    return evolved(s, boss_card="", boss_deck=s.boss_deck.discard((e.card,)), boss_step="rotate")
+
+
+@_folds(ev.SummonRolled)
+@_folds(ev.SummonLost)
+@_folds(ev.PickpocketRolled)
+def _(s: Table, e) -> Table:
+    # Audit steps: what the dice said, or why nothing came of it.
+    return s
+
+
+@_folds(ev.SummonPlaced)
+def _(s: Table, e: ev.SummonPlaced) -> Table:
+    placed = Summon(id=e.summon, type=e.what, kind=e.kind, square=e.square)
+    return evolved(s, summons={**s.summons, e.summon: placed})
+
+
+@_folds(ev.SummonsCleared)
+def _(s: Table, e: ev.SummonsCleared) -> Table:
+    return evolved(s, summons={k: v for k, v in s.summons.items() if k not in e.summons})
+
+
+@_folds(ev.BuffGranted)
+def _(s: Table, e: ev.BuffGranted) -> Table:
+    return evolved(s, buffs=s.buffs + tuple(Buff(unit=e.unit, stat=stat, n=n, source=e.source, seat=e.seat)
+                                            for stat, n in e.bonuses))
 
 
 @_folds(ev.BossTurnStarted)
 def _(s: Table, e: ev.BossTurnStarted) -> Table:
     s = _next_slot(s)
     return evolved(s, active=BOSS, turn=e.turn, boss_step="start", asker=e.asker, activating=None)
-
-
-@_folds(ev.BossRolled)
-def _(s: Table, e: ev.BossRolled) -> Table:
-    return evolved(s, boss_step="card")  # a move (or attacks queued) follows in the same step
-
-
-@_folds(ev.BossMoved)
-def _(s: Table, e: ev.BossMoved) -> Table:
-    return evolved(s, boss_square=e.to)
-
-
-@_folds(ev.BossAttacksQueued)
-def _(s: Table, e: ev.BossAttacksQueued) -> Table:
-    return evolved(s, boss_queue=e.units, boss_step="attack")
 
 
 @_folds(ev.BossAttackChosen)
@@ -569,30 +522,10 @@ def _(s: Table, e: ev.BossAttackChosen) -> Table:
                    boss_target=(e.unit, e.colour, e.distance))
 
 
-@_folds(ev.BossEffectQueued)
-def _(s: Table, e: ev.BossEffectQueued) -> Table:
-    return evolved(s, boss_queue=e.units, boss_step="effect")
-
-
 @_folds(ev.BossEffectOrdered)
 def _(s: Table, e: ev.BossEffectOrdered) -> Table:
     queue = tuple(u for u in s.boss_queue if u != e.unit)
     return evolved(s, boss_queue=queue, boss_step="effect" if queue else "rotate")
-
-
-@_folds(ev.BossStruck)
-def _(s: Table, e: ev.BossStruck) -> Table:
-    return evolved(s, boss_damage={**s.boss_damage, e.colour: s.boss_damage[e.colour] + e.damage})
-
-
-@_folds(ev.BossLifeLost)
-def _(s: Table, e: ev.BossLifeLost) -> Table:
-    return evolved(s, lives=e.lives, boss_damage={c: 0 for c in s.boss_damage})
-
-
-@_folds(ev.BossRestored)
-def _(s: Table, e: ev.BossRestored) -> Table:
-    return evolved(s, boss_damage={c: d - e.restored.get(c, 0) for c, d in s.boss_damage.items()})
 
 
 @_folds(ev.UnitsExhausted)
@@ -602,70 +535,3 @@ def _(s: Table, e: ev.UnitsExhausted) -> Table:
     return s
 
 
-@_folds(ev.BossCardFlipped)
-def _(s: Table, e: ev.BossCardFlipped) -> Table:
-    return evolved(s, boss_card="", boss_deck=s.boss_deck.discard((e.card,)), boss_step="rotate")
-
-
-@_folds(ev.BossRotated)
-def _(s: Table, e: ev.BossRotated) -> Table:
-    return evolved(s, rotation=e.rotation)
-
-
-@_folds(ev.BossTurnEnded)
-def _(s: Table, e: ev.BossTurnEnded) -> Table:
-    return evolved(s, boss_step="", boss_turns=s.boss_turns + 1)
-
-
-@_folds(ev.UnitRemoved)
-def _(s: Table, e: ev.UnitRemoved) -> Table:
-    return _without_unit(s, e.unit)
-
-
-@_folds(ev.SummonRolled)
-@_folds(ev.SummonLost)
-@_folds(ev.PickpocketRolled)
-def _(s: Table, e) -> Table:
-    return s  # audit steps: what the dice said, or why nothing came of it
-
-
-@_folds(ev.SummonPlaced)
-def _(s: Table, e: ev.SummonPlaced) -> Table:
-    return evolved(s, summons={**s.summons, e.summon: Summon(id=e.summon, type=e.what, kind=e.kind,
-                                                             square=e.square)})
-
-
-@_folds(ev.MinionDefeated)
-def _(s: Table, e: ev.MinionDefeated) -> Table:
-    return evolved(s, summons={k: v for k, v in s.summons.items() if k != e.summon})
-
-
-@_folds(ev.SummonsCleared)
-def _(s: Table, e: ev.SummonsCleared) -> Table:
-    return evolved(s, summons={k: v for k, v in s.summons.items() if k not in e.summons})
-
-
-@_folds(ev.AllyInvited)
-def _(s: Table, e: ev.AllyInvited) -> Table:
-    return evolved(s, guest=(e.seat, e.unit))
-
-
-@_folds(ev.AllyActionEnded)
-def _(s: Table, e: ev.AllyActionEnded) -> Table:
-    return evolved(s, guest=None, activating=None)
-
-
-@_folds(ev.BuffGranted)
-def _(s: Table, e: ev.BuffGranted) -> Table:
-    return evolved(s, buffs=s.buffs + tuple(Buff(unit=e.unit, stat=stat, n=n, source=e.source,
-                                                 seat=e.seat) for stat, n in e.bonuses))
-
-
-@_folds(ev.BuffsExpired)
-def _(s: Table, e: ev.BuffsExpired) -> Table:
-    return evolved(s, buffs=tuple(b for b in s.buffs if b.seat != e.seat))
-
-
-@_folds(ev.BossPlanDelayed)
-def _(s: Table, e: ev.BossPlanDelayed) -> Table:
-    return evolved(s, plan_delay=s.plan_delay + e.turns)

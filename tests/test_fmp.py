@@ -1033,13 +1033,6 @@ def test_describe_and_render_are_public_text():
                                                        tides=("high",)))
 
 
-def test_board_targets_pair_a_unit_with_the_hex_it_moves_to():
-    sc = position({"red-tank-1": "N10"})
-    targets = game.board_targets(game.legal_commands(sc.state, "red"))
-    assert ("move red-tank-1 to N11", "move red-tank-1 N11") in targets["red-tank-1"]
-    assert ("move red-tank-1 here", "move red-tank-1 N11") in targets["N11"]
-
-
 def test_unknown_events_are_refused_loudly():
     with pytest.raises(TypeError):
         game.evolve(game.initial_state(), object())

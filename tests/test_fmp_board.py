@@ -1,39 +1,46 @@
-"""The SVG board of `fmp`, rendered for states reached by playing (docs/boards.md)."""
+"""Full Metal Planète's picture (viewer/pictures/fmp.py and its template),
+rendered for states reached by playing and for described positions:
+well-formed, every hex, ore, Freighter and unit drawn; every token of every
+legal command named by an element (pointing, issue #21), a hex named once
+(by the ground where nothing stands on it, else by its band); the note
+places; the ceiling; and fast enough (issue #24)."""
 
 from __future__ import annotations
 
 import random
+import re
+import statistics
 import time
 import xml.etree.ElementTree as ET
 
+import pytest
 from jinja2 import Environment, FileSystemLoader
 
 from engine.core.context import SYSTEM
 from engine.core.game import find_game, register
+from engine.core.interchange import import_file
 from engine.core.store import open_store
-from viewer import boards
+from tests.test_fmp import choosing, position
+from viewer import boards, pictures
+from viewer.bounds import undrawable
+from viewer.drawings import place_points
+from viewer.pictures import fmp as picture
 
 register("fmp", "engine.games.fmp")
 game = find_game("fmp")
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+@pytest.fixture(scope="module")
 def env() -> Environment:
     e = Environment(loader=FileSystemLoader("viewer/templates"), autoescape=True)
     boards.register(e)
+    pictures.register(e)
     return e
 
 
-def played(commands: int, seed: int = 2):
-    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    gid = store.create("fmp", seed=seed, players=2)
-    rng = random.Random(seed)
-    for _ in range(commands):
-        state = store.live(gid).session.state
-        seat = [s for s in game.to_act(state) if s != SYSTEM][0]
-        store.issue(gid, seat, game.BOTS["greedy"](state, seat, game.legal_commands(state, seat), rng)
-                    .notation())
-    return store.live(gid).session.state
+def render(env, board, changed=()) -> str:
+    return env.get_template("boards/fmp.html").render(board=board, changed=set(changed), game=game)
 
 
 def svg(html: str) -> ET.Element:
@@ -43,30 +50,155 @@ def svg(html: str) -> ET.Element:
     return root
 
 
-def test_the_board_draws_every_hex_ore_freighters_and_units():
-    state = played(60)
+def named(html: str) -> dict[str, list[str]]:
+    """token -> the tags of the elements named by it."""
+    found: dict[str, list[str]] = {}
+    for tag, attr in re.findall(r'<(\w+)[^>]*?data-token="([^"]*)"', html):
+        for t in attr.split():
+            found.setdefault(t, []).append(tag)
+    return found
+
+
+def played(commands: int, seed: int = 2, players: int = 2, bot: str = "greedy"):
+    """States of a game played by `bot`, one after each command."""
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("fmp", seed=seed, players=players)
+    rng = random.Random(seed)
+    states = []
+    for _ in range(commands):
+        state = store.live(gid).session.state
+        if game.outcome(state) is not None:
+            break
+        seat = [s for s in game.to_act(state) if s != SYSTEM][0]
+        legal = game.legal_commands(state, seat)
+        command = game.BOTS[bot](state, seat, legal, rng) if bot != "random" else rng.choice(legal)
+        store.issue(gid, seat, command.notation())
+        states.append(store.live(gid).session.state)
+    return states
+
+
+def test_the_board_draws_every_hex_ore_freighters_and_units(env):
+    state = played(60)[-1]
     board = game.view(state, "red")
-    html = (
-        env()
-        .get_template("boards/fmp.html")
-        .render(board=board, game=game, changed={"units", "units.red-tank-1", "ore", "ore.K12"})
-    )
+    html = render(env, board, {"units", "units.red-tank-1", "ore", "ore.K12"})
     root = svg(html)
     hexes = [p for p in root.iter(SVG + "polygon") if "hex" in p.get("class", "").split()]
     assert len(hexes) == 851
     assert len([c for c in root.iter(SVG + "circle") if c.get("id", "").startswith("ore-")]) == len(state.ore)
-    assert root.find(f".//*[@id='freighter-red-{state.freighters['red'].centre}']") is not None
-    placed = [u for u in state.units.values() if u.at and u.kind != "pontoon"]
-    tokens = [g for g in root.iter(SVG + "g") if g.get("id", "").startswith("token-")]
-    assert len(tokens) == len(placed)
+    f = state.freighters["red"]
+    assert len([p for p in root.iter(SVG + "polygon") if p.get("data-token") == "red"]) == 4
+    on_map = [u for u in state.units.values() if u.at and u.kind not in ("pontoon", "turret")]
+    drawn = [g for g in root.iter(SVG + "g") if "unit" in g.get("class", "").split()]
+    assert sorted(g.get("data-token") for g in drawn) == sorted(u.id for u in on_map)
     assert f"tide <strong>{state.tide}</strong>" in html
+    assert len(list(root.iter(SVG + "polygon"))) > 851 and f.centre in named(html)
 
 
-def test_the_board_renders_fast_enough():
-    board = game.view(played(40), "blue")
-    template = env().get_template("boards/fmp.html")
-    template.render(board=board, game=game)
-    start = time.perf_counter()
-    for _ in range(5):
-        template.render(board=board, game=game)
-    assert (time.perf_counter() - start) / 5 < 0.2
+def _check_named(env, state, seats) -> int:
+    """Every argument of every legal command of `seats` has an element on
+    that seat's picture; a hex is named by one element only, and the hex of a
+    piece by its band, never by the piece (a click on the piece is the piece)."""
+    checked = 0
+    for seat in seats:
+        legal = game.legal_commands(state, seat)
+        if not legal:
+            continue
+        html = render(env, game.view(state, seat))
+        names = named(html)
+        for c in legal:
+            missing = [t for t in c.notation().split()[1:] if t not in names]
+            assert not missing, f"{seat}: {c.notation()!r} needs {missing}"
+            checked += 1
+        cells = picture._cells()
+        for token, tags in names.items():
+            if token in cells:
+                assert len(tags) == 1, (token, tags)
+            else:
+                assert not any(t in cells for t in token.split()), token
+    return checked
+
+
+def test_every_token_of_every_legal_command_is_named_in_every_phase(env):
+    checked = 0
+    for i, state in enumerate(played(150, seed=3, players=3, bot="random")):
+        if i % 7 == 0 or state.phase in ("landing", "deployment"):
+            checked += _check_named(env, state, state.seats)
+    sc = choosing()  # turn 21: stay or leave
+    checked += _check_named(env, sc.state, ("red", "blue"))
+    assert checked > 500
+
+
+def test_a_transporters_cargo_and_a_freighters_contents_are_named_where_they_are(env):
+    sc = position({"red-barge-1": ("G12", "H12"), "red-crab-1": "I13", "red-weatherhen-1": "N10"},
+                  ore=("J12", "N11"))
+    sc.play("red", "load red-crab-1 J12")
+    sc.play("red", "load red-weatherhen-1 N11")
+    sc.play("red", "load red-barge-1 red-crab-1")
+    html = render(env, game.view(sc.state, "red"))
+    carried = html[html.index('id="carried"'):html.index("<svg")]
+    assert 'data-token="red-barge-1"' in carried and 'data-token="red-crab-1"' in carried
+    assert carried.count('data-token="ore"') == 2  # the crab's on the barge, the Hen's
+    inside = html[html.index('id="freighter-red"'):html.index('id="freighter-red"') + 3000]
+    assert 'data-token="red-tank-1"' in inside and 'data-token="red-heap-1"' in inside
+    words = html[html.index('id="orders"'):html.index("<svg")]
+    assert {"fire", "tank", "crab", "pontoon"} <= set(named(words))
+    _check_named(env, sc.state, ("red",))
+
+
+def test_the_landing_offers_the_pods_orientations(env):
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("fmp", seed=1, players=2)
+    state = store.live(gid).session.state
+    assert state.phase == "landing"
+    html = render(env, game.view(state, state.active))
+    assert {"a", "b"} <= set(named(html)) and "N, SE and SW" in html
+    _check_named(env, state, (state.active,))
+
+
+def test_a_seats_forecast_is_on_its_own_picture_only(env):
+    """What a seat's Weather Hens showed it is on its picture, as its own
+    (the tides another seat was shown are not); a spectator sees none."""
+    state = next(s for s in played(200, seed=2) if s.forecasts.get("red") and s.forecasts.get("blue"))
+    for seat in ("red", "blue"):
+        shown = re.search(r'<strong id="forecast">([^<]*)</strong>', render(env, game.view(state, seat)))
+        assert shown.group(1) == ", ".join(state.forecasts[seat])
+    assert 'id="forecast"' not in render(env, game.view(state, ""))
+
+
+def test_note_places_are_the_hex_centres_built_once():
+    board = game.view(played(5)[-1], None)
+    points = picture.place_points(board)
+    assert points is picture.place_points(board) and len(points) == 851
+    geo = boards.hex_board(37, 23, 16)
+    assert points["D4"] == (geo["D4"].x, geo["D4"].y)
+    assert place_points(game, board)["AK23"] == (geo["AK23"].x, geo["AK23"].y)
+
+
+def test_a_view_beyond_any_mission_is_not_drawn():
+    board = game.view(played(40)[-1], None)
+    assert picture.ceiling(board) is None and undrawable(game, board) is None
+    stray = {**board, "units": {**board["units"], "red-tank-9": {**next(iter(board["units"].values())), "at": "ZZ99"}}}
+    assert "hex the sector does not have" in picture.ceiling(stray)
+    many = {**board, "units": {f"red-tank-{i}": {"kind": "tank", "colour": "red", "at": "D4", "tail": "",
+                                                "cargo": []} for i in range(400)}}
+    assert "more than a mission makes" in undrawable(game, many)
+    assert "no kind" in picture.ceiling({**board, "units": {"x": {"kind": "dragon", "colour": "red", "at": "D4"}}})
+    assert "ore lies" in picture.ceiling({**board, "ore": {"Q99": True}})
+
+
+def test_a_busy_step_of_a_four_player_game_draws_in_a_few_milliseconds(env):
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = import_file(store, "fixtures/games/fmp-2.jsonl")
+    template = env.get_template("boards/fmp.html")
+    slowest = 0.0
+    for step in (170, 650, 830):
+        board = game.view(store.session_at(gid, step).state, None)
+        assert len(board["units"]) > 40
+        template.render(board=board, game=game, changed=set())
+        times = []
+        for _ in range(9):
+            start = time.perf_counter()
+            template.render(board=board, game=game, changed=set())
+            times.append(time.perf_counter() - start)
+        slowest = max(slowest, statistics.median(times))
+    assert slowest < 0.005, f"{slowest * 1000:.1f} ms"

@@ -14,22 +14,21 @@ rulebook section: `units` (the guards they share), `pontoons`,
 Theory of the Second Unit); `names` (names as a player types them); `setup`
 (options and "Mission start"),
 `rules` (`decide`, the landing, the tide phase, turns, the mission's end),
-`legal`, `view`, `position` (the position format), `scores`, `picture`
-(the still layers of the board picture), `bots`.
+`legal`, `view`, `position` (the position format), `scores`, `bots`.
+The board picture is the viewer's (`viewer/pictures/fmp.py`).
 """
 
 from .bots import BOTS
 from .commands import COMMANDS
 from .events import EVENTS
 from .legal import legal_commands
-from .picture import ground
 from .position import from_position, position
 from .rulebook import RULES
 from .rules import clock, decide, outcome, system_command, to_act, turn
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
 from .state import evolve, initial_state
-from .view import board_targets, describe, redact, render, scramble_hidden, view
+from .view import describe, redact, render, scramble_hidden, view
 
 ID = "fmp"
 TITLE = "Full Metal Planète"
@@ -49,7 +48,7 @@ OPTION_HELP = {
 __all__ = [
     "BOTS", "COMMANDS", "DEFAULT_BOT", "EVENTS", "ID", "OPTION_HELP", "PLAYER_COUNTS", "PLAY_OPTIONS", "POSITION_VERSION", "RULES",
     "RULES_VERSION", "TITLE",
-    "board_targets", "clock", "decide", "describe", "evolve", "from_position", "ground", "initial_state", "legal_commands",
+    "clock", "decide", "describe", "evolve", "from_position", "initial_state", "legal_commands",
     "options",
     "outcome", "position", "redact", "render", "scramble_hidden", "seats", "setup", "system_command", "to_act",
     "turn", "view",

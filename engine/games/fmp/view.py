@@ -45,6 +45,7 @@ def view(state: Planet, seat: str | None) -> dict[str, Any]:
                        for c, f in sorted(state.freighters.items())},
         "reserve": dict(state.reserve),
         "aboard": _aboard(state),
+        "stowed": _stowed(state),
         "fire_zones": fire_zones(state),
         "shots": dict(state.shots),
         "builds": {h: list(k) for h, k in sorted(state.builds.items())},
@@ -70,10 +71,19 @@ def _aboard(state: Planet) -> dict[str, list[str]]:
     return found
 
 
+def _stowed(state: Planet) -> dict[str, dict[str, Any]]:
+    """Every unit off the map, by id: its kind, colour, where it is (`in`: a
+    Freighter's colour, or the id of the unit carrying it) and its cargo, so
+    that a page shows (and a player points at) what each Freighter and
+    transporter holds: public, as the Freighters' contents are."""
+    return {u.id: {"kind": u.kind, "colour": u.colour, "in": u.inside or u.carrier, "cargo": list(u.cargo)}
+            for u in sorted(state.units.values(), key=lambda u: u.id) if not u.at}
+
+
 @lru_cache(maxsize=64)
 def _ore(ore: frozenset[str]) -> dict[str, bool]:
     """{hex: True} for every hex with ore, keyed by hex so that a step names the
-    ore that came or went (the terrain is the map's: `picture.ground` draws it)."""
+    ore that came or went (the terrain is the map's: the viewer's picture draws it once per tide)."""
     return dict.fromkeys(sorted(ore), True)
 
 
@@ -129,22 +139,6 @@ def redact(event, seat: str | None) -> dict[str, Any]:
     elif isinstance(event, ev.DepartureChosen) and event.seat != seat:
         data["choice"] = "(secret)"
     return data
-
-
-def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
-    """Click targets: a unit offers its one-hex moves (and its other orders),
-    the hex it would move to offers the same move, so a click on the unit and
-    one on the hex make the move."""
-    targets: dict[str, list[tuple[str, str]]] = {}
-    for c in commands:
-        text = c.notation()
-        if c.verb == "move":
-            targets.setdefault(c.unit, []).append((f"move {c.unit} to {c.path[-1]}", text))
-            targets.setdefault(c.path[-1], []).append((f"move {c.unit} here", text))
-        elif c.verb in ("load", "unload", "build"):
-            first = c.transporter if c.verb != "build" else c.hen
-            targets.setdefault(first, []).append((text, text))
-    return targets
 
 
 def render(state: Planet) -> str:

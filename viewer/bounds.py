@@ -69,31 +69,8 @@ def _brutality(board: dict[str, Any]) -> str | None:
             or _over("the board's height", size.get("height", 6), height))
 
 
-@cache
-def _story_ceiling() -> int:
-    from engine.games.forbidden_alchemy_story import content
-
-    # Every space of every room in the content, the layout's own points and
-    # two corners a room, twice over: a story may open rooms of its own.
-    c = content.load()
-    spaces = sum(len(room.get("spaces", ())) + 2 for room in c.map.get("rooms", ()))
-    return 2 * (spaces + len(c.map.get("layout", ())))
-
-
-def _story(board: dict[str, Any]) -> str | None:
-    ceiling = _story_ceiling()
-    return (_over("the number of spaces", len(board.get("spaces") or ()), ceiling)
-            or _over("the number of layout points", len(board.get("layout") or ()), ceiling)
-            or _over("the number of links", len(board.get("links") or ()), ceiling * ceiling))
-
-
-def _forbidden_alchemy(board: dict[str, Any]) -> str | None:
-    return _over("the tile's edges", len(board.get("edges") or ()), 8)
-
-
 _CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "brutality": _brutality,
-    "forbidden_alchemy_story": _story, "forbidden_alchemy": _forbidden_alchemy,
 }
 
 

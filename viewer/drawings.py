@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core.errors import BadInput
 from engine.core.notes import GLYPHS, MAX_PLACE_CHARS, MAX_SHAPES, SHAPE_COLOURS, check_marks
 from engine.core.visibility import SPECTATOR
-from viewer.boards import alchemy_tile, graph_layout, hex_board, num, square_board
+from viewer.boards import hex_board, num, square_board
 from viewer.bounds import undrawable
 from viewer.pictures import picture_of
 
@@ -60,21 +60,8 @@ def _roundtable(game, board) -> dict[str, tuple[float, float]]:
     return {c.id: (c.x, c.y) for c in square_board(6, 6, 60)}
 
 
-def _forbidden_alchemy(game, board) -> dict[str, tuple[float, float]]:
-    if not board.get("tile"):
-        return {}
-    tile = alchemy_tile(len(board.get("edges") or ()))
-    # the places are the edges, by number, at the centre of the piece on each
-    return {str(e.number): (float(e.x), float(e.y)) for e in tile.edges}
-
-
-def _forbidden_alchemy_story(game, board) -> dict[str, tuple[float, float]]:
-    geo = graph_layout(*game.board_graph(board))
-    return {k: (geo[k].x, geo[k].y) for k in board.get("spaces", {}) if k in geo.nodes}
-
-
 PLACE_POINTS = {
-    "fmp": _fmp, "brutality": _brutality, "roundtable": _roundtable, "forbidden_alchemy": _forbidden_alchemy, "forbidden_alchemy_story": _forbidden_alchemy_story,
+    "fmp": _fmp, "brutality": _brutality, "roundtable": _roundtable,
 }
 
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 
 # ---- acting by pointing (viewer/pointing.py, static/point.js) ---------------------------------
-def point(page, command: str) -> None:
+def point(page, command: str) -> int:
     """Play `command` on a play page by pointing only: a command without
     arguments is its own button; otherwise each argument is clicked on the
     board or the hand where an element names it, else as a chip beside the
     board, and a verb is picked from the menu when several share the clicks.
-    Nothing is typed."""
+    Nothing is typed.  Returns the clicks the menu took (0 or 1)."""
     verb, *args = command.split()
     if not args:
         page.locator(f'#bare button.command[data-command="{verb}"]').click()
-        return
+        return 0
     for token in args:
         # What the page lights for this token: an element of the picture, else a chip.
         on_board = page.locator(f'#play-area [data-token~="{token}"].pick-next')
@@ -28,6 +28,8 @@ def point(page, command: str) -> None:
     menu = page.locator(f'#point-menu button.verb[title="{command}"]')
     if menu.count():
         menu.click()
+        return 1
+    return 0
 
 
 # ---- a whole game by pointing -------------------------------------------------------------------
@@ -87,8 +89,8 @@ def play_by_pointing(page, site, gid, choose, max_commands: int = 5000,
         legal = game.legal_commands(live.session.state, seat)
         command = choose(live.session.state, seat, legal).notation()
         before = store.head_version(gid)
-        point(page, command)
-        figures["clicks"].append(max(1, len(command.split()) - 1))
+        menu = point(page, command)
+        figures["clicks"].append(max(1, len(command.split()) - 1) + menu)
         page.wait_for_function(f"document.getElementById('version') && "
                                f"document.getElementById('version').textContent != '{version}'",
                                timeout=15_000)

@@ -372,12 +372,13 @@ def _unit(safe: Markup, u: dict, c, geo) -> str:
     cargo = u.get("cargo") or ()
     title = f"{safe} ({KIND[kind]}) on {u['at']}" + (f", tail {u['tail']}" if u.get("tail") else "") \
         + (f", carrying {escape(', '.join(cargo))}" if cargo else "") + (f";{why}" if why else "")
-    parts = [f'<g class="unit {kind}{" out" if why else ""}" data-token="{safe}" data-label="{safe}"><title>{title}</title>']
-    if u.get("tail"):
-        t = geo[u["tail"]]
-        parts.append(f'<line x1="{t.cx}" y1="{t.cy}" x2="{c.cx}" y2="{c.cy}" stroke="{fill}" stroke-width="8" '
-                     f'stroke-linecap="round" opacity="0.75"/><circle cx="{t.cx}" cy="{t.cy}" r="5" fill="{fill}" '
-                     f'stroke="#ffffff" stroke-width="1"/>')
+    parts = []
+    tail = geo[u["tail"]] if u.get("tail") else None
+    if tail:  # the barge's body, under its two discs, answering no click (its discs do)
+        parts.append(f'<line x1="{tail.cx}" y1="{tail.cy}" x2="{c.cx}" y2="{c.cy}" stroke="{fill}" stroke-width="8" '
+                     f'stroke-linecap="round" opacity="0.75" pointer-events="none"/>')
+    parts.append(f'<g class="unit {kind}{" out" if why else ""}" data-token="{safe}" data-label="{safe}">'
+                 f'<title>{title}</title>')
     parts.append(f'<circle cx="{c.cx}" cy="{c.cy}" r="{UNIT_R}" fill="{fill}" stroke="#ffffff" stroke-width="1.2"/>'
                  f'<text x="{c.cx}" y="{c.cy}" dy="3" text-anchor="middle" font-size="8" font-weight="bold" '
                  f'fill="#ffffff">{LETTER[kind]}</text>')
@@ -388,6 +389,10 @@ def _unit(safe: Markup, u: dict, c, geo) -> str:
         parts.append(f'<text x="{c.cx}" y="{c.cy}" dy="4.5" text-anchor="middle" font-size="15" font-weight="bold" '
                      f'fill="#111827" opacity="0.8">×</text>')
     parts.append("</g>")
+    if tail:  # its back hex: a disc of its own, whose middle is the barge's
+        parts.append(f'<circle class="barge-tail" data-token="{safe}" data-label="{safe}" cx="{tail.cx}" '
+                     f'cy="{tail.cy}" r="5" fill="{fill}" stroke="#ffffff" stroke-width="1"><title>{title}</title>'
+                     f'</circle>')
     return "".join(parts)
 
 
@@ -398,7 +403,8 @@ def _status(board: dict) -> dict[str, Any]:
     return {
         "turn": board.get("turn", 0), "phase": PHASE.get(phase, phase), "tide": board.get("tide") or "",
         "forecast": ", ".join(board.get("forecast") or ()),
-        "active": board.get("active") or "", "ap": board.get("action_points", 0),
+        "active": board.get("active") or "",
+        "ap": board.get("action_points", 0) if phase == "play" else None,  # points are spent in play only
         "saved": {s: n for s, n in (board.get("saved") or {}).items() if n},
         "scores": [list(s) for s in board.get("scores") or ()], "winner": board.get("winner") or "",
         "reserve": board.get("reserve") or {},

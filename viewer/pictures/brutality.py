@@ -1,0 +1,479 @@
+"""Brutality's picture (docs/boards.md): the board of squares with its hazards
+and heroes, and beside it the cards a player points at.
+
+`viewer/templates/boards/brutality.html` places what `draw(board)` works out
+here; `board` is the game's `view(state, seat)`, so a team's relic cards are
+drawn only where the view holds them (the team's own seats; both teams once
+the game is over).  Two parts:
+
+- the **map** (SVG): column letters along the top and row numbers down the
+  left (the notation's), the squares coloured by what lies on them, each
+  hazard named in a corner (a hero's Ghost Knights and Corpse Parts in the
+  team's colour, with the turns left of a timed one), the starting corners
+  while the teams set up, Hell Fire called, gravestones, the forced moves of
+  the latest action as orange arrows, and the heroes: a token in the team's
+  colour (a bar across both spaces of a two-space hero) with a nose on the
+  side they face, Health on the right, bleed (B) and the noose (N) on the
+  left; under the map a line of who acts, the effect stack, a line per team
+  and the key of the hazards on the board.
+- the **tray** (HTML, wraps in a narrow column, holds no <svg>): the
+  question's "stay" where a Catapult jump may be declined, what the setup
+  offers (the relic stacks and the open stack's cards of the draft, the
+  heroes to pick, the artifact cards, the hazard tiles), the team's relic
+  cards with their names and text, and a sheet per hero: Health, state,
+  abilities, artifact.
+
+Every element a command may be made of is named by its notation token
+(`data-token`, viewer/pointing.py): a square by its name (`C3`, the grid's
+own, and a spot over it that lights up), a hero by its id (`demon-king`: the
+token on its spaces, which also answers as those spaces, its gravestone and
+its sheet), an ability by its id (`hellbrand`, on its hero's sheet), an
+artifact card by its id (`war-horn`, offered at setup), a hazard tile by its
+kind (`catapult`), a relic stack by its type (`curse`), a relic card by its
+id (`hell-fire-2`), and `stay`.
+
+What never moves (the squares, the coordinates, the spots) is worked out once
+per board size; the rest once per view, in plain loops.  Every number comes
+back as a string ready to print.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from typing import Any
+
+from markupsafe import Markup
+
+from engine.games.brutality import content
+from engine.games.brutality.board import SETUP_HAZARDS
+from engine.kit.picture import num
+from viewer.boards import square_board
+
+SIZE = 56             # a square's side
+MAP_X, MAP_Y = 18, 16  # the map sits in translate(18,16): room for the coordinates
+LINE = 16             # a line of text under the map
+
+TEAM = {"north": "#2b6cb0", "south": "#c53030"}
+PALE = {"north": "#ebf4ff", "south": "#fff5f5"}
+DARK = "#1a202c"
+GROUND = {"open": "#e9dfc4", "icicle-spikes": "#bfe3f2", "spiked-pillar": "#7a6a5a",
+          "pike-trap": "#b7794a", "relentless-fire": "#f08a4b", "catapult": "#c2b45a",
+          "ruined-wall": "#a3a3a3", "corpse-parts": "#8fa35a", "ghost-knight": "#d6def7"}
+# The word each hazard is labelled with on its square (commands.HAZARD_LABELS reads it back).
+LABEL = {"icicle-spikes": "icicles", "spiked-pillar": "pillar", "pike-trap": "pikes",
+         "relentless-fire": "fire", "catapult": "catapult", "ruined-wall": "wall",
+         "corpse-parts": "corpse", "ghost-knight": "knight"}
+NAME = {"icicle-spikes": "Icicle Spikes", "spiked-pillar": "Spiked Pillar",
+        "pike-trap": "Pike Trap", "relentless-fire": "Relentless Fire", "catapult": "Catapult",
+        "ruined-wall": "Ruined Wall", "corpse-parts": "Corpse Parts",
+        "ghost-knight": "Ghost Knight"}
+RULE = {"icicle-spikes": "blocks moves and sight, 1 damage when it stops you",
+        "spiked-pillar": "blocks moves and sight, 1 damage when it stops you",
+        "pike-trap": "1 damage on entering (stops a knockback) and at turn end",
+        "relentless-fire": "1 damage on entering and at turn end",
+        "catapult": "jump up to 2 spaces",
+        "ruined-wall": "blocks moves and sight, can be jumped",
+        "corpse-parts": "1 damage on entering and at turn end",
+        "ghost-knight": "1 damage to an enemy meeting it"}
+TEAM_HAZARDS = ("ghost-knight", "corpse-parts")  # a hero's: drawn in the team's colour
+TIMING = {"your": "your turn", "enemy": "enemy turn", "any": "any turn",
+          "start-your": "start of your turn", "start-enemy": "start of the enemy turn",
+          "end-your": "end of your turn", "end-enemy": "end of the enemy turn"}
+RELIC_TYPE = {"blessing": "Saint's Blessing", "curse": "Saint's Curse", "op": "OP",
+              "utility": "Utility"}
+SETUP = ("draft", "choose-heroes", "place-heroes", "choose-artifacts", "place-hazards")
+QUESTION = {"displace": "where {} goes", "jump-move": "whether {} jumps from the Catapult",
+            "jump-knock": "where {} jumps", "land": "where {} lands"}
+
+
+# ---- the contract: draw, place_points, ceiling ------------------------------------------
+def draw(board: dict[str, Any]) -> dict[str, Any]:
+    """Everything the template places for this view, positioned, labelled, named."""
+    size = board.get("board") or {}
+    width, height = size.get("width", 8), size.get("height", 6)
+    fixed = _fixed(width, height)
+    heroes = board.get("heroes") or {}
+    names = {h: _short(x["name"]) for h, x in heroes.items()}
+    lines = _lines(board, names)
+    kinds = sorted({hz["kind"] for hz in board.get("hazards", {}).values()})
+    key_y = fixed["below"] + LINE * len(lines)
+    return {
+        **fixed,
+        "squares": _squares(board, fixed["geo"]),
+        "starts": _starts(board, fixed["geo"]),
+        "labels": _hazard_labels(board, fixed["geo"]),
+        "fire": _hell_fire(board, fixed["geo"]),
+        "graves": _graves(board, fixed["geo"]),
+        "pushes": _pushes(board, fixed["geo"]),
+        "heroes": _tokens(board, fixed["geo"]),
+        "lines": [{"y": num(fixed["below"] + LINE * i), **line} for i, line in enumerate(lines)],
+        "key": [{"y": num(key_y + 15 * i), "box_y": num(key_y + 15 * i - 9), "fill": GROUND[k],
+                 "text": f"{LABEL[k]}: {NAME[k]}, {RULE[k]}"} for i, k in enumerate(kinds)],
+        "height": num(key_y + 15 * len(kinds)),
+        "tray": _tray(board),
+        "aria": f"Brutality, turn {board.get('turn', 0)}",
+    }
+
+
+def place_points(board: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    """Each square's centre in the picture's coordinates (the map is in translate(18,16))."""
+    size = board.get("board") or {}
+    geo = square_board(size.get("width", 8), size.get("height", 6), SIZE)
+    return {c.id: (c.x + MAP_X, c.y + MAP_Y) for c in geo.cells.values()}
+
+
+@cache
+def _largest_board() -> tuple[int, int]:
+    boards = content.boards().values()
+    return max(b["width"] for b in boards), max(b["height"] for b in boards)
+
+
+def ceiling(board: dict[str, Any]) -> str | None:
+    """A view is drawn if its board is no larger than the content's largest
+    and its lists no longer than a game holds (viewer/bounds.py)."""
+    width, height = _largest_board()
+    size = board.get("board") or {}
+    for what, found, top in (("the board's width", size.get("width", 8), width),
+                             ("the board's height", size.get("height", 6), height),
+                             ("the number of heroes", len(board.get("heroes") or ()), 4),
+                             ("the number of forced moves", len(board.get("pushes") or ()),
+                              4 * width * height)):
+        if isinstance(found, bool) or not isinstance(found, int) or not 0 <= found <= top:
+            return f"{what} is {str(found)[:20]}, beyond the game's content (at most {top})"
+    return None
+
+
+# ---- what never moves ----------------------------------------------------------------------
+@lru_cache(maxsize=8)
+def _fixed(width: int, height: int) -> dict[str, Any]:
+    """The squares, the coordinates along the edges and the spots, for a board size."""
+    geo = square_board(width, height, SIZE)
+    cells = geo.cells.values()
+    return {
+        "geo": geo,
+        "view_width": num(float(geo.width) + 20),
+        "columns": [{"x": num(c.x + MAP_X), "text": c.id[:-len(str(c.row + 1))]}
+                    for c in cells if c.row == 0],
+        "rows": [{"y": num(c.y + MAP_Y + 4), "text": str(c.row + 1)} for c in cells if c.col == 0],
+        "spots": [{"id": c.id, "x": num(c.x - SIZE / 2 + 3), "y": num(c.y - SIZE / 2 + 3),
+                   "side": num(SIZE - 6)} for c in cells],
+        "below": float(geo.height) + MAP_Y + 16,
+    }
+
+
+def _short(name: str) -> str:
+    """A hero's name as the lines under the map say it: "Rangoth", "The God Killer"."""
+    return name.split(",")[0]
+
+
+# ---- the map ---------------------------------------------------------------------------------
+def _squares(board: dict[str, Any], geo) -> list[dict[str, Any]]:
+    """Every square, coloured by what lies on it.  The square is what a click on
+    the map lands on (the shapes over it let clicks through): where a hero stands
+    or lies buried it answers as that hero first, then as itself."""
+    on = {}
+    for hid, h in board.get("heroes", {}).items():
+        for sq in h.get("spaces") or ():
+            on[sq] = hid
+    for sq, buried in board.get("graves", {}).items():
+        on.setdefault(sq, " ".join(buried))
+    found = []
+    for sq, cell in (board.get("squares") or {}).items():
+        if sq not in geo.cells:
+            continue
+        c = geo[sq]
+        token = f"{on[sq]} {sq}" if sq in on else sq
+        ground = cell.get("ground", "open")
+        found.append({"id": sq, "fill": GROUND.get(ground, GROUND["open"]),
+                      "attrs": Markup('id="square-{}" data-id="{}" data-token="{}" points="{}" '
+                                      'class="square {}').format(sq, sq, token, c.points, ground)})
+    return found
+
+
+def _starts(board: dict[str, Any], geo) -> list[dict[str, str]]:
+    """The starting corners, outlined in the team's colour while the teams set up."""
+    if board.get("phase") not in SETUP:
+        return []
+    return [{"x": num(geo[sq].x - SIZE / 2 + 2), "y": num(geo[sq].y - SIZE / 2 + 2),
+             "side": num(SIZE - 4), "stroke": TEAM[team],
+             "title": f"a starting corner of {team}'s edge"}
+            for team, corners in (board["board"].get("starts") or {}).items()
+            for sq in corners if sq in geo.cells]
+
+
+def _hazard_labels(board: dict[str, Any], geo) -> list[dict[str, Any]]:
+    squares, heroes = board.get("squares", {}), board.get("heroes", {})
+    found = []
+    for sq, hz in board.get("hazards", {}).items():
+        if hz["kind"] == "icicle-spikes" or sq not in geo.cells:
+            continue  # the icicles are the Ice Pit's rim: the key names them
+        c = geo[sq]
+        here = squares.get(sq, {}).get("hero")
+        low = bool(here) and heroes.get(here, {}).get("facing") == "N"  # the nose is up there
+        owned = hz["team"] and hz["kind"] in TEAM_HAZARDS
+        title = f"{NAME[hz['kind']]}: {RULE[hz['kind']]}"
+        title += f" ({hz['team']})" if owned else ""
+        title += f", {hz['tokens']} turn(s) left" if hz["tokens"] else ""
+        found.append({"x": num(c.x - 25), "y": num(c.y + 25 if low else c.y - 18),
+                      "text": LABEL[hz["kind"]] + (f" {hz['tokens']}" if hz["tokens"] else ""),
+                      "fill": TEAM[hz["team"]] if owned else DARK, "bold": bool(owned),
+                      "title": title})
+    return found
+
+
+def _hell_fire(board: dict[str, Any], geo) -> list[dict[str, str]]:
+    """Hell Fire called and waiting to burst out: a dashed frame over its four squares."""
+    found = []
+    for fire in board.get("hell_fire", ()):
+        squares = [geo[sq] for sq in fire["squares"] if sq in geo.cells]
+        if not squares:
+            continue
+        xs, ys = [c.x for c in squares], [c.y for c in squares]
+        found.append({"x": num(min(xs) - SIZE / 2 + 4), "y": num(min(ys) - SIZE / 2 + 4),
+                      "w": num(max(xs) - min(xs) + SIZE - 8), "h": num(max(ys) - min(ys) + SIZE - 8),
+                      "stroke": TEAM.get(fire["team"], DARK),
+                      "title": f"Hell Fire called by {fire['team']} on {', '.join(fire['squares'])}"
+                               f" ({fire['turns']} turn(s))"})
+    return found
+
+
+def _graves(board: dict[str, Any], geo) -> list[dict[str, str]]:
+    heroes = board.get("heroes", {})
+    found = []
+    for sq, buried in board.get("graves", {}).items():
+        if sq not in geo.cells:
+            continue
+        c = geo[sq]
+        found.append({"x": num(c.x - 27), "y": num(c.y + 9), "tx": num(c.x - 16),
+                      "ty": num(c.y + 22), "token": " ".join([*buried, sq]),
+                      "label": "".join(heroes[h]["label"] for h in buried if h in heroes),
+                      "title": f"gravestone of {', '.join(heroes[h]['name'] for h in buried if h in heroes)}"
+                               " (buried alive)"})
+    return found
+
+
+def _pushes(board: dict[str, Any], geo) -> list[dict[str, str]]:
+    """The forced moves of the latest action: from the middle of the spaces left to
+    the middle of the spaces reached."""
+    found = []
+    for p in board.get("pushes", ()):
+        if not all(sq in geo.cells for sq in (*p["from_spaces"], *p["to_spaces"])):
+            continue
+        a, a2 = geo[p["from_spaces"][0]], geo[p["from_spaces"][-1]]
+        z, z2 = geo[p["to_spaces"][0]], geo[p["to_spaces"][-1]]
+        found.append({"x1": num((a.x + a2.x) / 2), "y1": a.cy, "x2": num((z.x + z2.x) / 2),
+                      "y2": z.cy, "title": f"{p['hero']}: {p['source']}-{p['to']}"})
+    return found
+
+
+def _tokens(board: dict[str, Any], geo) -> list[dict[str, Any]]:
+    """A token per hero on the board, named as the hero and its first space (it
+    lights up with them; a click goes through it to the square below, which
+    answers as the hero first, then as the space)."""
+    found = []
+    for hid, h in board.get("heroes", {}).items():
+        spaces = [sq for sq in h.get("spaces") or () if sq in geo.cells]
+        if not spaces:
+            continue
+        first, last = geo[spaces[0]], geo[spaces[-1]]
+        mid, y = (first.x + last.x) / 2, first.y
+        up = h["facing"] == "N"
+        fill = TEAM.get(h["team"], DARK)
+        marks = " ".join(filter(None, (f"B{h['bleed']}" if h["bleed"] else "",
+                                       "N" if h["hung"] else "")))
+        title = f"{h['name']} ({h['team']}): {h['health']}/{h['max_health']} Health"
+        title += f", bleed {h['bleed']}" if h["bleed"] else ""
+        title += ", hung" if h["hung"] else ""
+        title += f", faces {'north (up)' if up else 'south (down)'}"
+        nose = (y - 11, y - 21) if up else (y + 11, y + 21)
+        found.append({
+            "id": hid, "token": " ".join([hid, *spaces]), "label": h["label"], "fill": fill,
+            "title": title, "cx": num(mid), "cy": num(y),
+            "bar": {"x": num(first.x - 22), "y": num(y - 15), "w": num(last.x - first.x + 44)}
+            if len(spaces) > 1 else None,
+            "nose": f"M{num(mid - 7)},{num(nose[0])} L{num(mid)},{num(nose[1])} "
+                    f"L{num(mid + 7)},{num(nose[0])} z",
+            "health": str(h["health"]), "health_x": num(mid + 15), "text_y": num(y + 4),
+            "marks": marks, "marks_x": num(mid - 15), "hung": h["hung"],
+        })
+    return found
+
+
+# ---- the lines under the map -------------------------------------------------------------------
+def _lines(board: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
+    """Who acts and what waits, then a line per team."""
+    out = [{"text": _headline(board, names), "bold": True, "fill": DARK}]
+    stack = board.get("stack") or []
+    if stack:
+        said = "; ".join(f"{s['team']}'s {_effect(board, s)}" for s in stack)
+        who = board.get("responder")
+        out.append({"text": f"On the stack (last resolves first): {said}"
+                            + (f" - {who} may answer or pass" if who else ""),
+                    "bold": False, "fill": "#9c4221"})
+    sizes = board.get("hand_sizes") or {}
+    for team in ("north", "south"):
+        heroes = [(hid, h) for hid, h in board.get("heroes", {}).items() if h["team"] == team]
+        parts = [f"{names[hid]} " + ("dead" if h["dead"] else f"{h['health']}/{h['max_health']}"
+                                     + (" buried" if h["buried"] else ""))
+                 for hid, h in heroes]
+        edge = "top" if team == "north" else "bottom"
+        out.append({"text": f"{team} ({edge} edge, {sizes.get(team, 0)} relic card(s))"
+                            + (": " + ", ".join(parts) if parts else ""),
+                    "bold": False, "fill": TEAM[team]})
+    return out
+
+
+def _headline(board: dict[str, Any], names: dict[str, str]) -> str:
+    size = board.get("board") or {}
+    text = f"{size.get('name', '')}, turn {board.get('turn', 0)}"
+    if board.get("winner"):
+        return text + (" - a draw" if board["winner"] == "draw" else f" - {board['winner']} wins")
+    phase = board.get("phase")
+    if phase in SETUP:
+        text = f"{size.get('name', '')}, setup: {phase.replace('-', ' ')}"
+    q = board.get("question")
+    if q:
+        return text + f" - {q['team']} chooses " + QUESTION.get(q["kind"], "for {}").format(
+            names.get(q["hero"], q["hero"]))
+    if board.get("closing") and board.get("window"):
+        return text + f" - {board['active']}'s actions are over: {board['window']} may play " \
+                      "End of... cards"
+    if board.get("active"):
+        return text + f" - {board['active']} to act"
+    return text
+
+
+def _effect(board: dict[str, Any], s: dict[str, Any]) -> str:
+    """An effect on the stack by the names on its cards: "Hell Fire", "Rangoth's Hellbrand"."""
+    c = board.get("content") or {}
+    if s["source"] == "relic":
+        relic = c.get("relics", {}).get(s["what"].rsplit("-", 1)[0])
+        return relic["name"] if relic else s["what"]
+    hero, _, what = s["what"].partition(" ")
+    who = _short(board.get("heroes", {}).get(hero, {}).get("name", hero))
+    if s["source"] == "ability":
+        ability = c.get("heroes", {}).get(hero, {}).get("abilities", {}).get(what)
+        return f"{who}'s {ability['name'] if ability else what}"
+    artifact = c.get("artifacts", {}).get(what)
+    return f"{who}'s {artifact['name'] if artifact else what}"
+
+
+# ---- the tray: what the seat may point at besides the map ----------------------------------------
+def _tray(board: dict[str, Any]) -> dict[str, Any]:
+    c = board.get("content") or {}
+    return {"stay": _stay(board), "offer": _offer(board, c), "hands": _hands(board, c),
+            "sheets": _sheets(board, c)}
+
+
+def _stay(board: dict[str, Any]) -> dict[str, str] | None:
+    """A Catapult jump may be declined: the one answer that is not a place."""
+    q = board.get("question")
+    if not q or "stay" not in q.get("choices", ()):
+        return None
+    name = _short(board.get("heroes", {}).get(q["hero"], {}).get("name", q["hero"]))
+    return {"label": f"{name} stays", "text": f"{name} stays on the Catapult (no jump)"}
+
+
+def _item(token: str, name: str, label: str, sub: str = "", text: str = "", **more) -> dict[str, Any]:
+    """A card of the tray, every field the template reads filled in."""
+    return {"token": token, "name": name, "label": label, "sub": sub, "text": text, "lines": [],
+            "back": False, "type": "", "id": "", "swatch": "", **more}
+
+
+def _offer(board: dict[str, Any], c: dict[str, Any]) -> dict[str, Any] | None:
+    """What the setup step now in play offers, everyone may see it."""
+    phase = board.get("phase")
+    if phase == "draft":
+        return _draft(board, c)
+    if phase == "choose-heroes":
+        taken = set(board.get("heroes") or ())
+        return {"title": "Heroes to choose", "kind": "heroes",
+                "items": [_hero_card(hid, sheet) for hid, sheet in
+                          sorted(c.get("heroes", {}).items()) if hid not in taken]}
+    if phase == "choose-artifacts":
+        taken = {h["artifact"] for h in board.get("heroes", {}).values() if h["artifact"]}
+        return {"title": "Artifact cards", "kind": "artifacts",
+                "items": [_item(aid, a["name"], a["name"], TIMING.get(a["timing"], ""), a["text"])
+                          for aid, a in sorted(c.get("artifacts", {}).items()) if aid not in taken]}
+    if phase == "place-hazards":
+        return {"title": "Hazard tiles", "kind": "hazards",
+                "items": [_item(k, NAME[k], NAME[k], "", RULE[k], swatch=GROUND[k])
+                          for k in SETUP_HAZARDS]}
+    return None
+
+
+def _hero_card(hid: str, sheet: dict[str, Any]) -> dict[str, Any]:
+    abilities = [f"{a['name']}: {a['text']}" for a in sheet["abilities"].values()]
+    size = "two spaces" if sheet["size"] == 2 else "one space"
+    arrows = "8 arrows" if sheet["compass"] == 8 else "4 arrows"
+    return _item(hid, sheet["name"], _short(sheet["name"]),
+                 f"{sheet['type']}, {sheet['health']} Health, {size}, compass {arrows}",
+                 lines=abilities)
+
+
+def _draft(board: dict[str, Any], c: dict[str, Any]) -> dict[str, Any]:
+    d = board.get("draft") or {}
+    relics = c.get("relics", {})
+    items = [_item(t, RELIC_TYPE.get(t, t), f"the {t} stack", f"{n} card(s), face down", back=True)
+             for t, n in sorted((d.get("stack_sizes") or {}).items()) if t != d.get("open")]
+    items += [_relic_card(card, relics) for card in d.get("open_stack", ())]
+    drafted = "; ".join(f"{t} {len(cards)}" for t, cards in sorted((d.get("drafted") or {}).items()))
+    title = f"Draft: the {d['open']} stack is open" if d.get("open") else "Draft: open a stack"
+    return {"title": title + (f" (drafted: {drafted})" if drafted else ""), "kind": "draft",
+            "items": items}
+
+
+def _relic_card(card: str, relics: dict[str, Any]) -> dict[str, Any]:
+    kind = card.rsplit("-", 1)[0]
+    r = relics.get(kind) or {"name": kind, "type": "", "timing": "", "text": ""}
+    return _item(card, r["name"], f"{r['name']} ({card})",
+                 f"{RELIC_TYPE.get(r['type'], r['type'])} · {TIMING.get(r['timing'], r['timing'])}",
+                 r["text"], id=card, type=r["type"])
+
+
+def _hands(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
+    """The relic hands the view holds: a team's own (its seats' view), or both once over."""
+    relics = c.get("relics", {})
+    return [{"team": team, "title": f"{team.capitalize()}'s relic cards",
+             "sub": f"{len(cards)} of 3, hidden from the other team",
+             "cards": [_relic_card(card, relics) for card in cards]}
+            for team, cards in sorted((board.get("hands") or {}).items())]
+
+
+def _sheets(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
+    """A sheet per hero in play: what it has, what it did, what it may use."""
+    sheets = c.get("heroes", {})
+    artifacts = c.get("artifacts", {})
+    wards = board.get("wards") or {}
+    active = board.get("active")
+    found = []
+    for hid, h in sorted(board.get("heroes", {}).items(), key=lambda kv: kv[1]["team"]):
+        sheet = sheets.get(hid, {"abilities": {}})
+        acted = h.get("actions") or []
+        state = ["dead"] if h["dead"] else []
+        state += ["buried"] if h["buried"] and not h["dead"] else []
+        state += [f"bleed {h['bleed']}"] if h["bleed"] else []
+        state += ["hung"] if h["hung"] else []
+        state += ["warded"] if hid in wards else []
+        state += ["not placed yet"] if not h["spaces"] and not h["dead"] and not h["buried"] else []
+        if h["team"] == active and acted:
+            state.append("did " + ", ".join("Move" if a == "move" else
+                                            sheet["abilities"].get(a, {}).get("name", a)
+                                            for a in acted))
+            if "move" in acted:
+                state.append(f"{h['movement']} to move")
+        art = artifacts.get(h["artifact"] or "")
+        found.append({
+            "id": hid, "team": h["team"], "name": h["name"], "label": h["label"],
+            "health": f"{h['health']}/{h['max_health']}", "dead": h["dead"],
+            "state": ", ".join(state),
+            "pct": "0" if h["dead"] or not h["max_health"] else
+            num(100 * max(0, h["health"]) / h["max_health"]),
+            "abilities": [{"token": aid, "name": a["name"], "text": a["text"],
+                           "used": aid in acted} for aid, a in sheet["abilities"].items()],
+            "artifact": None if not art else {
+                "name": art["name"], "text": art["text"], "timing": TIMING.get(art["timing"], ""),
+                "ready": not h["cooldown"],
+                "state": "ready" if not h["cooldown"] else f"cooling down ({h['cooldown']})"},
+        })
+    return found

@@ -42,7 +42,7 @@ from viewer.boards import hex_board
 SIZE = 16            # a hex's circumradius, in viewBox units
 UNIT_R = 7           # a unit's disc
 BAND_TOP = 7.5       # the lower band of an occupied hex starts below the disc
-MIN_WIDTH = 600      # px: below it the map scrolls in its box, the page does not
+MIN_WIDTH = 760      # px, on a phone: the map scrolls in its box (the page does not), hexes a finger can hit
 COLOUR = {"red": "#c53030", "blue": "#2b6cb0", "green": "#2f855a", "yellow": "#b7791f"}
 LETTER = {"tank": "T", "heap": "H", "motorboat": "M", "barge": "B", "crab": "C", "weatherhen": "W",
           "pontoon": "P", "turret": "t"}
@@ -356,9 +356,11 @@ def _units(units: dict) -> Markup:
             continue
         safe, c = escape(uid), geo[u["at"]]
         if kind == "turret":
-            turrets.append(f'<circle class="turret" data-token="{safe}" data-label="{safe}" cx="{c.cx}" cy="{c.cy}" '
-                           f'r="4.5" fill="#111827" stroke="{COLOUR[u["colour"]]}" stroke-width="1.6">'
-                           f'<title>{safe} (turret on {u["at"]})</title></circle>')
+            # a diamond in its colour, told apart from the dark discs of ore
+            turrets.append(f'<rect class="turret" data-token="{safe}" data-label="{safe}" x="{num(c.x - 4)}" '
+                           f'y="{num(c.y - 4)}" width="8" height="8" transform="rotate(45 {c.cx} {c.cy})" '
+                           f'fill="{COLOUR[u["colour"]]}" stroke="#111827" stroke-width="1.4">'
+                           f'<title>{safe} (turret on {u["at"]})</title></rect>')
         else:
             bodies.append(_unit(safe, u, c, geo))
     return Markup("".join(bodies) + "".join(turrets))
@@ -385,9 +387,10 @@ def _unit(safe: Markup, u: dict, c, geo) -> str:
     if cargo:
         parts.append(f'<text x="{c.cx}" y="{c.cy}" dx="5" dy="-5" font-size="6.5" font-weight="bold" fill="#111827" '
                      f'stroke="#ffffff" stroke-width="1.6" paint-order="stroke">+{len(cargo)}</text>')
-    if why:
-        parts.append(f'<text x="{c.cx}" y="{c.cy}" dy="4.5" text-anchor="middle" font-size="15" font-weight="bold" '
-                     f'fill="#111827" opacity="0.8">×</text>')
+    if why:  # a small cross on the disc's edge: the letter stays readable
+        parts.append(f'<circle cx="{c.cx}" cy="{c.cy}" r="3.2" transform="translate(-5 5)" fill="#111827"/>'
+                     f'<text x="{c.cx}" y="{c.cy}" dx="-5" dy="7.3" text-anchor="middle" font-size="6" '
+                     f'font-weight="bold" fill="#ffffff">×</text>')
     parts.append("</g>")
     if tail:  # its back hex: a disc of its own, whose middle is the barge's
         parts.append(f'<circle class="barge-tail" data-token="{safe}" data-label="{safe}" cx="{tail.cx}" '

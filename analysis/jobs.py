@@ -19,15 +19,16 @@ over every worker there is:
   stays open while the worker judges them; the results are written and
   committed in it.  A worker that dies rolls back: its positions are free
   again at once and nothing of them was written.
-- SQLite: one worker (the database has one writer at a time, and holding
-  it while judging would stall the server): it reads waiting positions,
-  judges them, and writes the results in one short transaction.  Killed
-  before that commit, nothing was written.  (A second SQLite worker would
-  only judge the same positions twice: results are reproducible, and the
-  first written is kept.)
+- SQLite (one writer at a time: holding it while judging would stall the
+  server): the claim is a short write that stamps the positions with the
+  worker's token and a lease (`claimed_until`); the worker judges them and
+  writes the results in a second short transaction.  A worker killed
+  midway wrote nothing, and its positions are taken again once the lease
+  runs out.  Should a slow worker outlive its lease, the position is
+  judged twice and the first result kept (results are reproducible).
 
-Every dialect difference of this module is `Sql.skip_locked()` and
-whether the claim holds its transaction (engine/core/database.py).
+Every dialect difference of this module is in `_claim` and `work` (which
+of the two ways), plus `Sql.skip_locked()` (engine/core/database.py).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import orjson
 
@@ -49,6 +50,7 @@ from .search import DEFAULT_BUDGET, Budget
 
 PREFIX = "analysis_"
 BATCH = 2  # positions a worker claims at a time: small, so that a game spreads over workers
+LEASE = 600.0  # seconds a SQLite worker's claim holds (judging a batch takes seconds)
 KEPT_REVIEWERS = 8  # games a worker keeps its search for (a batch may mix games)
 
 _TABLES = (
@@ -57,8 +59,10 @@ _TABLES = (
     " total INTEGER NOT NULL, requested TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS analysis_positions ("
     " game_id TEXT NOT NULL, step INTEGER NOT NULL, seat TEXT NOT NULL, played TEXT NOT NULL,"
-    " requested TEXT NOT NULL, result TEXT, error TEXT, PRIMARY KEY (game_id, step))",
-    "CREATE INDEX IF NOT EXISTS ix_analysis_waiting ON analysis_positions (requested, game_id, step)"
+    " requested TEXT NOT NULL, result TEXT, error TEXT, claim TEXT, claimed_until DOUBLE PRECISION,"
+    " PRIMARY KEY (game_id, step))",
+    # Named without the prefix: PostgreSQL puts an index in its table's schema.
+    "CREATE INDEX IF NOT EXISTS ix_waiting_positions ON analysis_positions (requested, game_id, step)"
     " WHERE result IS NULL AND error IS NULL",
 )
 _WAITING = "result IS NULL AND error IS NULL"
@@ -85,10 +89,11 @@ NONE = Progress(0, 0, "none")
 class Analyses:
     """The analyses of one store: ask for one, follow it, read it, work on the queue."""
 
-    def __init__(self, store: Any):
+    def __init__(self, store: Any, lease: float = LEASE):
         self.store = store
         self.sql = store.db.sql(AnalysisUnavailable, prefix=PREFIX)
         self.holds_claims = not self.sql.sqlite
+        self.lease = lease
         self.create_tables()
         self._reviewers: dict[str, tuple[str, Reviewer]] = {}  # game -> (its job's key, reviewer)
 
@@ -170,25 +175,41 @@ class Analyses:
     def work(self, batch: int = BATCH) -> int:
         """Claim up to `batch` waiting positions, judge them and store the
         results; the number judged (0: nothing waits)."""
-        if self.holds_claims:
+        if self.holds_claims:  # PostgreSQL: claimed, judged and stored in one transaction
             with self.sql.transaction(commit=True) as c:
-                claimed = self._claim(c, batch)
+                claimed = self._claim_locked(c, batch)
                 self._store(c, self._judge(claimed))
                 return len(claimed)
-        with self.sql.transaction(commit=False) as c:
-            claimed = self._claim(c, batch)
+        claimed = self._claim_leased(batch)
         judged = self._judge(claimed)
         with self.sql.transaction(commit=True) as c:
             self._store(c, judged)
         return len(claimed)
 
-    def _claim(self, c, batch: int) -> list[tuple[str, str, Position]]:
-        """(game, when its job was asked for, position) of up to `batch` waiting positions."""
+    _COLUMNS = "game_id, requested, step, seat, played"
+    _OLDEST = "ORDER BY requested, game_id, step LIMIT ?"
+
+    def _claim_locked(self, c, batch: int) -> list[tuple[str, str, Position]]:
+        """(game, when its job was asked for, position) of up to `batch`
+        waiting positions no one else holds, locked until the transaction ends."""
         c = self.sql.plain(c)
-        c.execute(self.sql.q(f"SELECT game_id, requested, step, seat, played FROM analysis_positions "
-                             f"WHERE {_WAITING} ORDER BY requested, game_id, step "
-                             f"LIMIT ?{self.sql.skip_locked()}"), (batch,))
-        return [(gid, asked, Position(step, seat, played)) for gid, asked, step, seat, played in self.sql.rows(c)]
+        c.execute(self.sql.q(f"SELECT {self._COLUMNS} FROM analysis_positions WHERE {_WAITING} "
+                             f"{self._OLDEST}{self.sql.skip_locked()}"), (batch,))
+        return _claimed(self.sql.rows(c))
+
+    def _claim_leased(self, batch: int) -> list[tuple[str, str, Position]]:
+        """The same by lease: stamp up to `batch` waiting positions whose
+        lease is free with a token of ours, in one short write."""
+        token, now = uuid4().hex, time.time()
+        with self.sql.transaction(commit=True) as c:
+            c.execute(self.sql.q(f"UPDATE analysis_positions SET claim = ?, claimed_until = ? "
+                                 f"WHERE rowid IN (SELECT rowid FROM analysis_positions WHERE {_WAITING} "
+                                 f"AND (claimed_until IS NULL OR claimed_until < ?) {self._OLDEST})"),
+                      (token, now + self.lease, now, batch))
+            c = self.sql.plain(c)
+            c.execute(self.sql.q(f"SELECT {self._COLUMNS} FROM analysis_positions WHERE claim = ? "
+                                 f"ORDER BY step"), (token,))
+            return _claimed(self.sql.rows(c))
 
     def _judge(self, claimed: list[tuple[str, str, Position]]) -> list[tuple]:
         """(result JSON, error, game, step, asked) for each claimed position."""
@@ -275,6 +296,10 @@ class Analyses:
             self.sql.executemany(c, "INSERT INTO analysis_positions "
                                     "(game_id, step, seat, played, requested, result) VALUES (?, ?, ?, ?, ?, ?)",
                                  rows)
+
+
+def _claimed(rows: list[tuple]) -> list[tuple[str, str, Position]]:
+    return [(gid, asked, Position(step, seat, played)) for gid, asked, step, seat, played in rows]
 
 
 def read_lines(store: Any, game_id: UUID, lines: Iterable[tuple[int, dict[str, Any]]],

@@ -45,6 +45,7 @@ from .simulate import Sim, SimulationStuck, acting
 
 # Commands a line may run at most (a game whose turns never end is cut short here).
 MAX_LINE = 3000
+MIN_WORLDS = 2  # worlds each candidate meets at least, in the first round
 BOT_DRAWS = 6  # how often the rollout bot is asked for its choice (it picks at random among ties)
 
 
@@ -147,7 +148,10 @@ class Search:
             return budget.turns
         model = self.evaluate.model
         per_turn = model.seats_per_turn if model is not None else 0
-        return max(1, round(len(self.seats) / per_turn)) if per_turn else 1
+        # A round: enough turns for every seat to act (1 where a turn is
+        # everyone's, as in Full Metal Planète; 2 where it is one player's).
+        # Reactions make a player's turn count a little over one seat.
+        return max(1, math.ceil(len(self.seats) / per_turn - 0.1)) if per_turn else 1
 
     # ---- the bot -------------------------------------------------------------------------
     def __call__(self, state: Any, seat: str, legal: Sequence[Command], rng: random.Random) -> Command:
@@ -165,6 +169,7 @@ class Search:
         budget = self.budget
         deadline = time.time() + budget.seconds if budget.seconds else None
         pool = [Candidate(c) for c in self.candidates(state, seat, legal, rng, must)]
+        pool = self._affordable(pool, must)
         default = pool[0]  # the rollout bot's own choice
         kept = {id(default)} | {id(c) for c in pool if c.command in must}
         base = rng.getrandbits(62)
@@ -186,6 +191,15 @@ class Search:
         chosen = self._choose(remaining, default, seat)
         others = sorted((c for c in pool if c is not chosen), key=lambda c: -c.mean(seat))
         return Verdict(seat, [chosen, *others], lines, time.perf_counter() - t0)
+
+    def _affordable(self, pool: list[Candidate], must: Sequence[Command]) -> list[Candidate]:
+        """As many candidates as the budget can try in at least two worlds
+        each in the first round (a single line per candidate would halve
+        them on one roll of the dice); those in `must` always stay."""
+        k = len(pool)
+        while k > 2 and self.budget.simulations // math.ceil(math.log2(k)) < MIN_WORLDS * k:
+            k -= 1
+        return pool[:k] + [c for c in pool[k:] if c.command in must]
 
     def _choose(self, remaining: list[Candidate], default: Candidate, seat: str) -> Candidate:
         """The best of the last round, unless it does no clearly better

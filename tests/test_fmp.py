@@ -874,11 +874,13 @@ def test_captured_units_under_enemy_fire_move_out_first_or_are_neutralised():
     assert facts[1].endangered == ("blue-crab-1", "blue-tank-1")
     refused(sc, "end", "fmp.freighter.evacuate")
     refused(sc, "secure", "fmp.freighter.evacuate")        # the crab can still get out
+    (asked,) = game.prompts(sc.state)
+    assert asked.seat == "red" and "(blue-crab-1, blue-tank-1) go?" in asked.question
     out = next(c for c in game.legal_commands(sc.state, "red") if c.verb == "move")
     sc.play("red", out.notation())
     facts = sc.play("red", "secure")
     assert [(f.unit, f.seat) for f in facts] == [("blue-tank-1", "green")]
-    assert sc.state.evacuation == () and "blue-tank-1" in sc.state.neutralised
+    assert sc.state.evacuation == () and "blue-tank-1" in sc.state.neutralised and game.prompts(sc.state) == ()
     sc.play("red", "end")
 
 
@@ -930,6 +932,8 @@ def choosing() -> Scenario:
 def test_turn_21_secret_choice_revealed_together():
     sc = choosing()
     assert set(game.to_act(sc.state)) == {"red", "blue"}
+    assert {(p.seat, p.question.split(":")[0]) for p in game.prompts(sc.state)} == {("red", "Turn 21, in secret"),
+                                                                                  ("blue", "Turn 21, in secret")}
     assert game.COMMANDS.is_secret("choose")
     facts = sc.play("blue", "choose blue leave")
     assert kinds(facts) == ["DepartureChosen"]

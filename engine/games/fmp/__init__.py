@@ -24,7 +24,7 @@ from .events import EVENTS
 from .legal import legal_commands
 from .position import from_position, position
 from .rulebook import RULES
-from .rules import clock, decide, outcome, system_command, to_act, turn
+from .rules import clock, decide, outcome, prompts, system_command, to_act, turn
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
 from .state import evolve, initial_state
@@ -50,6 +50,6 @@ __all__ = [
     "RULES_VERSION", "TITLE",
     "clock", "decide", "describe", "evolve", "from_position", "initial_state", "legal_commands",
     "options",
-    "outcome", "position", "redact", "render", "scramble_hidden", "seats", "setup", "system_command", "to_act",
+    "outcome", "position", "prompts", "redact", "render", "scramble_hidden", "seats", "setup", "system_command", "to_act",
     "turn", "view",
 ]

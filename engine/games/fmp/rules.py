@@ -17,6 +17,7 @@ from functools import cache
 from engine.core.context import SYSTEM, Context, as_utc
 from engine.core.errors import RuleViolation
 from engine.core.events import Event, SecretRevealed
+from engine.core.prompts import Prompt
 from engine.kit.deck import shuffled
 from engine.kit.hexgrid import HexDirection, HexGrid
 from engine.kit.resolution import Resolution
@@ -68,6 +69,23 @@ def to_act(state: Planet) -> tuple[str, ...]:
     if state.active:
         return (state.active,)
     return (SYSTEM,) if state.phase == PLAY else ()
+
+
+def prompts(state: Planet) -> tuple[Prompt, ...]:
+    """The questions a seat answers before the mission goes on: turn 21's
+    secret hand, and what to do with a Freighter's units under enemy fire
+    right after taking it."""
+    if state.phase == DEPARTURE:
+        return tuple(Prompt(seat=s, rule="fmp.departure.secret",
+                            question="Turn 21, in secret: does your Freighter stay until turn 25, or leave now "
+                                     "with what it holds?")
+                     for s in to_act(state))
+    if state.phase == PLAY and state.evacuation and state.active:
+        return (Prompt(seat=state.active, rule="fmp.freighter.evacuate",
+                       question=f"The Freighter is yours: where do its units under enemy fire "
+                                f"({', '.join(state.evacuation)}) go? Each that can get out must; then "
+                                f"secure it, and those left are neutralised."),)
+    return ()
 
 
 def deploying(state: Planet) -> tuple[str, ...]:

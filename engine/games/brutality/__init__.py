@@ -28,8 +28,8 @@ from .rulebook import RULES
 from .rules import decide, outcome, prompts, to_act, turn
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
-from .state import evolve, initial_state
-from .view import board_targets, describe, redact, render, scramble_hidden, view
+from .state import evolve, initial_state, same_side
+from .view import describe, redact, render, scramble_hidden, view
 
 ID = "brutality"
 TITLE = "Brutality"
@@ -54,10 +54,23 @@ POSITION_VERSION = 1  # the shape of a position's sections (docs/positions/bruta
 SCENARIOS = {"ice-pit": {"board": "ice-pit", "tank_in_chain": "pushed"},
              "controlled-chaos": {"relics": "draft", "first_turn_bonus": "both"},
              "quick": {"start": "random"}}
+# The new-game form's line per option (the game has no turn timer).
+OPTION_HELP = {
+    "board": "standard (8 by 6, the default) or ice-pit (the Gulthaen Ice Pit, ringed by "
+             "icicle spikes)",
+    "relics": "deck (one shared relic deck, the default) or draft (Controlled Chaos: each team "
+              "drafts its own deck before the heroes are chosen)",
+    "first_turn_bonus": "starting (the default: the fourth space of movement in the starting "
+                        "team's first turn only) or both (each team's first turn)",
+    "tank_in_chain": "blocks (the default: a hero knocked into a tank stops there) or pushed "
+                     "(the tank is pushed along)",
+    "start": "choose (the default: the teams pick heroes, corners, artifacts and hazards) or "
+             "random (every setup choice drawn at random)",
+}
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "POSITION_VERSION", "RULES",
-    "RULES_VERSION", "TITLE", "board_targets", "decide", "describe", "evolve", "from_position",
+    "BOTS", "COMMANDS", "EVENTS", "ID", "OPTION_HELP", "PLAYER_COUNTS", "POSITION_VERSION",
+    "RULES", "RULES_VERSION", "TITLE", "decide", "describe", "evolve", "from_position",
     "initial_state", "legal_commands", "options", "outcome", "position", "prompts", "redact",
-    "render", "scramble_hidden", "seats", "setup", "to_act", "turn", "view",
+    "render", "same_side", "scramble_hidden", "seats", "setup", "to_act", "turn", "view",
 ]

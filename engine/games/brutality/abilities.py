@@ -17,7 +17,7 @@ from .resolution import Resolution
 from .stack import declare
 from .state import COOLDOWN, Battle, Hero
 from .targeting import check_target, effect_steps
-from .turn import Refusal, on_board_refusal, own_hero
+from .turn import Refusal, not_yours, on_board_refusal, own_hero
 
 
 def ability_refusal(state: Battle, h: Hero, ability_id: str) -> Refusal | None:
@@ -25,7 +25,9 @@ def ability_refusal(state: Battle, h: Hero, ability_id: str) -> Refusal | None:
     its target (`targeting.targets` judges those)."""
     ability = state.sheets[h.id]["abilities"].get(ability_id)
     if ability is None:
-        return Refusal("brutality.ability.use", f"{h.id} has no ability {ability_id!r}")
+        named = ", ".join(f"{a} ({x['name']})" for a, x in state.sheets[h.id]["abilities"].items())
+        return Refusal("brutality.ability.use", f"{h.id} has no ability {ability_id!r} "
+                       f"(theirs: {named})")
     if not implemented(ability["effects"]):
         return Refusal("brutality.ability.use", f"{ability_id} is not implemented yet")
     refusal = on_board_refusal(h, "ability")
@@ -59,7 +61,7 @@ def use_ability(state: Battle, seat: str, cmd: UseAbility, ctx: Context) -> list
 def use_artifact(state: Battle, seat: str, cmd: UseArtifact, ctx: Context) -> list[Event]:
     h = state.heroes.get(cmd.hero)
     if h is None or h.team != seat:
-        raise RuleViolation("brutality.artifact.own", f"{cmd.hero!r} is not a hero of team {seat}")
+        raise RuleViolation("brutality.artifact.own", not_yours(state, seat, cmd.hero))
     refusal = artifacts.refusal(state, seat, h)
     if refusal:
         raise refusal.error()

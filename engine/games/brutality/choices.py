@@ -42,7 +42,7 @@ from .state import (
     Battle,
     other,
 )
-from .turn import Refusal
+from .turn import Refusal, not_yours
 
 DRAFT_STACK = 8  # "Controlled Chaos": each team takes four cards of each type
 PHASE = {OpenStack: DRAFT, Draft: DRAFT, Pick: CHOOSE_HEROES, Place: PLACE_HEROES,
@@ -119,7 +119,7 @@ def _pick(state: Battle, team: str, cmd: Pick) -> Refusal | None:
 def _own_hero(state: Battle, team: str, hero: str) -> Refusal | None:
     h = state.heroes.get(hero)
     if h is None or h.team != team:
-        return Refusal("brutality.setup.own-hero", f"{hero!r} is not a hero of team {team}")
+        return Refusal("brutality.setup.own-hero", not_yours(state, team, hero))
     return None
 
 

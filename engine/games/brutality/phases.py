@@ -89,7 +89,8 @@ def end_refusal(state: Battle, seat: str, cmd: EndActions) -> Refusal | None:
     hand = list(state.hand(seat))
     for card in cmd.discard:
         if card not in hand:
-            return Refusal("brutality.relic.discard", f"{card!r} is not in your team's hand")
+            return Refusal("brutality.relic.discard", f"{card!r} is not in your team's hand "
+                           f"({', '.join(state.hand(seat)) or 'it is empty'})")
         hand.remove(card)
     if list(cmd.discard) != sorted(cmd.discard):
         return Refusal("brutality.relic.discard",

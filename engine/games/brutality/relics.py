@@ -51,7 +51,8 @@ def refusal(state: Battle, seat: str, card: str) -> Refusal | None:
         return Refusal("brutality.timing.phase", "relics are played in an action phase, "
                        "not while a question waits")
     if card not in state.hand(seat):
-        return Refusal("brutality.relic.hand", f"{card!r} is not in your team's hand")
+        return Refusal("brutality.relic.hand", f"{card!r} is not in your team's hand "
+                       f"({', '.join(state.hand(seat)) or 'it is empty'})")
     timing = state.relic_cards[relic_of(card)]["timing"]
     own = seat == state.active
     if timing.endswith("your") and not own:

@@ -81,10 +81,12 @@ def turn(state: Battle) -> int:
     return state.turn
 
 
-QUESTIONS = {"displace": "choose the adjacent space {} goes to",
-             "jump-move": "{} is on a Catapult: choose where to jump, or stay",
-             "jump-knock": "{} was knocked onto a Catapult: choose where they jump",
-             "land": "{} jumped onto a hero in a corner: choose where to land"}
+# The questions in the game's words, about the hero by the name the page shows.
+QUESTIONS = {"displace": "Where does {} go? There is no room that way: choose an open space "
+                         "next to them.",
+             "jump-move": "{} stands on a Catapult: jump to a space up to two away, or stay?",
+             "jump-knock": "{} was knocked onto a Catapult: where do they jump?",
+             "land": "{} jumped onto a hero in a corner: where do they land?"}
 
 
 def prompts(state: Battle) -> tuple[Prompt, ...]:
@@ -92,7 +94,8 @@ def prompts(state: Battle) -> tuple[Prompt, ...]:
     if not state.question:
         return ()
     team, kind, hero, answers = state.question
-    return tuple(Prompt(seat, QUESTIONS[kind].format(hero), "brutality.prompt.answer",
+    name = state.sheets.get(hero, {}).get("name", hero)
+    return tuple(Prompt(seat, QUESTIONS[kind].format(name), "brutality.prompt.answer",
                         tuple(f"answer {c}" for c in answers))
                  for seat in state.team_seats(team))
 

@@ -48,6 +48,13 @@ def team_of(seat: str | None) -> str | None:
     return seat if not seat else seat.split("-")[0]
 
 
+def same_side(seat: str | None, other: str | None) -> bool:
+    """Do two seats play for the same team?  With four players "north-1" and
+    "north-2" share the team's relic hand, so a secret command of one (the cards
+    named for phase 4) is shown to the other (the game contract's `same_side`)."""
+    return team_of(seat) in TEAMS and team_of(seat) == team_of(other)
+
+
 @dataclass(frozen=True)
 class Hero:
     """One hero in play.  `square` is the leftmost space the miniature covers;

@@ -61,11 +61,21 @@ def turn_refusal(state: Battle, team: str) -> Refusal | None:
     return None
 
 
+def heroes_named(state: Battle, team: str) -> str:
+    """A team's heroes as a refusal offers them: "demon-king (Rangoth, The Demon King), ..."."""
+    return ", ".join(f"{h.id} ({state.sheets.get(h.id, {}).get('name', h.id)})"
+                     for h in state.team_heroes(team)) or "none yet"
+
+
+def not_yours(state: Battle, team: str, hero_id: str) -> str:
+    return f"{hero_id!r} is not a hero of team {team} (its heroes: {heroes_named(state, team)})"
+
+
 def own_hero(state: Battle, team: str, hero_id: str) -> Hero:
     """The team's own living hero called `hero_id` (else refused)."""
     h = state.heroes.get(hero_id)
     if h is None or h.team != team:
-        raise RuleViolation("brutality.turn.own-hero", f"{hero_id!r} is not a hero of team {team}")
+        raise RuleViolation("brutality.turn.own-hero", not_yours(state, team, hero_id))
     if h.dead:
         raise RuleViolation("brutality.death.removed", f"{hero_id} is dead")
     return h

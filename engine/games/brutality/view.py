@@ -46,8 +46,10 @@ def view(state: Battle, seat: str | None) -> dict[str, Any]:
                   "drafted": {t: list(c) for t, c in sorted(state.drafted.items())}},
         "hand_sizes": {t: len(state.hand(t)) for t in TEAMS},
         "wards": dict(state.wards),
-        "stack": [{"team": t, "source": src, "what": what}  # in the order declared
-                  for t, src, what, _ in state.stack.items],
+        # In the order declared, each with its effects as declared (public: the
+        # EffectDeclared fact says them to everyone, "hell-fire" and all).
+        "stack": [{"team": t, "source": src, "what": what, "steps": _plain(steps)}
+                  for t, src, what, steps in state.stack.items],
         "responder": state.responder,
         "closing": state.closing is not None,
         "window": state.window,
@@ -56,6 +58,7 @@ def view(state: Battle, seat: str | None) -> dict[str, Any]:
             "team": state.question[0], "kind": state.question[1], "hero": state.question[2],
             "choices": list(state.question[3])},
         "winner": state.winner,
+        "content": _content(state),
     }
     board["hands"] = {t: list(state.hand(t)) for t in TEAMS
                       if seat is None or team_of(seat) == t}
@@ -63,6 +66,29 @@ def view(state: Battle, seat: str | None) -> dict[str, Any]:
         board["relic_decks"] = {p: list(d.cards) for p, d in sorted(state.relic_decks.items())}
         board["draft"]["stacks"] = {t: list(c) for t, c in sorted(state.draft_stacks.items())}
     return board
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists, all the way down (a view is plain JSON data)."""
+    return [_plain(v) for v in value] if isinstance(value, (tuple, list)) else value
+
+
+def _content(state: Battle) -> dict[str, Any]:
+    """The stand-in content the game was set up with, as its facts listed it for
+    everyone (hero sheets, artifact cards, the kinds of relic card): what a
+    sheet, an artifact or a relic card in hand says, for the picture."""
+    return {
+        "heroes": {hid: {"name": s["name"], "type": s["type"], "health": s["health"],
+                         "size": s["size"], "compass": s["compass"],
+                         "abilities": {aid: {"name": a["name"], "text": a.get("text", "")}
+                                       for aid, a in s["abilities"].items()}}
+                   for hid, s in state.sheets.items()},
+        "artifacts": {aid: {"name": a["name"], "timing": a["timing"], "text": a.get("text", "")}
+                      for aid, a in state.artifact_cards.items()},
+        "relics": {rid: {"name": r["name"], "type": r["type"], "timing": r["timing"],
+                         "text": r.get("text", "")}
+                   for rid, r in state.relic_cards.items()},
+    }
 
 
 def _push(state: Battle, hero_id: str, source: str, to: str) -> dict[str, Any]:
@@ -134,18 +160,6 @@ def scramble_hidden(state: Battle, seat: str | None, rng: random.Random) -> Batt
     stacks = {t: tuple(rng.sample(c, len(c))) if t != state.draft_open else c
               for t, c in state.draft_stacks.items()}
     return evolved(state, relic_decks=decks, hands=hands, draft_stacks=stacks)
-
-
-def board_targets(commands) -> dict[str, list[tuple[str, str]]]:
-    """Spaces a click can start a command from: the space of a move, of a
-    placement or hazard, of an answer."""
-    targets: dict[str, list[tuple[str, str]]] = {}
-    for c in commands:
-        square = (getattr(c, "square", None) or getattr(c, "to", None)
-                  or (c.choice if c.verb == "answer" else None))
-        if square:
-            targets.setdefault(square, []).append((c.notation(), c.notation()))
-    return targets
 
 
 def render(state: Battle) -> str:

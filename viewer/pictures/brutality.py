@@ -171,22 +171,28 @@ def _squares(board: dict[str, Any], geo) -> list[dict[str, Any]]:
     """Every square, coloured by what lies on it.  The square is what a click on
     the map lands on (the shapes over it let clicks through): where a hero stands
     or lies buried it answers as that hero first, then as itself."""
-    on = {}
-    for hid, h in board.get("heroes", {}).items():
+    heroes = board.get("heroes", {})
+    on, label = {}, {}
+    for hid, h in heroes.items():
         for sq in h.get("spaces") or ():
-            on[sq] = hid
+            on[sq], label[sq] = hid, f"{_short(h['name'])} ({sq})"
     for sq, buried in board.get("graves", {}).items():
-        on.setdefault(sq, " ".join(buried))
+        if sq not in on:
+            on[sq] = " ".join(buried)
+            label[sq] = f"{', '.join(_short(heroes[h]['name']) for h in buried if h in heroes)}'s " \
+                        f"grave ({sq})"
     found = []
     for sq, cell in (board.get("squares") or {}).items():
         if sq not in geo.cells:
             continue
         c = geo[sq]
-        token = f"{on[sq]} {sq}" if sq in on else sq
         ground = cell.get("ground", "open")
+        attrs = Markup('id="square-{}" data-id="{}" data-token="{}" points="{}" ').format(
+            sq, sq, f"{on[sq]} {sq}" if sq in on else sq, c.points)
+        if sq in label:  # how the "Chosen:" line says it
+            attrs += Markup('data-label="{}" ').format(label[sq])
         found.append({"id": sq, "fill": GROUND.get(ground, GROUND["open"]),
-                      "attrs": Markup('id="square-{}" data-id="{}" data-token="{}" points="{}" '
-                                      'class="square {}').format(sq, sq, token, c.points, ground)})
+                      "attrs": attrs + Markup('class="square {}').format(ground)})
     return found
 
 

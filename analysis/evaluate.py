@@ -35,7 +35,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -60,9 +60,11 @@ def team(seat: str) -> str:
     return seat.split("-", 1)[0]
 
 
-def owners(key: str, seats: Sequence[str]) -> tuple[str, ...]:
+@lru_cache(maxsize=1 << 16)
+def owners(key: str, seats: tuple[str, ...]) -> tuple[str, ...]:
     """The seats a score key belongs to: the seat it is named after, else
-    every seat whose name or team it mentions as a word."""
+    every seat whose name or team it mentions as a word.  (Cached: the same
+    ids and words come back in every position.)"""
     if key in seats:
         return (key,)
     words = set(re.findall(r"[\w-]+", key.lower())) | set(re.findall(r"\w+", key.lower()))
@@ -98,34 +100,46 @@ class Sides:
             side = {g: v / total for g, v in side.items()}
         return {s: side[g] for g in groups for s in g}
 
-    def side(self, key: str, seat: str) -> str:
-        mine = owners(key, self.seats)
-        if not mine:
+    def side(self, whose: tuple[str, ...], seat: str) -> str:
+        """`seat`'s view of something `whose` seats own: mine, rival or table."""
+        if not whose:
             return "table"
-        return "mine" if any(self.allied(seat, s) for s in mine) else "rival"
+        return "mine" if any(self.allied(seat, s) for s in whose) else "rival"
 
 
 def raw_features(game: Any, state: Any, seat: str, sides: Sides) -> dict[str, float]:
-    """The seat-relative features of a position, before any scaling: the
-    public scores', then the public view's, each as the seat's side's lead
-    over its rivals (mine less the rivals' mean) or as the table's."""
-    sums: dict[str, float] = {}
+    """The seat-relative features of a position, before any scaling."""
+    return relative(public_sums(game, state, sides.seats), seat, sides)
+
+
+def public_sums(game: Any, state: Any, seats: tuple[str, ...]) -> dict[tuple[str, tuple[str, ...]], float]:
+    """What every seat may see, summed per feature and owner: the public
+    scores, then the spectator's view.  {(name, owning seats): sum}; the
+    seats are () for what is nobody's.  Made once per position, whichever
+    seats are judged from it."""
+    sums: dict[tuple[str, tuple[str, ...]], float] = {("turn", ()): float(game.turn(state))}
     for series, values in game.scores(state).items():
         for key, value in values.items():
-            _add(sums, f"{series}|{sides.side(key, seat)}", value)
-    view_features(sums, game.view(state, SPECTATOR), seat, sides)
+            _add(sums, (series, owners(str(key), seats)), value)
+    view_features(sums, game.view(state, SPECTATOR), seats)
+    return sums
+
+
+def relative(sums: dict[tuple[str, tuple[str, ...]], float], seat: str, sides: Sides) -> dict[str, float]:
+    """The sums as `seat` sees them: each as its side's lead over its rivals
+    (mine less the rivals' mean) or as the table's."""
     # The seat's side by name: asymmetric games (a keeper against the
     # investigators) and the first player's edge are learnt through it.
-    out: dict[str, float] = {"turn": float(game.turn(state)), f"seat={team(seat)}": 1.0}
+    out: dict[str, float] = {f"seat={team(seat)}": 1.0}
     rivals = max(1, len(sides.groups()) - 1)
-    for name, value in sums.items():
-        base, _, side = name.rpartition("|")
+    for (name, whose), value in sums.items():
+        side = sides.side(whose, seat)
         if side == "table":
-            out[name] = value
+            _add(out, name if name == "turn" else f"{name}|table", value)
         else:
             # A lead, not two numbers: in a game of equals, one side's edge
             # is the other's deficit, and half the features learn twice as well.
-            _add(out, f"{base}|lead", value if side == "mine" else -value / rivals)
+            _add(out, f"{name}|lead", value if side == "mine" else -value / rivals)
     return out
 
 
@@ -133,55 +147,58 @@ def raw_features(game: Any, state: Any, seat: str, sides: Sides) -> dict[str, fl
 SPECTATOR = ""
 
 
-def _add(out: dict[str, float], name: str, value: float) -> None:
+def _add(out: dict, name: Any, value: float) -> None:
     out[name] = out.get(name, 0.0) + float(value)
 
 
-def view_features(out: dict[str, float], view: dict[str, Any], seat: str, sides: Sides) -> None:
-    """What the public view holds, counted per side (`view.` names), with
+def view_features(sums: dict, view: dict[str, Any], seats: tuple[str, ...]) -> None:
+    """What the public view holds, summed per owner (`view.` names), with
     no knowledge of the game: the views are plain data keyed by stable ids
     (docs/GAMES.md), and an entry says whose it is by naming a seat or a
     team in one of its fields (`colour`, `owner`, `team`, `controller`).
 
-    - a collection keyed by ids (`units`): its entries per side, and the
+    - a collection keyed by ids (`units`): its entries per owner, and the
       sums of their numbers and of the lengths of their lists (a unit's
       `cargo`, a hero's `health`);
     - a collection keyed by seats (`hand_sizes`, `players`, `fire_zones`):
       each seat's number, or the size of what it holds and the numbers and
       list sizes inside it;
-    - a top-level word naming a seat (`active`): 1 on that seat's side;
-    - a top-level number or list: as it is (table).
+    - a top-level word naming a seat (`active`): 1 for that seat;
+    - a top-level number or list: as it is (nobody's).
     """
     for key, value in view.items():
         if isinstance(value, (bool, int, float)):
-            _add(out, f"view.{key}|table", value)
+            _add(sums, (f"view.{key}", ()), value)
         elif isinstance(value, str):
-            if owners(value, sides.seats):
-                _add(out, f"view.{key}|{sides.side(value, seat)}", 1.0)
+            whose = owners(value, seats)
+            if whose:
+                _add(sums, (f"view.{key}", whose), 1.0)
         elif isinstance(value, list):
-            _add(out, f"view.{key}#|table", len(value))
+            _add(sums, (f"view.{key}#", ()), len(value))
         elif isinstance(value, dict):
-            _collection(out, f"view.{key}", value, seat, sides)
+            _collection(sums, f"view.{key}", value, seats)
 
 
-def _collection(out: dict[str, float], name: str, items: dict[str, Any], seat: str, sides: Sides) -> None:
+def _collection(sums: dict, name: str, items: dict[str, Any], seats: tuple[str, ...]) -> None:
     for key, entry in items.items():
-        side = _side_of(str(key), entry, seat, sides)
-        _add(out, f"{name}#|{side}", 1.0)
+        whose = _whose(str(key), entry, seats)
+        _add(sums, (f"{name}#", whose), 1.0)
         for suffix, number in _measures(entry):
-            _add(out, f"{name}{suffix}|{side}", number)
+            _add(sums, (f"{name}{suffix}", whose), number)
 
 
-def _side_of(key: str, entry: Any, seat: str, sides: Sides) -> str:
-    """Whose an entry is: the seat its key names, else the first seat one
-    of its words names, else nobody's (the table's)."""
-    if owners(key, sides.seats):
-        return sides.side(key, seat)
-    if isinstance(entry, dict):
-        for value in entry.values():
-            if isinstance(value, str) and owners(value, sides.seats):
-                return sides.side(value, seat)
-    return "table"
+def _whose(key: str, entry: Any, seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Whose an entry is: the seats its key names, else those the first of
+    its words that names any does, else nobody's."""
+    whose = owners(key, seats)
+    if whose or not isinstance(entry, dict):
+        return whose
+    for value in entry.values():
+        if isinstance(value, str):
+            whose = owners(value, seats)
+            if whose:
+                return whose
+    return ()
 
 
 # A field worth measuring is named by a word ("health", "vp_cards"), not by
@@ -291,5 +308,6 @@ class Evaluator:
             return {seat: float(self.own(state, seat)) for seat in self.seats}
         if self.model is None:
             return None
-        return self.sides.share({seat: self.model.chance(raw_features(game, state, seat, self.sides))
+        sums = public_sums(game, state, self.seats)
+        return self.sides.share({seat: self.model.chance(relative(sums, seat, self.sides))
                                  for seat in self.seats})

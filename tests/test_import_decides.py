@@ -195,18 +195,14 @@ def stored_behind_imports_back(store, step: int, **changes):
 def test_a_huge_board_that_got_in_another_way_is_not_drawn(store):
     """The board's size does not fold unless it is one of the content's
     boards: the game is listed as unreadable and its pages answer at once."""
-    import time
-
     text, n = huge_board()
     gid = stored_behind_imports_back(store, n, width=1_000_000)
     client = TestClient(create_app(store))
-    started = time.perf_counter()
     r = client.get(f"/games/{gid}?step={n}")
     assert r.status_code == 500 and "not a board of the game&#39;s content" in r.text
     assert client.get(f"/api/games/{gid}/board.svg").status_code in (404, 500)
     listed = {g["id"]: g for g in client.get("/api/games").json()}
-    assert listed[str(gid)]["status"] == "unreadable"
-    assert time.perf_counter() - started < 10  # drawn, it took minutes and gigabytes
+    assert listed[str(gid)]["status"] == "unreadable"  # listed as such, never half drawn
 
 
 @pytest.mark.parametrize("kind, fact, field, value", [

@@ -5,7 +5,6 @@ deletes may name the version they change."""
 from __future__ import annotations
 
 import multiprocessing as mp
-import time
 from uuid import uuid5
 
 import pytest
@@ -121,7 +120,7 @@ def test_concurrent_adds_all_succeed(shared_store: Store):
     assert len(shared_store.notes.of(gid)) == 1 + writers * each
 
 
-def test_importing_a_thousand_notes_is_one_quick_batch(store: Store):
+def test_importing_a_thousand_notes_is_one_batch(store: Store):
     gid = store.create(KIND, seed=1)
     store.issue(gid, "investigator", "stop")
     for i in range(1000):
@@ -131,11 +130,13 @@ def test_importing_a_thousand_notes_is_one_quick_batch(store: Store):
     if target is None:  # the same backend, a fresh database
         target = store
         text = text.replace(str(gid).encode(), b"0" * 8 + str(gid).encode()[8:], 1)
-    started = time.perf_counter()
+    batches = []
+    put = target.events.put
+    target.events.put = lambda events: batches.append(len(events)) or put(events)
     new = import_file(target, "many.jsonl", text)
-    took = time.perf_counter() - started
+    target.events.put = put
     assert len(target.notes.of(new)) == 1000
-    assert took < 3.0, f"importing 1,000 notes took {took:.1f} s"
+    assert len(batches) == 1  # the game, its seat keys and every note: one write, not 1,001
     assert target.notes.version(new) == 1001  # opened + 1,000 adds, nothing more
 
 
@@ -145,15 +146,13 @@ def test_add_cost_does_not_grow_with_the_notes(tmp_path):
     store = open_store(str(tmp_path / "n.db"))
     gid = store.create(KIND, seed=1)
 
-    def median_add() -> float:
-        times = []
-        for _ in range(15):
-            t = time.perf_counter()
-            store.notes.add(gid, 1, "a", "x")
-            times.append(time.perf_counter() - t)
-        return sorted(times)[7]
-    few = median_add()
+    def rows_per_add() -> int:
+        """Rows read from the database by one more note (its cost, measured
+        without a clock: the bench times it)."""
+        before = store.db.rows_read
+        store.notes.add(gid, 1, "a", "x")
+        return store.db.rows_read - before
+    few = rows_per_add()
     for i in range(2000):
         store.notes.add(gid, 1, "a", f"{i}")
-    many = median_add()
-    assert many < max(few * 4, 0.004), (few, many)
+    assert few <= 2 and rows_per_add() <= 2  # only what was stored since: never the 2,000 notes again

@@ -36,6 +36,7 @@ from engine.core.interchange import export_lines, import_any
 from engine.core.notes import MAX_NOTE_CHARS
 from engine.core.options import parse_options
 from engine.core.position import MAX_POSITION_BYTES
+from engine.core.records import Live
 from engine.core.store import Store, open_store, why_no_undo
 from projections.replay import Replay, audit, changed_paths, timeline_window
 from viewer import boards, bounds, drawings, fragments, pictures, plots, rule_search
@@ -629,14 +630,26 @@ def _play_context(request: Request, gid: UUID, token: str, chosen: str = "",
         "board": game.view(session.state, acting), "changed": set(),
         "pointing": pointing, "example": f"e.g. {pointing['commands'][0][0]}" if legal else "",
         "targets": {},
-        "can_undo": session.can_undo(acting), "can_redo": session.can_redo(acting),
-        "undo_why": "take back your latest command" if session.can_undo(acting) else
-        why_no_undo(session, acting)[1],
-        "redo_why": "play again what you took back" if session.can_redo(acting) else
-        "nothing you took back is waiting to be played again",
+        **_undo_redo(live, acting, hotseat),
         "clock": countdown(game.clock(session.state, store.clock())),
         "version": session.version, "to_act": to_act, "outcome": game.outcome(session.state),
         "error": None, "info": store.catalogue.info(gid),
+    }
+
+
+def _undo_redo(live: Live, acting: str, hotseat: bool) -> dict:
+    """Whether Undo and Redo may be used, and why not.  The hot seat takes
+    back whoever's command is latest (one screen plays every seat)."""
+    session = live.session
+    undoer = hot_seat_acts_for(live, "undo") if hotseat else acting
+    redoer = hot_seat_acts_for(live, "redo") if hotseat else acting
+    whose = "" if undoer == acting else f"{undoer}'s "
+    return {
+        "can_undo": session.can_undo(undoer), "can_redo": session.can_redo(redoer),
+        "undo_why": f"take back {whose or 'your '}latest command" if session.can_undo(undoer) else
+        why_no_undo(session, undoer)[1],
+        "redo_why": "play again what was taken back" if session.can_redo(redoer) else
+        "nothing taken back is waiting to be played again",
     }
 
 

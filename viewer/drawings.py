@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core.errors import BadInput
 from engine.core.notes import GLYPHS, MAX_PLACE_CHARS, MAX_SHAPES, SHAPE_COLOURS, check_marks
 from engine.core.visibility import SPECTATOR
-from viewer.boards import hex_board, num, square_board
+from viewer.boards import num, square_board
 from viewer.bounds import undrawable
 from viewer.pictures import picture_of
 
@@ -45,11 +45,6 @@ assert set(COLOUR_HEX) == set(SHAPE_COLOURS)
 # Each returns {place: (x, y)} in the coordinates of the board template's
 # outermost <svg> (its viewBox), including any translate() the template
 # wraps the map in.
-def _fmp(game, board) -> dict[str, tuple[float, float]]:
-    geo = hex_board(37, 23, 16)  # as boards/fmp.html
-    return {c.id: (c.x, c.y) for c in geo}
-
-
 def _brutality(game, board) -> dict[str, tuple[float, float]]:
     size = board.get("board") or {}
     geo = square_board(size.get("width", 8), size.get("height", 6), 56)
@@ -61,7 +56,7 @@ def _roundtable(game, board) -> dict[str, tuple[float, float]]:
 
 
 PLACE_POINTS = {
-    "fmp": _fmp, "brutality": _brutality, "roundtable": _roundtable,
+    "brutality": _brutality, "roundtable": _roundtable,
 }
 
 

@@ -14,7 +14,8 @@ the game is over).  Two parts:
   the latest action as orange arrows, and the heroes: a token in the team's
   colour (a bar across both spaces of a two-space hero) with a nose on the
   side they face, Health on the right, bleed (B) and the noose (N) on the
-  left; under the map a line of who acts, the effect stack, a line per team
+  left; what the effects waiting on the stack will strike, framed in orange;
+  under the map a line of who acts, the effect stack, a line per team
   and the key of the hazards on the board.
 - the **tray** (HTML, wraps in a narrow column, holds no <svg>): the
   question's "stay" where a Catapult jump may be declined, what the setup
@@ -99,10 +100,11 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
     key_y = fixed["below"] + LINE * len(lines)
     return {
         **fixed,
-        "squares": _squares(board, fixed["geo"]),
+        "squares": _squares(board, fixed["geo"], fixed["spots"]),
         "starts": _starts(board, fixed["geo"]),
         "labels": _hazard_labels(board, fixed["geo"]),
         "fire": _hell_fire(board, fixed["geo"]),
+        "declared": _declared(board, fixed["geo"], names),
         "graves": _graves(board, fixed["geo"]),
         "pushes": _pushes(board, fixed["geo"]),
         "heroes": _tokens(board, fixed["geo"]),
@@ -155,8 +157,8 @@ def _fixed(width: int, height: int) -> dict[str, Any]:
         "columns": [{"x": num(c.x + MAP_X), "text": c.id[:-len(str(c.row + 1))]}
                     for c in cells if c.row == 0],
         "rows": [{"y": num(c.y + MAP_Y + 4), "text": str(c.row + 1)} for c in cells if c.col == 0],
-        "spots": [{"id": c.id, "x": num(c.x - SIZE / 2 + 3), "y": num(c.y - SIZE / 2 + 3),
-                   "side": num(SIZE - 6)} for c in cells],
+        "spots": {c.id: (num(c.x - SIZE / 2 + 3), num(c.y - SIZE / 2 + 3)) for c in cells},
+        "spot_side": num(SIZE - 6),
         "below": float(geo.height) + MAP_Y + 16,
     }
 
@@ -167,10 +169,12 @@ def _short(name: str) -> str:
 
 
 # ---- the map ---------------------------------------------------------------------------------
-def _squares(board: dict[str, Any], geo) -> list[dict[str, Any]]:
+def _squares(board: dict[str, Any], geo, spots) -> list[dict[str, Any]]:
     """Every square, coloured by what lies on it.  The square is what a click on
     the map lands on (the shapes over it let clicks through): where a hero stands
-    or lies buried it answers as that hero first, then as itself."""
+    or lies buried it answers as that hero first, then as itself.  Its spot, drawn
+    over it and named alike, is what lights up (a square's own glow is half hidden
+    under its neighbours)."""
     heroes = board.get("heroes", {})
     on, label = {}, {}
     for hid, h in heroes.items():
@@ -187,12 +191,14 @@ def _squares(board: dict[str, Any], geo) -> list[dict[str, Any]]:
             continue
         c = geo[sq]
         ground = cell.get("ground", "open")
+        token = f"{on[sq]} {sq}" if sq in on else sq
         attrs = Markup('id="square-{}" data-id="{}" data-token="{}" points="{}" ').format(
-            sq, sq, f"{on[sq]} {sq}" if sq in on else sq, c.points)
+            sq, sq, token, c.points)
         if sq in label:  # how the "Chosen:" line says it
             attrs += Markup('data-label="{}" ').format(label[sq])
         found.append({"id": sq, "fill": GROUND.get(ground, GROUND["open"]),
-                      "attrs": attrs + Markup('class="square {}').format(ground)})
+                      "attrs": attrs + Markup('class="square {}').format(ground), "token": token,
+                      "x": spots[sq][0], "y": spots[sq][1]})
     return found
 
 
@@ -240,6 +246,28 @@ def _hell_fire(board: dict[str, Any], geo) -> list[dict[str, str]]:
                       "stroke": TEAM.get(fire["team"], DARK),
                       "title": f"Hell Fire called by {fire['team']} on {', '.join(fire['squares'])}"
                                f" ({fire['turns']} turn(s))"})
+    return found
+
+
+def _declared(board: dict[str, Any], geo, names: dict[str, str]) -> list[dict[str, str]]:
+    """What the effects waiting on the stack will strike, so that the team asked
+    whether to answer sees it: each space their steps name, and each hero's spaces."""
+    heroes = board.get("heroes", {})
+    found, seen = [], set()
+    for effect in board.get("stack") or ():
+        said = f"{effect['team']}'s {_effect(board, effect)}"
+        for step in effect.get("steps") or ():
+            for word in step if isinstance(step, list) else ():
+                if not isinstance(word, str):
+                    continue
+                spaces = heroes[word].get("spaces") or [] if word in heroes else [word]
+                for sq in spaces:
+                    if sq in geo.cells and sq not in seen:
+                        seen.add(sq)
+                        c = geo[sq]
+                        found.append({"x": num(c.x - SIZE / 2 + 6), "y": num(c.y - SIZE / 2 + 6),
+                                      "side": num(SIZE - 12),
+                                      "title": f"{said} strikes {names.get(word, word)}"})
     return found
 
 
@@ -367,8 +395,9 @@ def _effect(board: dict[str, Any], s: dict[str, Any]) -> str:
 # ---- the tray: what the seat may point at besides the map ----------------------------------------
 def _tray(board: dict[str, Any]) -> dict[str, Any]:
     c = board.get("content") or {}
-    return {"stay": _stay(board), "offer": _offer(board, c), "hands": _hands(board, c),
-            "sheets": _sheets(board, c)}
+    setting_up = board.get("phase") in SETUP  # no relic card is drawn before the first turn
+    return {"stay": _stay(board), "offer": _offer(board, c),
+            "hands": [] if setting_up else _hands(board, c), "sheets": _sheets(board, c)}
 
 
 def _stay(board: dict[str, Any]) -> dict[str, str] | None:
@@ -452,6 +481,10 @@ def _sheets(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
     artifacts = c.get("artifacts", {})
     wards = board.get("wards") or {}
     active = board.get("active")
+    four = (board.get("options") or {}).get("players") == 4
+    order: dict[str, list[str]] = {}  # with four players, a team's first chosen hero is its player 1's
+    for hid, h in board.get("heroes", {}).items():
+        order.setdefault(h["team"], []).append(hid)
     found = []
     for hid, h in sorted(board.get("heroes", {}).items(), key=lambda kv: kv[1]["team"]):
         sheet = sheets.get(hid, {"abilities": {}})
@@ -471,6 +504,7 @@ def _sheets(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
         art = artifacts.get(h["artifact"] or "")
         found.append({
             "id": hid, "team": h["team"], "name": h["name"], "label": h["label"],
+            "player": f"{h['team']}-{order[h['team']].index(hid) + 1}" if four else "",
             "health": f"{h['health']}/{h['max_health']}", "dead": h["dead"],
             "state": ", ".join(state),
             "pct": "0" if h["dead"] or not h["max_health"] else

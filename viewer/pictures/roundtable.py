@@ -37,8 +37,11 @@ in plain loops.  Every number comes back as a string ready to print.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
+
+from markupsafe import Markup
 
 from engine.games.roundtable import content
 from engine.kit.picture import num
@@ -63,6 +66,8 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
     boss = board.get("boss")
     return {
         **fixed,
+        "cells": _cells(board, fixed["geo"]),
+        "spots": _spots(board, fixed),
         "squares": _marks(board, fixed["geo"]),
         "zones": _zones(board, fixed["geo"]),
         "units": _units(board, fixed["geo"]),
@@ -96,12 +101,36 @@ def _fixed() -> dict[str, Any]:
         "viewbox": f"-16 -16 {num(width + 16)} {num(height + 16)}",
         "columns": [{"x": c.cx, "text": COLUMNS[c.col]} for c in cells if c.row == 0],
         "rows": [{"y": num(c.y + 4), "text": str(c.row + 1)} for c in cells if c.col == 0],
-        "spots": [{"id": c.id, "x": num(c.x - SIZE / 2 + 4), "y": num(c.y - SIZE / 2 + 4),
-                   "side": num(SIZE - 8)} for c in cells],
+        "spot_list": [{"id": c.id, "x": num(c.x - SIZE / 2 + 2.5), "y": num(c.y - SIZE / 2 + 2.5),
+                       "side": num(SIZE - 5)} for c in cells],
     }
 
 
 # ---- the map ---------------------------------------------------------------------------------
+def _cells(board: dict[str, Any], geo) -> list[dict[str, Any]]:
+    """Every square in its terrain's colour.  A square is pointed at through the spot over
+    it, or the piece standing on it (`_spots`)."""
+    found = []
+    for sq, s in (board.get("squares") or {}).items():
+        if sq not in geo.cells:
+            continue
+        now = s.get("now", "plains")
+        found.append({"id": sq, "fill": TERRAIN.get(now, TERRAIN["plains"]),
+                      "attrs": Markup('id="square-{}" data-id="{}" points="{}" class="square {}').format(
+                          sq, sq, geo[sq].points, now)})
+    return found
+
+
+def _spots(board: dict[str, Any], fixed: dict[str, Any]) -> list[dict[str, str]]:
+    """A spot over each square that lights up when the square may be chosen, named by the
+    square; where a unit or a summoned piece stands, the piece answers for its square
+    instead (its element names both), so that a click on it is never hidden by a spot."""
+    taken = {u.get("square") for u in (board.get("units") or {}).values()}
+    taken |= {m.get("square") for m in ((board.get("boss") or {}).get("summons") or {}).values()}
+    taken |= {c.get("square") for c in ((board.get("boss") or {}).get("corners") or {}).values()}
+    return [s for s in fixed["spot_list"] if s["id"] not in taken]
+
+
 def _marks(board: dict[str, Any], geo) -> list[dict[str, Any]]:
     """What a square says beyond its colour: its terrain (the printed one in brackets
     where a DV Map Tile covers it), the tile's owner, a Pixel Art Work bonus."""
@@ -474,6 +503,25 @@ def _moves(move: list[str]) -> str:
     return ", ".join(f"{a}-{b} {sq}" if a != b else f"{a} {sq}" for a, b, sq in spans)
 
 
+ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
+
+
+def _told(line: str, board: dict[str, Any]) -> str:
+    """A line of the boss's news with the pieces it names by id called by their names (a
+    unit card's, as the content prints it; a minion's or token's as the map labels it)."""
+    summons = (board.get("boss") or {}).get("summons") or {}
+    units = content.units()
+
+    def name(match: re.Match) -> str:
+        word = match.group(0)
+        if word in units:
+            return units[word]["name"]
+        if word in summons:
+            return f"{summons[word].get('name')} {word.rsplit('-', 1)[-1]}"
+        return word
+    return ID.sub(name, line)
+
+
 def _boss(board: dict[str, Any], boss: dict[str, Any]) -> dict[str, Any]:
     lives = boss.get("lives", 0)
     bars = [{"colour": c, "fill": COLOUR.get(c, "#718096"), "text": f"{b.get('hp')}/{b.get('max')}"}
@@ -501,7 +549,8 @@ def _boss(board: dict[str, Any], boss: dict[str, Any]) -> dict[str, Any]:
             "attack": "its attacks", "effect": "its card's effect", "rotate": "the turn of its tile"}
     names = _names(board)
     queue = [names.get(u, u) for u in boss.get("queue") or ()]
-    news = list(boss.get("news") or ())
+    news = [_told(line, board) for line in boss.get("news") or ()]
+    under_way = board.get("active") == BOSS
     return {
         "name": boss.get("name"),
         "lives": f"{lives} {'life' if lives == 1 else 'lives'} left",
@@ -513,5 +562,7 @@ def _boss(board: dict[str, Any], boss: dict[str, Any]) -> dict[str, Any]:
         "now": (f"Now: {step.get(boss.get('step'), boss.get('step'))}"
                 + (f"; waiting: {', '.join(queue)}" if queue else "") + ".")
         if board.get("active") == BOSS and boss.get("step") else "",
-        "news": news, "news_title": f"{boss.get('name')}'s latest turn" if news else "",
+        "news": news,
+        "news_title": (f"{boss.get('name')}'s turn so far" if under_way else
+                       f"{boss.get('name')}'s latest turn (boss turn {boss.get('turns', 0)})") if news else "",
     }

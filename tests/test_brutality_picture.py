@@ -140,7 +140,10 @@ def test_a_declared_effect_shows_every_seat_what_it_will_do():
         assert effect["what"] == "hell-fire-1"
         assert effect["steps"] == [list(step) for step in declared.steps]
         assert effect["steps"][0][0] == "hell-fire"
-    assert "north&#39;s Hell Fire - south may answer or pass" in render(s.state, "south")
+    html = render(s.state, "south")
+    assert "north&#39;s Hell Fire - south may answer or pass" in html
+    for sq in ("C4", "D4", "E4", "F4"):  # framed on the map for the team asked
+        assert f"north&#39;s Hell Fire strikes {sq}" in html
 
 
 # ---- the map ---------------------------------------------------------------------------------------

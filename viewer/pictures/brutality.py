@@ -489,7 +489,7 @@ def _sheets(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
     for hid, h in sorted(board.get("heroes", {}).items(), key=lambda kv: kv[1]["team"]):
         sheet = sheets.get(hid, {"abilities": {}})
         acted = h.get("actions") or []
-        state = ["dead"] if h["dead"] else []
+        state = []  # "dead" is said in the sheet's corner
         state += ["buried"] if h["buried"] and not h["dead"] else []
         state += [f"bleed {h['bleed']}"] if h["bleed"] else []
         state += ["hung"] if h["hung"] else []

@@ -25,16 +25,17 @@ the game is over).  Two parts:
   abilities, artifact.
 
 Every element a command may be made of is named by its notation token
-(`data-token`, viewer/pointing.py): a square by its name (`C3`, the grid's
-own, and a spot over it that lights up), a hero by its id (`demon-king`: the
-token on its spaces, which also answers as those spaces, its gravestone and
-its sheet), an ability by its id (`hellbrand`, on its hero's sheet), an
+(`data-token`, viewer/pointing.py): a square by its name (`C3`: the square,
+which takes the clicks, and a spot over it that lights up), a hero by its id
+(`demon-king`: the squares it stands on or lies buried in, which answer a
+click as the hero first and then as the space, its token and its sheet), an
+ability by its id (`hellbrand`, on its hero's sheet), an
 artifact card by its id (`war-horn`, offered at setup), a hazard tile by its
 kind (`catapult`), a relic stack by its type (`curse`), a relic card by its
 id (`hell-fire-2`), and `stay`.
 
-What never moves (the squares, the coordinates, the spots) is worked out once
-per board size; the rest once per view, in plain loops.  Every number comes
+What never moves (the squares' shapes, the coordinates, the spots' places) is
+worked out once per board size; the rest once per view, in plain loops.  Every number comes
 back as a string ready to print.
 """
 

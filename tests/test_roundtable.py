@@ -898,8 +898,19 @@ def test_dv_tile_turned_over_in_place_but_never_put_back_as_it_lies():
 def test_a_move_goes_somewhere_and_squares_are_named_on_the_map():
     sc = board(("p1", "sword-hero", "C3"))
     sc.expect_violation("p1", "move sword-hero C3", R + "move.stay")
-    sc.expect_violation("p1", "move sword-hero Z9", R + "map.square")
-    sc.expect_violation("p1", "move sword-hero c4", R + "map.square")
+    error = sc.expect_violation("p1", "move sword-hero Z9", R + "map.square")
+    assert "'Z9' names nothing here" in str(error) and "sword-hero" in str(error)
+
+
+def test_names_are_accepted_as_the_page_shows_them():
+    # Issue #21: ids and squares in any case, a unit by its initials on the map (SH).
+    sc = board(("p1", "sword-hero", "C3"), ("p2", "axe-fighter", "C1"))
+    facts = sc.play("p1", "move Sword-Hero c2")
+    assert facts[-1].unit == "sword-hero" and facts[-1].to == "C2"
+    facts = sc.play("p1", "attack SH af")
+    assert (facts[0].attacker, facts[0].defender) == ("sword-hero", "axe-fighter")
+    error = sc.expect_violation("p1", "work AX", R + "activate.own")  # initials of nothing
+    assert "'AX' names nothing here" in str(error) and "(AF)" in str(error)
 
 
 def test_only_shop_cards_in_your_hand_are_used():

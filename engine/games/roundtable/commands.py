@@ -42,12 +42,20 @@ from engine.core.commands import Command, CommandSet
 
 @dataclass(frozen=True)
 class Mulligan(Command):
+    """Put back the cards you picked from your hand and draw as many again, before the first turn;
+    with none picked, keep your hand.
+    """
+
     verb = "mulligan"
     cards: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Deploy(Command):
+    """Deploy a unit card from your hand to a free unit slot (its colour's, any for a Gray unit)
+    and a square of your deployment zone.
+    """
+
     verb = "deploy"
     card: str
     slot: str
@@ -56,6 +64,10 @@ class Deploy(Command):
 
 @dataclass(frozen=True)
 class HastyDeploy(Command):
+    """Spend 3 DV to deploy a unit with [Haste]: it arrives Ready and may act this turn (besides
+    your ordinary deploy).
+    """
+
     verb = "hasty"
     card: str
     slot: str
@@ -64,6 +76,8 @@ class HastyDeploy(Command):
 
 @dataclass(frozen=True)
 class Move(Command):
+    """Activate a Ready unit and move it up to its MOV squares (terrain permitting)."""
+
     verb = "move"
     unit: str
     square: str
@@ -71,6 +85,10 @@ class Move(Command):
 
 @dataclass(frozen=True)
 class Attack(Command):
+    """Attack with your unit (activating it if needed): an enemy unit in range, or in Boss Mode a
+    minion or a boss corner by its colour.
+    """
+
     verb = "attack"
     unit: str
     target: str
@@ -78,24 +96,34 @@ class Attack(Command):
 
 @dataclass(frozen=True)
 class Capture(Command):
+    """Your unit captures the castle it stands on: you take the top VP card."""
+
     verb = "capture"
     unit: str
 
 
 @dataclass(frozen=True)
 class Work(Command):
+    """Your unit works: gain 1 Anna Coin (1 DV in Boss Mode, or on the Pixel Art map's * square)."""
+
     verb = "work"
     unit: str
 
 
 @dataclass(frozen=True)
 class Retire(Command):
+    """Pay 3 Anna Coins to retire your unit: it leaves the map and you gain 1 DV."""
+
     verb = "retire"
     unit: str
 
 
 @dataclass(frozen=True)
 class Assist(Command):
+    """Use your unit's assist on an ally (Physic, Shove, Reposition, Grab or an assist skill);
+    Reposition and Grab then name the square.
+    """
+
     verb = "assist"
     unit: str
     target: str
@@ -104,6 +132,10 @@ class Assist(Command):
 
 @dataclass(frozen=True)
 class Special(Command):
+    """Use your unit's Special Ability (it spends the Special Ability token), on a target where the
+    ability takes one.
+    """
+
     verb = "special"
     unit: str
     target: tuple[str, ...]
@@ -111,12 +143,20 @@ class Special(Command):
 
 @dataclass(frozen=True)
 class React(Command):
+    """Use the reaction special of your attacked unit (or of the unit next to it that guards it)
+    before the blows.
+    """
+
     verb = "react"
     unit: str
 
 
 @dataclass(frozen=True)
 class Use(Command):
+    """Play a shop card: an item (on its target), an attachment beneath one of your units, or a
+    reaction while your unit is attacked.
+    """
+
     verb = "use"
     card: str
     target: tuple[str, ...]
@@ -124,23 +164,33 @@ class Use(Command):
 
 @dataclass(frozen=True)
 class Pass(Command):
+    """Let the attack go ahead without reacting (further); or, when an ally readied your unit, do
+    not act with it.
+    """
+
     verb = "pass"
 
 
 @dataclass(frozen=True)
 class Wait(Command):
+    """End the activation of the unit that moved, without a unit action."""
+
     verb = "wait"
     unit: str
 
 
 @dataclass(frozen=True)
 class Discard(Command):
+    """Discard a unit card from your hand and draw a new one."""
+
     verb = "discard"
     card: str
 
 
 @dataclass(frozen=True)
 class Shift(Command):
+    """Pay 1 Anna Coin to shift your Gray unit to another unit slot."""
+
     verb = "shift"
     unit: str
     slot: str
@@ -148,12 +198,18 @@ class Shift(Command):
 
 @dataclass(frozen=True)
 class Buy(Command):
+    """Buy the face-down card in this slot of Anna's Shop, paying the cost on its back."""
+
     verb = "buy"
     slot: int
 
 
 @dataclass(frozen=True)
 class VeinTile(Command):
+    """Spend 1 DV to place or move your DV Map Tile: the square, then the side that shows (plains
+    or ruins).
+    """
+
     verb = "vein-tile"
     square: str
     side: str
@@ -161,6 +217,8 @@ class VeinTile(Command):
 
 @dataclass(frozen=True)
 class Bump(Command):
+    """Spend 2 DV to BUMP a unit (any player's) one square."""
+
     verb = "bump"
     unit: str
     square: str
@@ -168,6 +226,8 @@ class Bump(Command):
 
 @dataclass(frozen=True)
 class VeinMove(Command):
+    """Spend 1 DV to move your unit up to 2 squares in a straight line."""
+
     verb = "vein-move"
     unit: str
     square: str
@@ -175,12 +235,16 @@ class VeinMove(Command):
 
 @dataclass(frozen=True)
 class VeinRemove(Command):
+    """Spend 2 DV to take your unit off the map."""
+
     verb = "vein-remove"
     unit: str
 
 
 @dataclass(frozen=True)
 class BossAction(Command):
+    """Spend your unit's action on the boss board's own action (within its range of the boss tile)."""
+
     verb = "boss-action"
     unit: str
     target: tuple[str, ...]
@@ -188,6 +252,10 @@ class BossAction(Command):
 
 @dataclass(frozen=True)
 class Order(Command):
+    """Choose the boss's next attack: the unit it attacks, the corner it attacks with, then the
+    range.
+    """
+
     verb = "order"
     unit: str
     colour: str
@@ -196,7 +264,7 @@ class Order(Command):
 
 @dataclass(frozen=True)
 class Hit(Command):
-    """The players' choice of the unit that takes the boss card's effect next."""
+    """Choose the unit the boss card's effect hits next."""
 
     verb = "hit"
     unit: str
@@ -204,11 +272,15 @@ class Hit(Command):
 
 @dataclass(frozen=True)
 class BossStep(Command):
+    """The boss's next step (the system plays it)."""
+
     verb = "boss"
 
 
 @dataclass(frozen=True)
 class EndTurn(Command):
+    """End your turn."""
+
     verb = "end"
 
 

@@ -41,6 +41,14 @@ TARGETS = {"heal": "ally", "ready": "ally", "damage": "enemy", "gain": None, "st
 TRIGGERS = ("attacked", "ally-attacked")
 
 
+@cache
+def short(name: str) -> str:
+    """A piece's label on the map: the initials of a name of several words ("Axe King" ->
+    "AK"), the first two letters of a one-word name ("Archer" -> "Ar")."""
+    words = name.split()
+    return "".join(w[0] for w in words).upper() if len(words) > 1 else name[:2]
+
+
 def check_effect(effect: dict[str, Any], where: str) -> None:
     """Content must use the primitives as `effects.py` reads them."""
     kind = effect.get("do")

@@ -242,29 +242,47 @@ def _tiles(state: Table, seat: str) -> list[Command]:
 # ---- prompts -------------------------------------------------------------------------------------
 def prompts(state: Table) -> tuple[Prompt, ...]:
     """While an attack waits for reactions, its defender's player is asked; in a boss
-    turn, the players choose the boss's next attack when there is a choice; a player
-    whose unit an ally readied is asked to act with it."""
+    turn, the players choose the boss's next attack when there is a choice, and the
+    order in which its card's effect hits several units; a player whose unit an ally
+    readied is asked to act with it.  Each asked as a question in the game's words."""
     if state.result is None and state.active == BOSS and state.pending is None:
         choices = boss_choices(state)
+        boss = state.boss.get("name", "the boss")
+        waiting = ", ".join(_name(state, u) for u in state.boss_queue)
         if len(choices) > 1 and state.boss_step == "attack":
-            return (Prompt(state.asker, "choose the boss's next attack: unit, corner, range",
+            return (Prompt(state.asker, f"{boss} attacks next: which of {waiting} does it attack, "
+                           "with which corner, and at which range?",
                            "roundtable.boss.attack-choice", tuple(c.notation() for c in choices)),)
         if len(choices) > 1:
-            return (Prompt(state.asker, "choose the unit the boss card's effect hits next",
+            card = state.boss["cards"][state.boss_discards[-1]]["name"] if state.boss_discards else "the boss card"
+            return (Prompt(state.asker, f"{card} hits {waiting}: which unit does it hit next?",
                            "roundtable.boss.card-order", tuple(c.notation() for c in choices)),)
     if state.pending is None and state.guest is not None:
         seat, unit = state.guest
-        return (Prompt(seat, f"an ally readied {unit}: move and act with it now, or pass",
+        return (Prompt(seat, f"An ally readied your {_name(state, unit)}: will you move and act with it "
+                             "now, or pass?",
                        "roundtable.boss.dancer", tuple(c.notation() for c in legal_commands(state, seat))),)
     if state.pending is None:
         return ()
     attacker, defender, seat = state.pending
+    attack = f"{_name(state, attacker)} attacks {_name(state, defender)}"
     # Prompts are shown to every seat: the shop cards the asked player could play
     # stay out of the choices (legal_commands lists them for that seat alone).
     choices = tuple(c.notation() for c in legal_commands(state, seat) if not isinstance(c, Use))
-    others = tuple(Prompt(other, f"{attacker} attacks {defender}: your unit next to it may react",
+    others = tuple(Prompt(other, f"{attack}: will your unit next to it react, or pass?",
                           "roundtable.reaction.ally-attacked",
                           tuple(c.notation() for c in legal_commands(state, other)))
                    for other in attacks.other_reacting_seats(state))
-    return (Prompt(seat, f"{attacker} attacks {defender}: react (special or shop card), or pass",
+    return (Prompt(seat, f"{attack}: will you react (a reaction special or a shop card), or pass?",
                    "roundtable.reaction.window", choices), *others)
+
+
+def _name(state: Table, piece: str) -> str:
+    """A unit, minion or boss corner (`boss:red`) as the page names it."""
+    if piece.startswith("boss:"):
+        return f"{state.boss.get('name', 'the boss')}'s {piece[5:]} corner"
+    if piece in state.cards:
+        return state.cards[piece]["name"]
+    if piece in state.summons:
+        return f"{state.boss['summons'][state.summons[piece].type]['name']} {piece.rsplit('-', 1)[-1]}"
+    return piece

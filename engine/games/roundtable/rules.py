@@ -19,7 +19,7 @@ from engine.core.errors import RuleViolation
 from engine.core.events import Event
 from engine.kit.resolution import Resolution
 
-from . import actions, attacks, boss, cards, deploy, dragon_vein, shop, turn
+from . import actions, attacks, boss, cards, deploy, dragon_vein, names, shop, turn
 from . import events as ev
 from .commands import (
     Assist,
@@ -96,8 +96,17 @@ def outcome(state: Table) -> str | None:
 
 # ---- deciding ------------------------------------------------------------------------------------
 def decide(state: Table, seat: str, command: Command, ctx: Context) -> list[Event]:
-    """The facts `command` of `seat` causes, or the rule it breaks."""
-    check(state, seat, command)
+    """The facts `command` of `seat` causes, or the rule it breaks.  Its names are first
+    spelled as the rules spell them (`names.canonical`: ids and squares in any case, a
+    piece's initials as the map shows them); a refusal of a word that names nothing says
+    which names would have been accepted."""
+    command, unknown = names.canonical(state, seat, command)
+    try:
+        check(state, seat, command)
+    except RuleViolation as e:
+        if unknown:
+            raise RuleViolation(e.rule, f"{e.reason} ({names.refusal_hint(state, seat, unknown)})") from None
+        raise
     return resolve(state, seat, command, ctx.dice)
 
 

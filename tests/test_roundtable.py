@@ -857,15 +857,6 @@ def test_the_reaction_prompt_never_names_the_hidden_shop_cards():
     assert "use miracle-charm-1" in {c.notation() for c in game.legal_commands(sc.state, "p2")}
 
 
-def test_board_targets_name_the_square_the_unit_and_what_an_attack_strikes():
-    # The play page: a unit then a square makes the move; an attacker then its target the attack.
-    sc = board(("p1", "sword-hero", "C3"), ("p2", "axe-fighter", "C2"))
-    targets = game.board_targets(game.legal_commands(sc.state, "p1"))
-    assert ("move sword-hero C4", "move sword-hero C4") in targets["C4"]
-    assert ("move sword-hero C4", "move sword-hero C4") in targets["sword-hero"]
-    assert ("attack sword-hero axe-fighter", "attack sword-hero axe-fighter") in targets["axe-fighter"]
-
-
 # ---- second pass: rules the first tests only touched in passing -----------------------------------------
 def test_an_empty_unit_deck_takes_the_shuffled_discard_pile():
     # Our reading (cards.reshuffle): p1 discards Archer with the deck empty; the discard pile

@@ -304,6 +304,25 @@ def test_boss_turn_units_in_the_way_are_attacked_and_the_players_choose_the_rang
     assert game.to_act(sc.state) == (SYSTEM,)
 
 
+def test_the_boss_news_tells_every_seat_what_its_latest_turn_did():
+    # Issue #21: the boss's turn is system steps; the players read what it did on their pages.
+    sc = boss_game(("p1", "axe-fighter", "D2"))
+    boss_turn(sc)
+    sc.play(SYSTEM, "boss", dice=LoadedDice([2]))
+    assert game.view(sc.state, "p2")["boss"]["news"] == [
+        "the boss rolls 2: target C2", "units in the way: the boss attacks axe-fighter"]
+    sc.play("p1", "order axe-fighter red 2")
+    sc.play(SYSTEM, "boss")
+    sc.play(SYSTEM, "boss")  # the rotation, then p2's turn: the news stays until the next boss turn
+    news = game.view(sc.state, "p2")["boss"]["news"]
+    assert game.view(sc.state, "p1")["boss"]["news"] == news and sc.state.active == "p2"
+    assert "the boss attacks axe-fighter with its red corner at range 2" in news
+    assert news[-1].startswith("the boss turns clockwise")
+    assert not any("current boss card" in line for line in news)  # the next card: on the boss's board
+    sc.play("p2", "end")
+    assert game.view(sc.state, "p1")["boss"]["news"] == []  # a new boss turn starts its news anew
+
+
 def test_the_players_choose_the_order_and_the_boss_acts_alone_without_a_choice():
     # Wings (RNG 1, die 1-2 -> A1): units on A1 and B2 are both attacked.
     sc = boss_game(("p1", "axe-fighter", "A1"), ("p2", "sword-hero", "B2"), card="grima-wings")
@@ -632,17 +651,18 @@ def test_the_board_picture_shows_minions_and_tokens():
 
     import jinja2
 
-    from viewer import boards
+    from viewer import boards, pictures
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader("viewer/templates"), autoescape=True)
     boards.register(env)
+    pictures.register(env)
     sc = boss_game(("p1", "axe-fighter", "B5"), summons=True)
     with_summons(sc, ("risen-1", "A3", {"damage": 1}), ("miasma-1", "F2"))
     shown = game.view(sc.state, "p2")["boss"]
     assert shown["summons"]["risen-1"]["hp"] == 3 and shown["summons"]["miasma-1"]["kind"] == "token"
     assert shown["reference"].startswith("Occupied") and shown["action"]["do"] == "delay"
     svg = env.get_template("boards/roundtable.html").render(board=game.view(sc.state, "p1"),
-                                                           changed=["boss"], targets={}, game=game)
+                                                           changed=["boss"], game=game)
     xml.dom.minidom.parseString(svg)
     assert 'id="summon-risen-1"' in svg and 'id="summon-miasma-1"' in svg
 

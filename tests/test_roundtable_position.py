@@ -184,6 +184,8 @@ REFUSED = [
     ({"options": BOSS, "boss": {"card": "grima-gaze", "deck": ["grima-gaze"]}}, "roundtable.position.card-twice"),
     ({"options": BOSS, "turn": {"active": "boss", "number": 1}}, "roundtable.boss.turn-order"),
     ({"options": BOSS, "boss": {"step": "card"}}, "roundtable.position.pending"),
+    ({"options": BOSS, "boss": {"news": ["the boss rolls 2", 3]}}, "roundtable.position.field"),
+    ({"options": BOSS, "boss": {"news": ["x" * 401]}}, "roundtable.position.field"),
 ]
 
 

@@ -25,12 +25,14 @@ board's own unit action.
 
 Modules, bottom to top (each imports only those before it in this list):
 `content` (the stand-in content and its vocabulary), `rulebook`,
-`boss_events` and `events` (the facts), `commands`, `state` (the fold),
+`boss_events` and `events` (the facts), `lines` (a fact in one line),
+`commands`, `state` (the fold; it keeps the lines of the boss's latest turn),
 `board` (what is derived from a state, memoised per state), then the
 rulebook's topics: `movement`, `damage` (damage and Unit Death), `combat`,
 `summons`, `effects`, `assists`, `boss`, `turn`, `cards`, `deploy`,
-`dragon_vein`, `shop`, `attacks`, `actions`; then `setup`, `rules`
-(`decide` = the guards of `check`, then the facts of `resolve`), `legal`
+`dragon_vein`, `shop`, `attacks`, `actions`; then `names` (names as a player
+types them), `setup`, `rules` (`decide` = the names spelled, the guards of
+`check`, then the facts of `resolve`), `legal`
 (candidates asked of that same `check`; `prompts`), `view`,
 `position_checks` and `position` (the position format), `scores`, `bots`.
 """
@@ -45,7 +47,7 @@ from .rules import decide, outcome, system_command, to_act
 from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
 from .state import evolve, initial_state
-from .view import board_targets, describe, redact, render, scramble_hidden, turn, view
+from .view import describe, redact, render, scramble_hidden, turn, view
 
 ID = "roundtable"
 TITLE = "Anna's Roundtable"
@@ -58,13 +60,26 @@ RULES_VERSION = "4"  # 4: non-lethal damage never deals a boss HP bar's last poi
 # 2: Boss Mode allies (pass, zones, ally passives); one [Haste] deploy a turn
 PLAYER_COUNTS = (2, 3, 4)  # 3 and 4: Boss Mode
 POSITION_VERSION = 1  # the shape of a position's sections (docs/positions/roundtable.md)
+# The new-game form's line per option (the game has no turn timer: players talk it over).
+OPTION_HELP = {
+    "mode": "1v1 (two players against each other) or boss (2 to 4 players against a boss the "
+            "system plays); default 1v1 for 2 players, boss for 3 or 4",
+    "boss": "Boss Mode's boss: grima or medeus (default grima)",
+    "map": "1 vs 1: default, pixel-art or nohr-hoshido (default default)",
+    "first_game": "1 vs 1: yes leaves the two 8-point VP cards out (default no)",
+    "end": "1 vs 1: vp-deck (the game ends when the VP deck runs out, or at the round limit) or "
+           "rounds (only at the round limit); default vp-deck",
+    "rounds": "1 vs 1: the round limit, a whole number (0: none, not with end=rounds; default 20)",
+    "bump": "1 vs 1: orthogonal or any (a BUMP moves a unit to one of its 4 or 8 neighbours; "
+            "default orthogonal)",
+}
 # Option sets worth exercising at every player count (the conformance suite draws from them).
 SCENARIOS = {"boss mode": {"mode": "boss"}, "medeus": {"boss": "medeus"}}
 
 __all__ = [
-    "BOTS", "COMMANDS", "EVENTS", "ID", "PLAYER_COUNTS", "POSITION_VERSION", "RULES", "RULES_VERSION",
+    "BOTS", "COMMANDS", "EVENTS", "ID", "OPTION_HELP", "PLAYER_COUNTS", "POSITION_VERSION", "RULES", "RULES_VERSION",
     "SCENARIOS", "TITLE",
-    "board_targets", "decide", "describe", "evolve", "from_position", "initial_state", "legal_commands",
+    "decide", "describe", "evolve", "from_position", "initial_state", "legal_commands",
     "options", "outcome", "position", "prompts", "redact", "render", "scramble_hidden", "seats", "setup", "to_act",
     "system_command", "turn", "view",
 ]

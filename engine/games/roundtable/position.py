@@ -63,7 +63,7 @@ UNIT_FIELDS = ("owner", "square", "slot", "hp", "exhausted", "shapestone", "spec
 SHOP_FIELDS = ("row", "deck", "discards")
 ATTACK_FIELDS = ("attacker", "defender", "asked")
 BOSS_FIELDS = ("square", "rotation", "hp", "lives", "card", "deck", "discards", "turns",
-               "plan_delay", "step", "queue", "target", "asker", "summons")
+               "plan_delay", "step", "queue", "target", "asker", "summons", "news")
 BOSS_STEPS = ("", "start", "card", "attack", "effect", "rotate")
 PHASES = (MULLIGAN, PLAY, OVER)
 
@@ -160,7 +160,8 @@ def _boss_out(s: Table) -> dict[str, Any]:
                                                                    s.boss_target, strict=True)),
             "asker": s.asker,
             "summons": {m.id: {"square": m.square, **({"hp": minion_hp(s, m)} if m.kind == "minion" else {})}
-                        for m in sorted(s.summons.values(), key=lambda m: m.id)}}
+                        for m in sorted(s.summons.values(), key=lambda m: m.id)},
+            **({"news": list(s.boss_news)} if s.boss_news else {})}
 
 
 # ---- reading: typed values ----------------------------------------------------------------
@@ -515,7 +516,20 @@ def _boss(s: Table, raw: dict[str, Any]) -> Table:
                    plan_delay=_int(raw.get("plan_delay", 0), "boss.plan_delay"), boss_step=step,
                    boss_queue=_cards(raw.get("queue", []), "boss.queue", s.cards, "unit card"),
                    boss_target=target, asker=_str(raw.get("asker", _last_asker(s)), "boss.asker", ("", *s.seats)),
-                   summons=_summons(s, _obj(raw.get("summons", {}), "boss.summons")))
+                   summons=_summons(s, _obj(raw.get("summons", {}), "boss.summons")),
+                   boss_news=_news(raw.get("news", [])))
+
+
+MAX_NEWS, MAX_NEWS_LINE = 200, 400  # a boss turn tells a few dozen facts, each in a line
+
+
+def _news(value: Any) -> tuple[str, ...]:
+    """What the latest boss turn did, as the players read it (one line a fact): text only,
+    kept as given."""
+    news = _strs(value, "boss.news")
+    if len(news) > MAX_NEWS or any(len(line) > MAX_NEWS_LINE for line in news):
+        raise BadPosition(FIELD, f"boss.news: at most {MAX_NEWS} lines of at most {MAX_NEWS_LINE} characters")
+    return news
 
 
 def _boss_turns_before(s: Table) -> int:

@@ -16,6 +16,7 @@ from engine.kit.deck import Deck
 from engine.kit.turns import Schedule
 
 from . import events as ev
+from .lines import describe
 
 # Phases of a game.
 SETUP, MULLIGAN, PLAY, OVER = "setup", "mulligan", "play", "over"
@@ -135,6 +136,8 @@ class Table:
     plan_delay: int = 0                                       # boss turns added to its plan
     guest: tuple[str, str] | None = None                      # (seat, unit) readied by an ally
     buffs: tuple[Buff, ...] = ()                              # bonuses until a seat's next turn
+    boss_news: tuple[str, ...] = ()                           # what the latest boss turn did, a
+    #                                                           line per fact (for the players)
     result: str | None = None
 
     @property
@@ -188,8 +191,20 @@ def _register(folds: dict) -> None:
 
 
 def evolve(state: Table, event) -> Table:
-    """Apply one fact (no rules, no dice): the fold registered for its class."""
-    return _folds.evolve(state, event)
+    """Apply one fact (no rules, no dice): the fold registered for its class.  A fact of a
+    boss turn under way is also told in the boss's news (`boss_news`, which the boss's next
+    turn starts anew): the players read there what the boss did."""
+    after = _folds.evolve(state, event)
+    if state.active == BOSS and state.boss_step and type(event) not in UNTOLD:
+        return evolved(after, boss_news=after.boss_news + (describe(event),))
+    return after
+
+
+# Facts of a boss turn left out of its news: a hidden order or hand (only a count could be
+# told), the next boss card (the boss's board shows it), and the end of a combat or turn.
+UNTOLD = frozenset({ev.UnitDeckShuffled, ev.DiscardsReshuffled, ev.ShopDeckShuffled, ev.BossDeckShuffled,
+                    ev.BossDeckReshuffled, ev.CardsDealt, ev.CardsDrawn, ev.ShopCardBought,
+                    ev.ShopCardDealt, ev.BossCardDrawn, ev.CombatEnded, ev.BossTurnEnded})
 
 
 def _player(state: Table, seat: str, **changes) -> Table:
@@ -512,7 +527,8 @@ def _(s: Table, e: ev.BuffGranted) -> Table:
 @_folds(ev.BossTurnStarted)
 def _(s: Table, e: ev.BossTurnStarted) -> Table:
     s = _next_slot(s)
-    return evolved(s, active=BOSS, turn=e.turn, boss_step="start", asker=e.asker, activating=None)
+    return evolved(s, active=BOSS, turn=e.turn, boss_step="start", asker=e.asker, activating=None,
+                   boss_news=())
 
 
 @_folds(ev.BossAttackChosen)

@@ -300,8 +300,8 @@ def _question(board: dict[str, Any]) -> dict[str, Any] | None:
         return None
     names = _names(board)
     waiting = ", ".join(names.get(u, u) for u in boss["queue"])
-    return {"text": f"{boss.get('name')} attacks next: choose the unit ({waiting}), the corner it "
-                    f"attacks with, then the range.",
+    return {"text": f"{boss.get('name')} attacks next ({waiting} in its way): click the unit, the "
+                    f"corner it attacks with, then the range.",
             "ranges": [{"token": r, "text": f"at range {r}"} for r in ("1", "2")]}
 
 
@@ -411,8 +411,11 @@ def _hands(board: dict[str, Any]) -> list[dict[str, Any]]:
     for seat, p in (board.get("players") or {}).items():
         if p.get("hand") is None:
             continue  # another seat's hand: its size is on that player's board
+        choosing = board.get("phase") == "mulligan" and not p.get("mulliganed")
         found.append({"seat": seat, "stripe": SEAT.get(seat, "#1a202c"),
                       "title": f"{seat}'s hand",
+                      "hint": "Mulligan: click the cards to put back, then choose mulligan in the menu "
+                              "(the mulligan button alone keeps all six)." if choosing else "",
                       "units": [_unit_card(c) for c in p["hand"]],
                       "shop": [_shop_card(c) for c in p.get("shop_hand") or ()]})
     return found
@@ -503,7 +506,7 @@ def _moves(move: list[str]) -> str:
     return ", ".join(f"{a}-{b} {sq}" if a != b else f"{a} {sq}" for a, b, sq in spans)
 
 
-ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
+ID = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\w-])")
 
 
 def _told(line: str, board: dict[str, Any]) -> str:

@@ -250,8 +250,11 @@ def prompts(state: Table) -> tuple[Prompt, ...]:
         boss = state.boss.get("name", "the boss")
         waiting = ", ".join(_name(state, u) for u in state.boss_queue)
         if len(choices) > 1 and state.boss_step == "attack":
-            return (Prompt(state.asker, f"{boss} attacks next: which of {waiting} does it attack, "
-                           "with which corner, and at which range?",
+            which = (f"{boss} attacks {waiting} next: with which corner, and at which range?"
+                     if len(state.boss_queue) == 1 else
+                     f"{boss} attacks next: which of {waiting} does it attack, with which corner, "
+                     "and at which range?")
+            return (Prompt(state.asker, which,
                            "roundtable.boss.attack-choice", tuple(c.notation() for c in choices)),)
         if len(choices) > 1:
             card = state.boss["cards"][state.boss_discards[-1]]["name"] if state.boss_discards else "the boss card"

@@ -145,7 +145,8 @@ def describe(e) -> str:
         case ev.UnitsExhausted():
             return f"exhausted: {', '.join(e.units)}"
         case ev.BossCardFlipped():
-            return f"boss card {e.name} flipped: {e.effect['do']}"
+            details = ", ".join(f"{k} {v}" for k, v in e.effect.items() if k != "do")
+            return f"boss card {e.name} flipped: {e.effect['do']}" + (f" ({details})" if details else "")
         case ev.BossDeckReshuffled():
             return f"boss deck rebuilt from {len(e.order)} cards"
         case ev.BossRotated():

@@ -121,8 +121,8 @@ def check_secrets(store, gid, game, seats):
         if r.kind != "CommandIssued" or not is_secret(game, r.data) or r.version in revealed:
             continue
         for viewer in (*seats, SPECTATOR):
-            if viewer == r.data["seat"]:
-                continue
+            if viewer == r.data["seat"] or game.same_side(r.data["seat"], viewer):
+                continue  # a team's secret is its own (the contract's `same_side`)
             shown = shown_payload(game, r.payload(), r.version, viewer, revealed, False)
             assert r.data["text"] not in json.dumps(shown), f"{viewer!r} reads a secret {r.data['text']!r}"
 

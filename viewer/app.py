@@ -77,6 +77,7 @@ from viewer.shared import (
     delete_game,
     fast_tojson,
     hot_seat_acts_for,
+    hot_seat_after,
     known_seat,
     may_act,
     seat_view,
@@ -463,6 +464,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             check_text(field, value)
         ctx = _play_context(request, gid, token, as_ if action == "command" else "", action, follow=False)
         seat = ctx["seat"]
+        before = ctx["may_act"]
         try:
             if action == "undo":
                 store.undo(gid, seat, expected_version=version)
@@ -478,7 +480,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             return page(request, "play.html", status=409 if isinstance(e, ConflictError) else 422, **ctx)
         # The hot seat follows the game: back to whoever may act now (a seat
         # chosen with "Act as" stays chosen while it still may).
-        return RedirectResponse(f"/games/{gid}/play/{token}" + (f"?as={as_}" if as_ and ctx["hotseat"] else ""),
+        stay = hot_seat_after(before, store.live(gid), as_) if as_ and ctx["hotseat"] else ""
+        return RedirectResponse(f"/games/{gid}/play/{token}" + (f"?as={stay}" if stay else ""),
                                 status_code=303)
 
     @app.get("/games/{ref}/play/{token}/live", summary="Has the game moved on since version v?",

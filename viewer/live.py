@@ -192,6 +192,10 @@ def wants_stream(request: Request) -> bool:
 
 
 def _event(name: str, data: int) -> str:
+    # Only a step number goes out: a record here would reach every watcher,
+    # whatever its seat may see.
+    if type(data) is not int:
+        raise TypeError(f"the live stream carries step numbers only, not {type(data).__name__}")
     # The id comes back as Last-Event-ID when the browser reconnects.
     return f"id: {data}\nevent: {name}\ndata: {data}\n\n"
 

@@ -78,6 +78,19 @@ def hot_seat_acts_for(live: Live, action: str = "command", chosen: str | None = 
     return seats[0] if seats else live.header.seats[0]
 
 
+def hot_seat_after(before: tuple[str, ...], live: Live, acted: str) -> str:
+    """The seat the hot seat shows after `acted` sent a command ("" for the
+    game's first seat): it stays while it may still act, unless it was the
+    turn's seat and the turn has passed on -- a team that may still react
+    (Brutality's relic cards) is not the one whose turn it now is."""
+    after = may_act(live)
+    if acted not in after:
+        return ""
+    if before[:1] == (acted,) and after[:1] != (acted,):
+        return ""
+    return acted
+
+
 # ---- OpenAPI: what a page can answer -------------------------------------------------------
 HTML = {"text/html": {"schema": {"type": "string"}}}
 PAGE_WHY = {

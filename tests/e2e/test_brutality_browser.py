@@ -48,7 +48,6 @@ def test_a_whole_game_by_pointing(site, page):
         menus.append(menu)
         return command
 
-    _follow_the_game(page)
     figures = play_by_pointing(page, site, gid, greedy)  # no chips allowed: every token is drawn
     assert game.outcome(site.store.live(gid).session.state) is not None
     assert {"pick", "place", "equip", "hazard", "move", "use", "artifact", "relic", "end", "pass",
@@ -58,18 +57,6 @@ def test_a_whole_game_by_pointing(site, page):
           f"median {statistics.median(clicks)}, worst {max(clicks)} ({sum(menus)} with a menu); "
           f"at most {figures['controls']} controls beside the board")
     assert figures["controls"] <= 25
-
-
-def _follow_the_game(page) -> None:
-    """The hot seat's forms name the seat shown (`as`), and the page after a command
-    stays on that seat while it may act: in Brutality the team whose turn just ended
-    stays in `to_act` whenever it holds a relic card (public facts only), so the hot
-    seat stayed on it, with nothing to do (test_the_hot_seat_follows_the_turn).  Until
-    the viewer follows the game after every command (reported: viewer/app.py), the
-    forms here are sent without `as`, which acts for the seat shown all the same
-    (the first that may act) and lets the page after it follow the game."""
-    page.add_init_script("document.addEventListener('submit', e => e.target.querySelectorAll("
-                         "'input[name=as]').forEach(i => i.remove()), true)")
 
 
 def _pointing(command, legal) -> tuple[list[str], bool]:
@@ -124,9 +111,6 @@ def _card_ids(html: str) -> set[str]:
     return set(re.findall(r"\b[a-z]+(?:-[a-z]+)*-\d\b", html))
 
 
-@pytest.mark.xfail(strict=True, reason="the hot seat stays on the team whose turn just ended while it "
-                   "holds a relic card (it may still react, so it may act): the page after a command "
-                   "keeps ?as= (viewer/app.py, reported)")
 def test_the_hot_seat_follows_the_turn(site, page):
     """The command that ends a team's turn, pointed at on the hot seat: the page
     then shows the team whose turn it is, even though the other team holds a card."""

@@ -18,7 +18,6 @@ Two kinds of ceiling:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -40,7 +39,7 @@ def undrawable(game, board: dict[str, Any]) -> str | None:
         return f"the view at this step is {size // 1024} KB, more than any game of {game.ID} draws " \
                f"({MAX_VIEW_BYTES // 1024} KB at most)"
     own = picture_of(game.ID)
-    check = getattr(own, "ceiling", None) or _CHECKS.get(game.ID)
+    check = getattr(own, "ceiling", None)
     try:
         return check(board) if check else None
     except (TypeError, ValueError, KeyError, AttributeError) as e:
@@ -51,27 +50,6 @@ def _over(what: str, found: Any, ceiling: int) -> str | None:
     if isinstance(found, bool) or not isinstance(found, int) or not 0 <= found <= ceiling:
         return f"{what} is {str(found)[:20]}, beyond the game's content (at most {ceiling})"
     return None
-
-
-# ---- the amplifiers, per game -----------------------------------------------------------------
-@cache
-def _brutality_ceiling() -> tuple[int, int]:
-    from engine.games.brutality import content
-
-    boards = content.boards().values()
-    return max(b["width"] for b in boards), max(b["height"] for b in boards)
-
-
-def _brutality(board: dict[str, Any]) -> str | None:
-    width, height = _brutality_ceiling()
-    size = board.get("board") or {}
-    return (_over("the board's width", size.get("width", 8), width)
-            or _over("the board's height", size.get("height", 6), height))
-
-
-_CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
-    "brutality": _brutality,
-}
 
 
 # ---- which template draws a board ---------------------------------------------------------------

@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core.errors import BadInput
 from engine.core.notes import GLYPHS, MAX_PLACE_CHARS, MAX_SHAPES, SHAPE_COLOURS, check_marks
 from engine.core.visibility import SPECTATOR
-from viewer.boards import num, square_board
+from viewer.boards import num
 from viewer.bounds import undrawable
 from viewer.pictures import picture_of
 
@@ -41,35 +41,13 @@ COLOUR_HEX = {"green": "#15781b", "red": "#882020", "blue": "#003088", "yellow":
 assert set(COLOUR_HEX) == set(SHAPE_COLOURS)
 
 
-# ---- where the places are, per game ---------------------------------------------------------
-# Each returns {place: (x, y)} in the coordinates of the board template's
-# outermost <svg> (its viewBox), including any translate() the template
-# wraps the map in.
-def _brutality(game, board) -> dict[str, tuple[float, float]]:
-    size = board.get("board") or {}
-    geo = square_board(size.get("width", 8), size.get("height", 6), 56)
-    return {c.id: (c.x + 18, c.y + 16) for c in geo}  # the map sits in translate(18,16)
-
-
-def _roundtable(game, board) -> dict[str, tuple[float, float]]:
-    return {c.id: (c.x, c.y) for c in square_board(6, 6, 60)}
-
-
-PLACE_POINTS = {
-    "brutality": _brutality, "roundtable": _roundtable,
-}
-
-
 def place_points(game, board: dict[str, Any]) -> dict[str, tuple[float, float]]:
     """{place id: (x, y)} of the game's board picture for this view; empty for a
     game without a picture (its generic table has no places to draw on)."""
     if undrawable(game, board) is not None:
         return {}  # a board over its ceiling has no picture, so no places (viewer/bounds.py)
     own = getattr(picture_of(game.ID), "place_points", None) or getattr(game, "place_points", None)
-    if own is not None:
-        return dict(own(board))
-    fn = PLACE_POINTS.get(game.ID)
-    return fn(game, board) if fn else {}
+    return dict(own(board)) if own is not None else {}
 
 
 @lru_cache(maxsize=64)

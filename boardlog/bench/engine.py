@@ -129,11 +129,12 @@ def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[flo
     # 1,000 small games for the real runs (--quick and full); fewer for a tiny test run
     memory_figures(fresh, gid, length, games=1000 if events >= 10_000 else 100)
     notes_figures(fresh, many=5000 if events >= 10_000 else 200)
-    serving_figures(fresh, gid, str(tmp / "ours.db"))
+    # A tiny run (the test suite's) takes every path, each for a moment only.
+    serving_figures(fresh, gid, str(tmp / "ours.db"), seconds=3.0 if events >= 10_000 else 0.3)
     rule_index_figures(fresh)
     if viewer:
         from .viewer import run_viewer_bench
-        run_viewer_bench(fresh, gid, plain, plain_id)
+        run_viewer_bench(fresh, gid, plain, plain_id, requests=1000 if events >= 10_000 else 100)
     return {k: (a, b) for k, (a, b, _) in rows.items()}
 
 
@@ -371,7 +372,7 @@ def writer_figures(env: dict, writers: int = 4, seconds: float = 3.0, race: bool
     return total / seconds, lost, doubled
 
 
-def serving_figures(store: Store, gid: UUID, sqlite_path: str) -> None:
+def serving_figures(store: Store, gid: UUID, sqlite_path: str, seconds: float = 3.0) -> None:
     """Cold reads and writer throughput on SQLite, and on PostgreSQL when
     the POSTGRES_* settings are set (beside the library's default recorder
     there: its table lock per insert)."""
@@ -385,7 +386,8 @@ def serving_figures(store: Store, gid: UUID, sqlite_path: str) -> None:
     sqlite_env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "w.db"),
                   "SQLITE_LOCK_TIMEOUT": "10"}
     for race in (False, True):
-        rows.append(("SQLite", "racing on one game" if race else "own games", *writer_figures(sqlite_env, race=race)))
+        rows.append(("SQLite", "racing on one game" if race else "own games",
+                     *writer_figures(sqlite_env, seconds=seconds, race=race)))
     if settings is None:
         say("  PostgreSQL figures skipped: set POSTGRES_DBNAME, POSTGRES_HOST, POSTGRES_USER, POSTGRES_PASSWORD")
     else:
@@ -405,8 +407,8 @@ def serving_figures(store: Store, gid: UUID, sqlite_path: str) -> None:
                 say(f"  writers: {label} ...")
                 with postgres_schema(settings) as pg:
                     rows.append((label, "racing on one game" if race else "own games",
-                                 *writer_figures({**pg, **extra}, race=race)))
-    print("\nwriters: 4 processes for 3 s each (commands stored per second; lost and doubled "
+                                 *writer_figures({**pg, **extra}, seconds=seconds, race=race)))
+    print(f"\nwriters: 4 processes for {seconds:g} s each (commands stored per second; lost and doubled "
           "checked against the records)")
     print("  library default: LOCK TABLE + NOTIFY per insert, a disk flush per commit; boardlog: the "
           "library's insert function (no table lock), a disk flush per commit unless "

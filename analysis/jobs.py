@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -52,6 +52,7 @@ PREFIX = "analysis_"
 BATCH = 2  # positions a worker claims at a time: small, so that a game spreads over workers
 LEASE = 600.0  # seconds a SQLite worker's claim holds (judging a batch takes seconds)
 KEPT_REVIEWERS = 8  # games a worker keeps its search for (a batch may mix games)
+MAX_NOTATION = 1000  # characters of an imported preferred command: a notation, not a payload
 
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS analysis_jobs ("
@@ -96,6 +97,8 @@ class Analyses:
         self.lease = lease
         self.create_tables()
         self._reviewers: dict[str, tuple[str, Reviewer]] = {}  # game -> (its job's key, reviewer)
+        # What the latest `work` judged: (game, step, error or None) each, for a worker to say so.
+        self.last_judged: list[tuple[str, int, str | None]] = []
 
     def create_tables(self) -> None:
         with self.sql.transaction(commit=True) as c:
@@ -178,12 +181,14 @@ class Analyses:
         if self.holds_claims:  # PostgreSQL: claimed, judged and stored in one transaction
             with self.sql.transaction(commit=True) as c:
                 claimed = self._claim_locked(c, batch)
-                self._store(c, self._judge(claimed))
-                return len(claimed)
-        claimed = self._claim_leased(batch)
-        judged = self._judge(claimed)
-        with self.sql.transaction(commit=True) as c:
-            self._store(c, judged)
+                judged = self._judge(claimed)
+                self._store(c, judged)
+        else:
+            claimed = self._claim_leased(batch)
+            judged = self._judge(claimed)
+            with self.sql.transaction(commit=True) as c:
+                self._store(c, judged)
+        self.last_judged = [(gid, step, error) for _, error, gid, step, _ in judged]
         return len(claimed)
 
     _COLUMNS = "game_id, requested, step, seat, played"
@@ -255,14 +260,18 @@ class Analyses:
         self.sql.executemany(c, f"UPDATE analysis_positions SET result = ?, error = ? "
                                 f"WHERE game_id = ? AND step = ? AND requested = ? AND {_WAITING}", judged)
 
-    def run_worker(self, stop: threading.Event | None = None, idle: float = 2.0, batch: int = BATCH) -> int:
+    def run_worker(self, stop: threading.Event | None = None, idle: float = 2.0, batch: int = BATCH,
+                   report: Callable[[list[tuple[str, int, str | None]]], None] | None = None) -> int:
         """Work the queue until `stop` is set, waiting `idle` seconds when
-        nothing waits; the number of positions judged."""
+        nothing waits; the number of positions judged.  `report` is given
+        what each round judged: (game, step, error or None) each."""
         stop = stop or threading.Event()
         done = 0
         while not stop.is_set():
             n = self.work(batch)
             done += n
+            if n and report:
+                report(self.last_judged)
             if not n:
                 stop.wait(idle)
         return done
@@ -306,22 +315,32 @@ def read_lines(store: Any, game_id: UUID, lines: Iterable[tuple[int, dict[str, A
                path: str = "") -> Analysis | None:
     """An analysis from export lines, checked against the stored game: the
     commands it judges must be the game's own, one line each."""
-    head, judged = None, []
-    expected = {p.step: p for p in positions(store, game_id)}
+    header = store.header(game_id)
+    return parse_lines(lines, positions(store, game_id), str(game_id), header.kind, tuple(header.seats), path)
+
+
+def parse_lines(lines: Iterable[tuple[int, dict[str, Any]]], wanted: list[Position], game_id: str, kind: str,
+                seats: tuple[str, ...], path: str = "") -> Analysis | None:
+    """An analysis from export lines, checked against `wanted` (the commands
+    of the game it belongs to, from the store or from the file itself
+    before anything is stored); None if there are no such lines."""
+    head, head_line, judged = None, 0, []
+    expected = {p.step: p for p in wanted}
     for number, obj in lines:
         if "analysis" in obj:
-            head = _checked_head(path, number, obj["analysis"])
+            if head is not None:
+                raise ImportRejected(path, number, "analysis: a second analysis line (one per game)")
+            head, head_line = _checked_head(path, number, obj["analysis"]), number
         elif "analysed" in obj:
-            judged.append(_checked_judged(path, number, obj["analysed"], expected))
+            judged.append(_checked_judged(path, number, obj["analysed"], expected, seats))
     if head is None:
         if judged:
             raise ImportRejected(path, 0, "analysed lines without their analysis line")
         return None
     if sorted(j.step for j in judged) != sorted(expected):
-        raise ImportRejected(path, 0, f"the analysis judges {len(judged)} commands, the game has {len(expected)}")
-    header = store.header(game_id)
-    return Analysis(str(game_id), header.kind, tuple(header.seats), head["seed"], head["budget"],
-                    sorted(judged, key=lambda j: j.step))
+        raise ImportRejected(path, head_line, f"analysis: it judges {len(judged)} commands (one analysed line "
+                                              f"each), the game has {len(expected)}")
+    return Analysis(game_id, kind, seats, head["seed"], head["budget"], sorted(judged, key=lambda j: j.step))
 
 
 def _checked_head(path: str, number: int, head: Any) -> dict[str, Any]:
@@ -336,7 +355,8 @@ def _checked_head(path: str, number: int, head: Any) -> dict[str, Any]:
     return head
 
 
-def _checked_judged(path: str, number: int, data: Any, expected: dict[int, Position]) -> Judged:
+def _checked_judged(path: str, number: int, data: Any, expected: dict[int, Position],
+                    seats: tuple[str, ...]) -> Judged:
     try:
         j = Judged(**data)
     except TypeError as e:
@@ -344,11 +364,20 @@ def _checked_judged(path: str, number: int, data: Any, expected: dict[int, Posit
     p = expected.get(j.step) if isinstance(j.step, int) else None
     if p is None or (p.seat, p.played) != (j.seat, j.played):
         raise ImportRejected(path, number, f"analysed: step {j.step!r} is not {j.seat!r} playing {j.played!r}")
-    chances = [j.before, j.after, *j.chances.values()] if isinstance(j.chances, dict) else [None]
-    if not all(isinstance(x, (int, float)) and 0 <= x <= 1 for x in chances):
-        raise ImportRejected(path, number, "analysed: chances are numbers from 0 to 1")
-    if j.mark not in (None, "?!", "?", "??") or not isinstance(j.best, str):
-        raise ImportRejected(path, number, "analysed: mark is ?!, ? or ?? (or null), best a notation")
+    if not isinstance(j.chances, dict):
+        raise ImportRejected(path, number, "analysed: chances: expected an object of seat -> chance")
+    strangers = sorted(set(j.chances) - set(seats))
+    if strangers:
+        raise ImportRejected(path, number, f"analysed: chances: {strangers[0][:40]!r} is not a seat of the game")
+    for name, x in (("before", j.before), ("after", j.after), *((f"chances.{s}", v) for s, v in j.chances.items())):
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 1:
+            raise ImportRejected(path, number, f"analysed: {name}: expected a chance from 0 to 1, found {x!r:.40}")
+    if j.mark not in (None, "?!", "?", "??"):
+        raise ImportRejected(path, number, f"analysed: mark: expected ?!, ? or ?? (or null), found {j.mark!r:.40}")
+    if not isinstance(j.best, str) or not 0 < len(j.best) <= MAX_NOTATION:
+        raise ImportRejected(path, number, f"analysed: best: expected a command's notation, found {j.best!r:.40}")
+    if isinstance(j.lines, bool) or not isinstance(j.lines, int) or j.lines < 0:
+        raise ImportRejected(path, number, f"analysed: lines: expected a count, found {j.lines!r:.40}")
     return j
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -100,7 +101,9 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--option", action="append", metavar="K=V", help="a setup option (repeatable)")
         if name == "selfplay":
             c.add_argument("--games", type=_whole(1, 1_000_000), default=1, help="how many games (default 1)")
-            c.add_argument("--bot", help="bot name (default: the game's DEFAULT_BOT, mostly random)")
+            c.add_argument("--bot", help="bot name (default: the game's DEFAULT_BOT, mostly random; "
+                                         "'search': the computer analysis's search, any game)")
+            _budget_args(c, "--bot search: ")
         else:
             c.add_argument("--position", metavar="FILE", help="start from this position (docs/positions.md; "
                                                               "- reads standard input) instead of the setup")
@@ -151,11 +154,26 @@ def _parser() -> argparse.ArgumentParser:
     command("reindex", cmd_reindex, "rebuild the rule search index from the stored events")
     c = command("stats", cmd_stats, "a game kind in figures: outcomes, game lengths, the rules most often fired")
     c.add_argument("kind")
+    c = command("analyse", cmd_analyse, "computer analysis of a finished game: for each command, the "
+                                        "acting seat's chance of winning before and after it, the command "
+                                        "the search preferred, and a mark (?! ? ??) where the chance dropped")
+    c.add_argument("game", nargs="?", help="the game (not with --worker)")
+    _budget_args(c, "")
+    c.add_argument("--seed", type=_whole(0, MAX_INT), default=0, help="the search's dice (default 0: the same "
+                                                                       "analysis every time)")
+    c.add_argument("--json", action="store_true", help="one JSON object: the analysis as data")
+    how = c.add_mutually_exclusive_group()
+    how.add_argument("--queue", action="store_true", help="queue it in the store for workers instead of "
+                                                         "analysing it here (the viewer shows it once done)")
+    how.add_argument("--worker", action="store_true", help="work the store's queue of analyses until Ctrl-C "
+                                                          "(start as many as the machines allow)")
     c = command("export", cmd_export, "write a game as .jsonl")
     c.add_argument("game")
     c.add_argument("-o", "--output", metavar="FILE", help="file to write (default: stdout)")
     c.add_argument("--with-forks", action="store_true",
                    help="the game's whole variation tree: its root and every fork of it, in one file")
+    c.add_argument("--without-analysis", action="store_true",
+                   help="leave out the computer analysis (a finished game's is written after its lines)")
     c = command("import", cmd_import, "validate a .jsonl export and store it")
     c.add_argument("file")
     c = command("verify", cmd_verify, "re-decide every command and compare with the record")
@@ -205,6 +223,32 @@ def _parser() -> argparse.ArgumentParser:
                    help="--load: seconds of load per run (default 15; a 1-server baseline runs first)")
     c.add_argument("--kind", default="roundtable", help="--load: the game played (default roundtable)")
     return p
+
+
+def _budget_args(c: argparse.ArgumentParser, what: str) -> None:
+    c.add_argument("--simulations", type=_whole(1, 1_000_000), metavar="N",
+                   help=f"{what}lines the search plays per decision (default 48)")
+    c.add_argument("--seconds", type=_seconds, metavar="S",
+                   help=f"{what}at most this many seconds per decision (default: no limit)")
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds, more than 0 (a decimal point allowed)."""
+    value = float(text) if re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,9})?", text.strip()) else None
+    if value is None or not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a number of seconds from 0 to 86400 (e.g. 0.5)")
+    return value
+
+
+_seconds.__name__ = "seconds"
+
+
+def _budget(args):
+    """The search's budget from --simulations and --seconds."""
+    from analysis.search import Budget
+
+    given = {k: v for k, v in (("simulations", args.simulations), ("seconds", args.seconds)) if v is not None}
+    return Budget(**given)
 
 
 def _store(args) -> Store:
@@ -278,14 +322,17 @@ def cmd_selfplay(args) -> None:
         raise BadInput("--games must be at least 1")
     game = find_game(args.kind)
     args.bot = args.bot or game.DEFAULT_BOT
-    if args.bot not in game.BOTS:
-        raise BadInput(f"unknown bot {args.bot!r} for {args.kind} (have: {', '.join(sorted(game.BOTS))})")
+    if args.bot not in game.BOTS and args.bot != SEARCH_BOT:
+        raise BadInput(f"unknown bot {args.bot!r} for {args.kind} (have: "
+                       f"{', '.join(sorted([*game.BOTS, SEARCH_BOT]))})")
+    if args.bot != SEARCH_BOT and (args.simulations is not None or args.seconds is not None):
+        raise BadInput("--simulations and --seconds: the budget of --bot search, not of other bots")
     store = _store(args)
     options = check_options(parse_options(args.option))
     base = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     progress = _Progress(args.games) if args.games > 1 and sys.stdout.isatty() else None
     for n in range(args.games):
-        gid, steps, outcome = selfplay_one(store, args.kind, (base + n) % (MAX_INT + 1), args.players, options, args.bot)
+        gid, steps, outcome = _selfplay_game(store, args, game, options, (base + n) % (MAX_INT + 1))
         if progress:
             progress.clear()
         print(f"{gid}  steps {steps:>5}  {outcome}")
@@ -293,6 +340,24 @@ def cmd_selfplay(args) -> None:
             progress.advance()
     if progress:
         progress.clear()
+
+
+SEARCH_BOT = "search"  # the analysis's search (analysis/search.py), a bot of every game
+
+
+def _selfplay_game(store: Store, args, game, options: dict, seed: int):
+    """One selfplay game; the search bot is made for it, with its seats
+    (which the options decide), and closed after it (it may hold processes)."""
+    if args.bot != SEARCH_BOT:
+        return selfplay_one(store, args.kind, seed, args.players, options, args.bot)
+    from analysis.search import search_bot
+
+    seats = game.seats(game.options(args.players, dict(options)))
+    bot = search_bot(args.kind, seats, _budget(args))
+    try:
+        return selfplay_one(store, args.kind, seed, args.players, options, SEARCH_BOT, bots={SEARCH_BOT: bot})
+    finally:
+        bot.close()
 
 
 class _Progress:
@@ -522,6 +587,10 @@ def cmd_export(args) -> None:
         chunks = export_games_lines(store, VariationTree(store).lines_of(gid))
     else:
         chunks = export_lines(store, gid)
+    if not args.without_analysis:
+        from analysis.exchange import with_analyses
+
+        chunks = with_analyses(store, chunks)
     if args.output:
         with open(args.output, "wb") as f:
             for chunk in chunks:
@@ -533,13 +602,117 @@ def cmd_export(args) -> None:
 
 
 def cmd_import(args) -> None:
+    from analysis.exchange import import_with_analyses
     from engine.core.accounts import AccountBook
-    from engine.core.interchange import import_any
 
     store = _store(args)
     AccountBook(store).secret()  # the accounts stream exists: no import can take its well-known id
-    for gid in import_any(store, args.file):  # one game, or a game with its forks
+    imported = import_with_analyses(store, args.file)  # one game, or a game with its forks
+    for gid in imported.games:
         print(gid)
+    if imported.analysed:
+        print(f"with the computer analysis of {_count(len(imported.analysed), 'game')}", file=sys.stderr)
+    if imported.skipped:
+        print(f"boardlog: {store.location()} keeps no analyses (in memory): the file's "
+              f"{_count(imported.skipped, 'analysis')} left out", file=sys.stderr)
+
+
+def cmd_analyse(args) -> int | None:
+    if args.worker:
+        if args.game or args.json or args.simulations is not None or args.seconds is not None:
+            raise BadInput("--worker: works whatever the queue holds, each job with its own budget "
+                           "(leave out GAME, --json, --simulations and --seconds)")
+        return _analysis_worker(_store(args))
+    if not args.game:
+        raise BadInput("game: say which game to analyse (or --worker to work the queue)")
+    from analysis.jobs import Analyses
+
+    store = _store(args)
+    gid = store.catalogue.resolve(args.game)
+    budget = _budget(args)
+    if args.queue:
+        progress = Analyses(store).request(gid, budget, seed=args.seed)
+        print(f"queued the analysis of {gid}: {_count(progress.total, 'command')} to judge; "
+              f"`boardlog analyse --worker` works the queue (a server on SQLite runs one)")
+        return None
+    from analysis.review import analyse_game
+
+    bar: _Progress | None = None  # drawn in place on a terminal, from the first command judged
+
+    def advance(done: int, total: int) -> None:
+        nonlocal bar
+        if not sys.stderr.isatty():
+            return
+        bar = bar or _Progress(total)
+        bar.done = done
+        bar.draw()
+    started = time.perf_counter()
+    analysis = analyse_game(store, gid, budget, seed=args.seed, progress=advance)
+    if bar:
+        bar.clear()
+    print(f"analysed {_count(len(analysis.judged), 'command')} of {gid} in "
+          f"{time.perf_counter() - started:.1f} s", file=sys.stderr)
+    if args.json:
+        import json
+
+        sys.stdout.write(json.dumps(analysis.to_data(), ensure_ascii=False) + "\n")
+        return None
+    for line in analysis_lines(analysis):
+        print(line)
+    return None
+
+
+MARK_NAMES = {"?!": ("inaccuracy", "inaccuracies"), "?": ("mistake", "mistakes"), "??": ("blunder", "blunders")}
+
+
+def analysis_lines(analysis) -> list[str]:
+    """One line per judged command: step, seat, the command played, the
+    acting seat's chance with the preferred command -> with the one played,
+    the preferred command, the mark."""
+    width = max((len(j.played) for j in analysis.judged), default=0)
+    out = []
+    for j in analysis.judged:
+        best = "(the same)" if j.best == j.played else j.best
+        mark = f"  {j.mark} {MARK_NAMES[j.mark][0]}" if j.mark else ""
+        chance = f"{j.before:.0%} -> {j.after:.0%}"
+        out.append(f"{j.step:>6}  {j.seat:<14} {j.played:<{min(width, 40)}}  {chance:<12}  preferred: {best}{mark}")
+    marks = [j.mark for j in analysis.judged if j.mark]
+    out.append(f"{len(analysis.judged)} commands judged: " + ", ".join(
+        f"{marks.count(m)} {names[marks.count(m) != 1]} ({m})" for m, names in MARK_NAMES.items()))
+    return out
+
+
+def _analysis_worker(store: Store) -> None:
+    """`boardlog analyse --worker`: work the queue until Ctrl-C (or SIGTERM).
+    The first asks the worker to finish the position in hand, so that
+    nothing waits for a lease to run out; a second stops it at once."""
+    import signal
+    import threading
+
+    from analysis.jobs import Analyses
+
+    analyses = Analyses(store)
+    stop = threading.Event()
+
+    def finish(signum, frame):
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+        print("boardlog: stopping once the position in hand is judged (Ctrl-C again: at once)",
+              file=sys.stderr, flush=True)
+    previous = {sig: signal.signal(sig, finish) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+    def report(judged) -> None:
+        for gid, step, error in judged:
+            said = f"failed: {error}" if error else "judged"
+            print(f"{gid[:8]} step {step}: {said}", file=sys.stderr, flush=True)
+    print(f"analysis worker on {store.location()} (Ctrl-C stops)", file=sys.stderr, flush=True)
+    try:
+        done = analyses.run_worker(stop, batch=1, report=report)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    print(f"worker stopped: {_count(done, 'position')} judged", file=sys.stderr)
 
 
 def cmd_verify(args) -> int:
@@ -683,7 +856,17 @@ def cmd_delete(args) -> None:
             print("nothing deleted")
             return
     store.catalogue.delete_game(gid)
+    _delete_analysis(store, gid)
     print(f"deleted {what}")
+
+
+def _delete_analysis(store: Store, gid: UUID) -> None:
+    """A deleted game's analysis goes with it (the engine knows nothing of analyses)."""
+    from analysis.exchange import analyses_of
+
+    analyses = analyses_of(store)
+    if analyses is not None:
+        analyses.delete(gid)
 
 
 def cmd_user(args) -> None:

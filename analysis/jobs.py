@@ -82,6 +82,7 @@ class Progress:
     total: int
     status: str
     error: str | None = None
+    requested: str | None = None  # when the job was asked for: a new request is a new analysis
 
 
 NONE = Progress(0, 0, "none")
@@ -127,7 +128,7 @@ class Analyses:
                       (gid, kind, seed, orjson.dumps(asdict(budget)).decode(), len(wanted), now))
             self.sql.executemany(c, "INSERT INTO analysis_positions (game_id, step, seat, played, requested) "
                                     "VALUES (?, ?, ?, ?, ?)", rows)
-        return Progress(0, len(wanted), "queued" if wanted else "done")
+        return Progress(0, len(wanted), "queued" if wanted else "done", None, now)
 
     def delete(self, game_id: UUID) -> None:
         """Forget a game's analysis (for instance once the game is deleted)."""
@@ -143,16 +144,16 @@ class Analyses:
         gid = game_id.hex
         with self.sql.transaction(commit=False) as c:
             c = self.sql.plain(c)
-            c.execute(self.sql.q("SELECT total FROM analysis_jobs WHERE game_id = ?"), (gid,))
+            c.execute(self.sql.q("SELECT total, requested FROM analysis_jobs WHERE game_id = ?"), (gid,))
             job = self.sql.rows(c)
             if not job:
                 return NONE
             c.execute(self.sql.q("SELECT COUNT(*), MIN(error) FROM analysis_positions "
                                  "WHERE game_id = ? AND (result IS NOT NULL OR error IS NOT NULL)"), (gid,))
             done, error = self.sql.rows(c)[0]
-        total = job[0][0]
+        total, requested = job[0]
         status = "failed" if error else "done" if done >= total else "queued"
-        return Progress(done, total, status, error)
+        return Progress(done, total, status, error, requested)
 
     def load(self, game_id: UUID, partial: bool = False) -> Analysis | None:
         """The game's analysis once done (with `partial`, what is judged so

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import time
+from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -32,14 +33,14 @@ from engine.core.errors import (
     RuleViolation,
 )
 from engine.core.game import find_game, game_ids
-from engine.core.interchange import export_lines, import_any
+from engine.core.interchange import export_lines
 from engine.core.notes import MAX_NOTE_CHARS
 from engine.core.options import parse_options
 from engine.core.position import MAX_POSITION_BYTES
 from engine.core.records import Live
 from engine.core.store import Store, open_store, why_no_undo
 from projections.replay import Replay, audit, changed_paths, timeline_window
-from viewer import boards, bounds, drawings, fragments, pictures, plots, rule_search
+from viewer import analysis_pages, boards, bounds, drawings, fragments, pictures, plots, rule_search
 from viewer import live as pushed
 from viewer import tree as variation
 from viewer.api import router as api_router
@@ -97,7 +98,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     reachable by others needs; default $BOARDLOG_AUTH=1, else open, as on
     loopback (`boardlog serve` decides from --host)."""
     app = FastAPI(title="boardlog", description="Replay, annotate, audit and play board games. "
-                  "The JSON API lives under /api.")
+                  "The JSON API lives under /api.", lifespan=_lifespan)
     app.state.store = store or open_store(os.environ.get("BOARDLOG_DB") or None)
     app.state.auth = auth if auth is not None else os.environ.get("BOARDLOG_AUTH", "") in ("1", "on", "yes")
     app.state.replay = Replay(app.state.store)
@@ -113,6 +114,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     drawings.register(templates.env)  # the notes' shapes over every board
     bounds.register(templates.env)
     pictures.register(templates.env)
+    analysis_pages.register(templates.env)
     templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
                                  timeline_window=timeline_window, who_of=who_of)
     app.state.templates = templates
@@ -121,6 +123,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     app.include_router(variation.router)
     app.include_router(pushed.router)
     app.include_router(plots.router)
+    app.include_router(analysis_pages.router)
     from viewer import compare
 
     app.include_router(compare.router)
@@ -137,6 +140,18 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
 
     app.add_middleware(Guard, page=error_page)  # added last: the outermost (viewer/auth.py)
     return app
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI):
+    """What runs beside the server while it serves: on SQLite, the worker of
+    the store's analysis queue (viewer/analysis_pages.py), stopped with it."""
+    worker = await run_in_threadpool(analysis_pages.start_worker, app)
+    try:
+        yield
+    finally:
+        if worker is not None:
+            await run_in_threadpool(worker.stop)
 
 
 class ServerTiming:
@@ -182,6 +197,13 @@ def _deletable_id(request: Request, ref: str) -> UUID:
         return _game_id(request, ref)
     except GameUnreadable:
         return UUID(ref.strip())
+
+
+def _analysis_tag(request: Request, gid: UUID) -> tuple:
+    """The part of a replay page's ETag that its computer analysis decides
+    (a finished game's only: a running game's page shows none)."""
+    live = _store(request).live(gid)
+    return analysis_pages.tag(request, gid) if live.game.outcome(live.session.state) is not None else ()
 
 
 def _partial(request: Request) -> bool:
@@ -275,7 +297,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         try:
             # In a worker thread: deciding a long game again takes a while,
             # and the event loop serves everyone else meanwhile.
-            gid = (await run_in_threadpool(import_any, _store(request), file.filename or "upload.jsonl",
+            gid = (await run_in_threadpool(analysis_pages.import_file, request, file.filename or "upload.jsonl",
                                            data))[0]  # a tree: its root
         except BadInput as e:
             return _games_with_error(request, page, str(e))
@@ -301,7 +323,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         if _partial(request) and store.db.local and gid is not None and store.reader.cached(gid) is not None \
                 and store.notes.cached(gid):
             with request.app.state.replay.pinned():
-                kept = await fragments.kept_response(request, gid, (step, by, seat), True, draw)
+                kept = await fragments.kept_response(request, gid, (step, by, seat, _analysis_tag(request, gid)),
+                                                     True, draw)
             if kept is not None:
                 return kept
         return await draw()
@@ -326,8 +349,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         # A whole page draws the variation tree: a new fork, a name or a fork's move is a new page.
         with request.app.state.replay.pinned():  # read-only: the game is caught up once per request
             tree = () if _partial(request) else variation.fingerprint(request, gid)
-            return fragments.replay_response(request, gid, (step, by, seat, *tree), _partial(request), render,
-                                             claimed)
+            return fragments.replay_response(request, gid, (step, by, seat, _analysis_tag(request, gid), *tree),
+                                             _partial(request), render, claimed)
 
     # Signed in, a note's author is the account (the form's `author` is for
     # an open viewer); a reviewer changes only notes written under its name.
@@ -434,7 +457,9 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             # The export holds the seed and every hidden order: not while it runs.
             raise StarletteHTTPException(403, "a running game cannot be exported from the viewer "
                                               "(it would reveal hidden information); finish it first")
-        return Response(b"".join(export_lines(store, gid)), media_type="application/x-ndjson",
+        # With the game's computer analysis once it is done (its own record kind, analysis/exchange.py).
+        return Response(b"".join(analysis_pages.with_analysis(request, export_lines(store, gid))),
+                        media_type="application/x-ndjson",
                         headers={"Content-Disposition": f'attachment; filename="{gid}.jsonl"'})
 
     @app.get("/rules/{kind}", response_class=HTMLResponse, summary="A game's rule table",
@@ -609,6 +634,8 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
         "notes_version": store.notes.version(gid),
         "outcome": game.outcome(state), "prompts": game.prompts(state),
         "plot": plots.chart_context(request, gid, step),  # public scores: the same for every seat
+        # A finished game's computer analysis (None while it runs: its chances would reveal what is hidden).
+        "analysis": analysis_pages.context(request, gid, finished, last),
         "variation_tree": lambda: variation.tree_of(request, gid),  # only a whole page draws it
     }
 

@@ -43,11 +43,15 @@ def replay_of(request: Request) -> Replay:
 def delete_game(request: Request, game_id: UUID) -> None:
     """Delete a game from the store, and drop the viewer's step checkpoints
     and index of it, so that a game imported again under the same id is
-    read afresh (the store forgets its own caches itself)."""
+    read afresh (the store forgets its own caches itself), and its analysis."""
     store_of(request).catalogue.delete_game(game_id)
     replay = getattr(request.app.state, "replay", None)
     if replay is not None:
         replay.forget(game_id)
+    # Its computer analysis too: the engine knows nothing of analyses.
+    from viewer import analysis_pages
+
+    analysis_pages.forget(request, game_id)
 
 
 def may_act(live: Live) -> tuple[str, ...]:

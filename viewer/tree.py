@@ -20,6 +20,7 @@ from engine.core.limits import MAX_INT
 from projections.tree import Line, VariationTree
 from viewer.auth import who_of
 
+from . import analysis_pages
 from .shared import page_responses, store_of
 
 router = APIRouter()
@@ -99,5 +100,6 @@ def export_tree(request: Request, ref: str):
         # An export holds seeds and hidden orders: the same rule as one game's.
         raise StarletteHTTPException(403, f"a running game cannot be exported from the viewer (it would "
                                           f"reveal hidden information): {running[0].id} is still running")
-    return Response(b"".join(export_games_lines(store, [ln.id for ln in tree.walk()])), media_type="application/x-ndjson",
+    lines = export_games_lines(store, [ln.id for ln in tree.walk()])
+    return Response(b"".join(analysis_pages.with_analysis(request, lines)), media_type="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{tree.id}-tree.jsonl"'})

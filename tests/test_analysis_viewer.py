@@ -90,6 +90,8 @@ def test_analyse_queues_then_the_progress_bar_then_the_chart(viewer):
     assert marker.group(1) == str(MARKED)
     dot = re.search(rf'data-step="{MARKED}"><circle cx="([\d.]+)"', page.text)
     assert dot and dot.group(1) == marker.group(2)  # the marked command's dot is where the step is
+    data = client.get(f"/api/games/{gid}/analysis").json()  # the JSON API mirrors it
+    assert data["status"] == "done" and len(data["analysis"]["judged"]) == 22
     # The step partial (htmx stepping) carries it too, with the marker moved.
     later = client.get(f"/games/{gid}?step=60", headers=HX)
     assert 'id="analysis-marker" data-step="60"' in later.text
@@ -124,7 +126,8 @@ def test_a_running_games_analysis_routes_refuse(viewer):
     store, _, running, client = viewer
     for response in (client.post(f"/games/{running}/analysis", data={}, follow_redirects=False),
                      client.get(f"/games/{running}/analysis/progress"),
-                     client.post(f"/games/{running}/analysis/fork", data={"step": 3}, follow_redirects=False)):
+                     client.post(f"/games/{running}/analysis/fork", data={"step": 3}, follow_redirects=False),
+                     client.get(f"/api/games/{running}/analysis")):
         assert response.status_code == 409
         assert "running game is never shown" in response.text
     assert Analyses(store).progress(running).status == "none"

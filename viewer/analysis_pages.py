@@ -42,6 +42,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from engine.core.errors import BadInput, BoardlogError
 from engine.core.limits import MAX_INT
 from projections.plots import colours
+from viewer.api import ErrorOut
 from viewer.auth import remember_made_here, who_of
 
 from .shared import page_responses, store_of
@@ -396,6 +397,25 @@ def _progress_response(request: Request, gid: UUID, q: dict[str, Any]) -> Respon
         if _hx(request) and ctx["analysis"]["status"] == "done":
             response.headers["HX-Refresh"] = "true"
     return response
+
+
+API_ERRORS = {code: {"model": ErrorOut, "description": why} for code, why in (
+    (401, "Sign-in needed (a viewer served to others)"), (403, "Not allowed"), (404, "No such game"),
+    (409, "The game is still running (its analysis is never shown), or the store keeps no analyses"),
+    (413, "The request is larger than its limit"), (422, "A malformed parameter"))}
+
+
+@router.get("/api/games/{ref}/analysis", tags=["api"], responses=API_ERRORS,
+            summary="A finished game's computer analysis: its progress, and what is judged so far")
+def analysis_data(request: Request, ref: str) -> dict[str, Any]:
+    gid = _finished_game(request, ref)
+    analyses = analyses_of(request)
+    if analyses is None:
+        raise StarletteHTTPException(409, "this store keeps no analyses (it is in memory)")
+    p = analyses.progress(gid)
+    found = analyses.load(gid, partial=True) if p.status != "none" else None
+    return {"status": p.status, "done": p.done, "total": p.total, "error": p.error,
+            "analysis": found.to_data() if found else None}
 
 
 @router.post("/games/{ref}/analysis/fork", response_class=HTMLResponse, status_code=303,

@@ -219,9 +219,12 @@ def time_split(kind: str, decisions: int = 3, budget: Budget | None = None, seed
     sim, state = start(game, seed, options)
     bot = game.BOTS["greedy"]
     rng = random.Random(seed)
-    for _ in range(40):
+    for _ in range(40):  # into the middle of a game, stopping short of its end (a short game ends sooner)
         seat, legal = acting(game, state)
-        state = sim.play(state, seat, bot(state, seat, legal, rng))
+        after = sim.play(state, seat, bot(state, seat, legal, rng))
+        if game.outcome(after) is not None:
+            break
+        state = after
     search = search_bot(kind, game.seats(options), budget or BUDGETS.get(kind, Budget()))
     spent: Counter = Counter()
     originals = {name: getattr(game, name) for name in CONTRACT}
@@ -232,6 +235,8 @@ def time_split(kind: str, decisions: int = 3, budget: Budget | None = None, seed
         search.bot = _timed(own_bot, "the rollout bot", spent)
         t0 = time.perf_counter()
         for _ in range(decisions):
+            if game.outcome(state) is not None:
+                break
             seat, legal = acting(game, state)
             command = search(state, seat, legal, rng)
             state = sim.play(state, seat, command)

@@ -314,7 +314,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         # being drawn for another request is awaited there too, holding no
         # thread.  Drawing itself happens in the thread pool.  Only a game
         # already folded here, named by its full id: never a fold or a search
-        # of the store's games on the loop.
+        # of the store's games on the loop.  (A finished game's analysis adds
+        # one short read to the two: how far it has come, for the ETag.)
         store = _store(request)
         gid = _full_id(ref)
 

@@ -222,6 +222,12 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--seconds", type=_whole(1, 86_400), default=15,
                    help="--load: seconds of load per run (default 15; a 1-server baseline runs first)")
     c.add_argument("--kind", default="roundtable", help="--load: the game played (default roundtable)")
+    c.add_argument("--pointing", action="store_true",
+                   help="the browser part instead: games played by pointing in Chromium (clicks per "
+                        "command, controls beside the board, server time of a move from the page); "
+                        "--games picks them, --commands caps each")
+    c.add_argument("--commands", type=_whole(1, 100_000), default=40,
+                   help="--pointing: commands per game at most (default 40)")
     return p
 
 
@@ -910,6 +916,15 @@ def _password(args) -> str:
 def cmd_bench(args) -> int | None:
     if args.load:
         return cmd_load(args)
+    if args.pointing:
+        from boardlog.bench.pointing import run_pointing_bench
+        from engine.core.game import TITLES
+
+        kinds = list(TITLES) if args.games == "all" else [k for k in args.games.split(",") if k]
+        for kind in kinds:
+            find_game(kind)  # an unknown game is a clear error before Chromium starts
+        run_pointing_bench(kinds, args.commands)
+        return None
     from boardlog.bench.engine import run_bench
 
     events = args.events or (10_000 if args.quick else 100_000)

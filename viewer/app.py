@@ -124,6 +124,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     app.include_router(pushed.router)
     app.include_router(plots.router)
     app.include_router(analysis_pages.router)
+    app.state.forget_on_delete = (analysis_pages.forget,)  # viewer/shared.py delete_game
     from viewer import compare
 
     app.include_router(compare.router)

@@ -48,10 +48,10 @@ def delete_game(request: Request, game_id: UUID) -> None:
     replay = getattr(request.app.state, "replay", None)
     if replay is not None:
         replay.forget(game_id)
-    # Its computer analysis too: the engine knows nothing of analyses.
-    from viewer import analysis_pages
-
-    analysis_pages.forget(request, game_id)
+    # What else the app keeps of a game (its computer analysis: the engine
+    # knows nothing of analyses) is forgotten by whoever keeps it.
+    for forget in getattr(request.app.state, "forget_on_delete", ()):
+        forget(request, game_id)
 
 
 def may_act(live: Live) -> tuple[str, ...]:

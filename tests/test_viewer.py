@@ -139,7 +139,7 @@ def test_a_fork_gets_its_own_seat_links_at_once(setup):
     assert len(links) == 2 and all(child in link for link in links)
     assert client.get(links[0]).status_code == 200
     assert store.catalogue.info(store.catalogue.resolve(child)).parent == str(gid)
-    assert f'id="parent-link"' in client.get(f"/games/{child}").text
+    assert 'id="parent-link"' in client.get(f"/games/{child}").text
     # A step inside a command forks at the command's end, and the page says so.
     page = client.post(f"/games/{gid}/fork", data={"step": 13}).text
     assert "the end of the command that step 13 belongs to" in page

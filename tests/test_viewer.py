@@ -269,3 +269,16 @@ def test_a_running_game_never_shows_hidden_orders_at_any_step(setup):
     store.issue(gid, SEAT, "stop")
     finished = client.get(f"/games/{gid}", params={"step": 4, "by": "event"}).text
     assert '{"pile": {"hidden": 12}}' not in finished and re.search(r"se-\d\d", finished)
+
+
+def test_a_finished_games_play_page_says_so_and_leads_to_its_review(setup):
+    """Once the game is over the play page offers no command box: it says how
+    the game ended and links to the replay."""
+    store, gid, client = setup
+    token = store.seats.tokens(gid)[SEAT]
+    assert 'id="typed"' in client.get(f"/games/{gid}/play/{token}").text
+    store.issue(gid, SEAT, "stop")
+    page = client.get(f"/games/{gid}/play/{token}").text
+    assert 'id="game-over"' in page and "The game is over:</strong> puzzle " in page
+    assert f'<a href="/games/{gid}">Review the whole game</a>' in page
+    assert 'id="typed"' not in page and 'id="command-text"' not in page

@@ -226,6 +226,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="the browser part instead: games played by pointing in Chromium (clicks per "
                         "command, controls beside the board, server time of a move from the page); "
                         "--games picks them, --commands caps each")
+    c.add_argument("--analysis", action="store_true",
+                   help="the computer analysis' figures instead (python -m analysis.bench): where a "
+                        "decision's time goes, positions judged per second with 1 and 2 workers, and "
+                        "search against greedy (a few games a kind with --quick, --analysis-games "
+                        "otherwise)")
+    c.add_argument("--analysis-games", type=_whole(1, 10_000), default=30,
+                   help="--analysis: games a kind for the strength figures (default 30)")
     c.add_argument("--commands", type=_whole(1, 100_000), default=40,
                    help="--pointing: commands per game at most (default 40)")
     return p
@@ -916,6 +923,14 @@ def _password(args) -> str:
 def cmd_bench(args) -> int | None:
     if args.load:
         return cmd_load(args)
+    if args.analysis:
+        from analysis.bench import main as analysis_bench
+
+        kinds = [] if args.games == "all" else ["--kinds", *[k for k in args.games.split(",") if k]]
+        for kind in kinds[1:]:
+            find_game(kind)
+        return analysis_bench([*(["--quick"] if args.quick else []), "--games", str(args.analysis_games),
+                               *kinds])
     if args.pointing:
         from boardlog.bench.pointing import run_pointing_bench
         from engine.core.game import TITLES

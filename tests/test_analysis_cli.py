@@ -190,3 +190,10 @@ def _uuid():
 
 def _env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k != "PERSISTENCE_MODULE"}
+
+
+def test_bench_analysis_names_an_unknown_game_before_it_starts(capsys):
+    """`boardlog bench --analysis` hands over to python -m analysis.bench; a game
+    that does not exist is refused first, in one line."""
+    assert main(["bench", "--analysis", "--games", "nope"]) == 2
+    assert "unknown game 'nope'" in capsys.readouterr().err

@@ -378,6 +378,48 @@ class Replay:
             kept[step] = session
         return session
 
+    def prepare(self, game_id: UUID, steps) -> None:
+        """Within `pinned`: the sessions at `steps` folded from one read of
+        the store (issue #24).  A replay page needs the steps before and at
+        its command group's ends and before and at its step: read one by
+        one, each was a query of its own; here one range of rows, from the
+        nearest session kept below them (or the step cache's mark), is read
+        once and folded through, and kept for `session` and `records`."""
+        read = _READ.get()
+        if read is None:
+            return
+        kept = read.setdefault((id(self), game_id, "sessions"), {})
+        wanted = sorted({s for s in steps if s >= 1 and s not in kept})
+        if not wanted:
+            return
+        lo, hi = wanted[0], wanted[-1]
+        below = max((v for v in kept if v <= lo and lo - v < self.steps.interval), default=None)
+        start = kept[below] if below is not None else \
+            self.steps.session(game_id, (lo // self.steps.interval) * self.steps.interval or 1)
+        kept.setdefault(start.version, start)
+        rows = list(self.store.reader.raw(game_id, start.version, hi))
+        read[(id(self), game_id, "rows")] = rows
+        game, session, at = self.store.live(game_id).game, start, 0
+        for step in wanted:
+            if step <= session.version:
+                continue
+            end = at + (step - session.version)
+            # The reader's own fold of raw rows (its errors say which game does not fit).
+            session = self.store.reader._fold_rows(game, game_id, session, rows[at:end])
+            if session is None or session.version != step:  # rows missing: the usual path says why
+                return
+            at, kept[step] = end, session
+
+    def records(self, game_id: UUID, gt: int, lte: int) -> list[Record]:
+        """Decoded records with gt < version <= lte: from the rows `prepare`
+        read for this request when they cover them, else from the store."""
+        read = _READ.get()
+        rows = read.get((id(self), game_id, "rows")) if read is not None else None
+        if rows and rows[0][0] <= gt + 1 and rows[-1][0] >= lte:
+            first = rows[0][0]
+            return [Record(v, TOPIC_KIND[t], orjson.loads(s)) for v, t, s in rows[gt + 1 - first:lte + 1 - first]]
+        return self.store.rows(game_id, gt=gt, lte=lte)
+
     def view(self, game_id: UUID, step: int, seat: str | None) -> dict[str, Any]:
         """The game's view of `step` for `seat` (kept for the request when pinned)."""
         read = _READ.get()
@@ -432,7 +474,8 @@ def audit(replay: Replay, game_id: UUID, step: int, seat: str | None) -> Audit:
     game = store.live(game_id).game
     idx = replay.index(game_id)
     first, last = idx.group(step)
-    records = store.rows(game_id, gt=first - 1, lte=last)
+    replay.prepare(game_id, (first - 1, last))
+    records = replay.records(game_id, first - 1, last)
     head = records[0]
     finished = game.outcome(store.live(game_id).session.state) is not None
     command = head.data

@@ -104,8 +104,19 @@ def tag(request: Request, gid: UUID) -> tuple:
     analyses = analyses_of(request)
     if analyses is None:
         return ()
-    p = analyses.progress(gid)
+    p = _progress(request, analyses, gid)
     return (p.requested, p.status, p.done)
+
+
+def _progress(request: Request, analyses, gid: UUID):
+    """The game's analysis progress, read once per request (issue #24): the
+    ETag's tag and the page it names then describe the same reading, and a
+    step costs one query for it, not three."""
+    read = request.scope.setdefault("boardlog.analysis_progress", {})
+    p = read.get(gid)
+    if p is None:
+        p = read[gid] = analyses.progress(gid)
+    return p
 
 
 def with_analysis(request: Request, lines: Iterable[bytes]) -> Iterator[bytes]:
@@ -306,7 +317,7 @@ def context(request: Request, gid: UUID, finished: bool, last: int) -> dict[str,
     analyses = analyses_of(request)
     if analyses is None:
         return {"status": "unavailable"}
-    progress = analyses.progress(gid)
+    progress = _progress(request, analyses, gid)
     out: dict[str, Any] = {"status": progress.status, "progress": progress,
                            "waiting": waiting_for_worker(request) and progress.done == 0}
     if progress.status != "done":

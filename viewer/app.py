@@ -322,8 +322,9 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
 
         def draw(claimed: bool = False):
             return run_in_threadpool(draw_replay, request, ref, step, by, seat, claimed)
-        if _partial(request) and store.db.local and gid is not None and store.reader.cached(gid) is not None \
-                and store.notes.cached(gid):
+        # (Skipped when steps are not kept: it could only answer None, after the reads.)
+        if fragments.caching(request) and _partial(request) and store.db.local and gid is not None \
+                and store.reader.cached(gid) is not None and store.notes.cached(gid):
             with request.app.state.replay.pinned():
                 kept = await fragments.kept_response(request, gid, (step, by, seat, _analysis_tag(request, gid)),
                                                      True, draw)
@@ -618,22 +619,28 @@ def _replay_context(request: Request, gid: UUID, step: int | None, by: str, seat
     view_seat = seat_view(finished, seat)
     # The audit first: it reads the step before the command group, the
     # earliest step this page needs, and the rest fold on from there.
+    # Every session the page shows, from one read of the store (projections/replay.py).
+    first, group_last = idx.group(step)
+    replay.prepare(gid, (first - 1, step - 1, step, group_last))
     step_audit = audit(replay, gid, step, view_seat)
     state = replay.session(gid, step).state
     board = replay.view(gid, step, view_seat)
     # Step 1 has nothing before it to compare with: highlight nothing there.
     before = replay.view(gid, step - 1, view_seat) if step > 1 else board
     prev, nxt = idx.neighbours(step, by)
-    first, group_last = idx.group(step)
-    noted = store.notes.steps(gid)
+    # The notes read once (one query, and the three figures from the same version):
+    # the noted steps, this step's notes and the version the forms send back.
+    notes = store.notes._fold(gid)
+    noted = list(notes.by_step())
     return {
-        "gid": gid, "info": store.catalogue.info(gid), "game": game, "header": live.header, "step": step,
+        # The game's line under its title: a whole page's only (a query for its creation time).
+        "gid": gid, "info": None if _partial(request) else store.catalogue.info(gid), "game": game, "header": live.header, "step": step,
         "last": last, "by": by, "seat": view_seat, "seat_param": seat or "", "finished": finished,
         "board": board, "changed": changed_paths(before, board),
         "prev": prev, "next": nxt, "audit": step_audit,
         "lines": idx.lines, "group": (first, group_last), "index": idx, "turn": idx.turn_of(step),
-        "noted_steps": noted, "step_notes": store.notes.at(gid, step), "notice": notice,
-        "notes_version": store.notes.version(gid),
+        "noted_steps": noted, "step_notes": list(notes.by_step().get(step, ())), "notice": notice,
+        "notes_version": notes.version,
         "outcome": game.outcome(state), "prompts": game.prompts(state),
         "plot": plots.chart_context(request, gid, step),  # public scores: the same for every seat
         # A finished game's computer analysis (None while it runs: its chances would reveal what is hidden).

@@ -115,6 +115,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     bounds.register(templates.env)
     pictures.register(templates.env)
     analysis_pages.register(templates.env)
+    plots.register(templates.env)  # the score chart drawn once per chart
     templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
                                  timeline_window=timeline_window, who_of=who_of)
     app.state.templates = templates

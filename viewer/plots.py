@@ -4,11 +4,15 @@ are `projections.plots`)."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 from uuid import UUID
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
+from jinja2 import pass_environment
+from markupsafe import Markup, escape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from engine.core.game import find_game, game_ids
@@ -36,6 +40,42 @@ def chart_context(request: Request, gid: UUID, step: int) -> dict[str, Any] | No
         return {"chart": None, "pending": True} if pending else None
     position, number = chart.position_of(step)
     return {"chart": chart, "pending": pending, "marker_x": chart.x_of(position), "marker_turn": number}
+
+
+# The chart is the same on every step of a game but for its marker (issue #24):
+# `_plot.html` is drawn once per chart with these stand-ins where the marker's
+# turn and x go, and each step puts its own in (a chart is immutable: a game
+# that grows gets a new one, hence a new drawing).
+_AT_X, _AT_TURN = "\x02plot-marker-x\x03", "\x02plot-marker-turn\x03"
+_DRAWN_CHARTS = 64
+_drawn: OrderedDict[int, tuple[Any, bool, str]] = OrderedDict()
+_drawn_lock = threading.Lock()
+
+
+@pass_environment
+def plot_drawn(env, plot: dict[str, Any] | None) -> Markup:
+    """`_plot.html` for this step's `plot` (chart_context), the chart drawn once."""
+    if not plot or plot.get("chart") is None:
+        return Markup(env.get_template("_plot.html").render(plot=plot))
+    chart, pending = plot["chart"], bool(plot.get("pending"))
+    with _drawn_lock:
+        kept = _drawn.get(id(chart))
+        if kept is not None and kept[0] is chart and kept[1] == pending:
+            _drawn.move_to_end(id(chart))
+            text = kept[2]
+        else:
+            text = None
+    if text is None:
+        text = env.get_template("_plot.html").render(plot={**plot, "marker_x": _AT_X, "marker_turn": _AT_TURN})
+        with _drawn_lock:
+            _drawn[id(chart)] = (chart, pending, text)
+            while len(_drawn) > _DRAWN_CHARTS:
+                _drawn.popitem(last=False)
+    return Markup(text.replace(_AT_X, str(escape(plot["marker_x"]))).replace(_AT_TURN, str(escape(plot["marker_turn"]))))
+
+
+def register(env) -> None:
+    env.globals["plot_drawn"] = plot_drawn
 
 
 @router.get("/kinds/{kind}", response_class=HTMLResponse,

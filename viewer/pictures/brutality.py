@@ -99,9 +99,11 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
     lines = _lines(board, names)
     kinds = sorted({hz["kind"] for hz in board.get("hazards", {}).values()})
     key_y = fixed["below"] + LINE * len(lines)
+    squares = _squares(board, fixed["geo"], fixed["spots"])
     return {
         **fixed,
-        "squares": _squares(board, fixed["geo"], fixed["spots"]),
+        "squares": squares,
+        "spot_layer": _spots(squares, fixed["spot_side"]),
         "starts": _starts(board, fixed["geo"]),
         "labels": _hazard_labels(board, fixed["geo"]),
         "fire": _hell_fire(board, fixed["geo"]),
@@ -190,17 +192,34 @@ def _squares(board: dict[str, Any], geo, spots) -> list[dict[str, Any]]:
     for sq, cell in (board.get("squares") or {}).items():
         if sq not in geo.cells:
             continue
-        c = geo[sq]
         ground = cell.get("ground", "open")
         token = f"{on[sq]} {sq}" if sq in on else sq
-        attrs = Markup('id="square-{}" data-id="{}" data-token="{}" points="{}" ').format(
-            sq, sq, token, c.points)
-        if sq in label:  # how the "Chosen:" line says it
-            attrs += Markup('data-label="{}" ').format(label[sq])
         found.append({"id": sq, "fill": GROUND.get(ground, GROUND["open"]),
-                      "attrs": attrs + Markup('class="square {}').format(ground), "token": token,
+                      "attrs": _square_attrs(sq, token, geo[sq].points, label.get(sq), ground), "token": token,
                       "x": spots[sq][0], "y": spots[sq][1]})
     return found
+
+
+# A square's markup depends on a handful of strings that mostly stay the same
+# from one step to the next: each is written once (issue #24: Markup.format
+# was most of a step's picture).
+@lru_cache(maxsize=4096)
+def _square_attrs(sq: str, token: str, points: str, label: str | None, ground: str) -> Markup:
+    attrs = Markup('id="square-{}" data-id="{}" data-token="{}" points="{}" ').format(sq, sq, token, points)
+    if label is not None:  # how the "Chosen:" line says it
+        attrs += Markup('data-label="{}" ').format(label)
+    return attrs + Markup('class="square {}').format(ground)
+
+
+@lru_cache(maxsize=4096)
+def _spot(token: str, x: str, y: str, side: str) -> str:
+    return str(Markup('<rect class="bt-spot" data-token="{}" x="{}" y="{}" width="{}" height="{}" rx="5"/>')
+               .format(token, x, y, side, side))
+
+
+def _spots(squares: list[dict[str, Any]], side: str) -> Markup:
+    """The spots over the squares that light up, one string (they never show what changed)."""
+    return Markup("".join(_spot(q["token"], q["x"], q["y"], side) for q in squares))
 
 
 def _starts(board: dict[str, Any], geo) -> list[dict[str, str]]:

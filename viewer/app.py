@@ -8,9 +8,12 @@ URLs serve whole pages to a browser without JavaScript.
 from __future__ import annotations
 
 import os
+import pickle
+import threading
 import time
 from contextlib import asynccontextmanager
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -20,6 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from jinja2 import BytecodeCache, FileSystemBytecodeCache
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -110,6 +114,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     # every file's time stamp on each render costs a stat call per include.
     templates.env.auto_reload = os.environ.get("BOARDLOG_TEMPLATE_RELOAD", "") in ("1", "on", "yes")
     templates.env.filters["tojson"] = fast_tojson
+    templates.env.bytecode_cache = compiled_templates()
     boards.register(templates.env)
     drawings.register(templates.env)  # the notes' shapes over every board
     bounds.register(templates.env)
@@ -141,7 +146,64 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
                                           status_code=status)
 
     app.add_middleware(Guard, page=error_page)  # added last: the outermost (viewer/auth.py)
+    # Every template compiled as the server starts (issue #24): compiling the
+    # replay page's took ~0.5 s, paid by whichever game was opened first.
+    # From the compiled-templates cache this costs a few milliseconds.
+    for name in templates.env.list_templates(extensions=["html"]):
+        templates.env.get_template(name)
+    # Likewise each game's rules and picture: importing a game's modules took
+    # ~0.3 s of the first page of the first game of its kind.
+    for kind in game_ids():
+        try:
+            find_game(kind)
+            pictures.warm(kind)
+        except Exception:  # noqa: BLE001 - a game that fails to load says so on its own pages, as before
+            continue
+    analysis_pages.analyses_of(app)  # its module's import (~50 ms) too, which the replay page asks for
     return app
+
+
+class _CompiledTemplates(BytecodeCache):
+    """Compiled templates shared by every app of the process (a test run
+    makes hundreds) and kept between processes in Jinja's per-user cache
+    directory (private to the user; a template's source checksum is checked
+    on load, so an edited template is compiled again)."""
+
+    def __init__(self):
+        self._kept: dict[str, tuple[str, Any]] = {}
+        self._lock = threading.Lock()
+        try:
+            self._disk: FileSystemBytecodeCache | None = FileSystemBytecodeCache()
+        except (OSError, RuntimeError):  # no private temporary directory: kept in memory only
+            self._disk = None
+
+    def load_bytecode(self, bucket) -> None:
+        kept = self._kept.get(bucket.key)
+        if kept is not None and kept[0] == bucket.checksum:
+            bucket.code = kept[1]
+            return
+        if self._disk is not None:
+            try:
+                self._disk.load_bytecode(bucket)
+            except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+                bucket.reset()
+            if bucket.code is not None:
+                with self._lock:
+                    self._kept[bucket.key] = (bucket.checksum, bucket.code)
+
+    def dump_bytecode(self, bucket) -> None:
+        with self._lock:
+            self._kept[bucket.key] = (bucket.checksum, bucket.code)
+        if self._disk is not None:
+            try:
+                self._disk.dump_bytecode(bucket)
+            except OSError:
+                pass  # a read-only or full disk: compiled again by the next process
+
+
+@cache
+def compiled_templates() -> _CompiledTemplates:
+    return _CompiledTemplates()
 
 
 @asynccontextmanager

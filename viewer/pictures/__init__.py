@@ -13,7 +13,9 @@ picture module provides any of:
 - `place_points(board) -> {place: (x, y)}`: where each place of the picture
   is, in its SVG's coordinates (note drawings: arrows and circles);
 - `ceiling(board) -> str | None`: why this view is beyond the game's
-  content and must not be drawn (viewer/bounds.py), or None.
+  content and must not be drawn (viewer/bounds.py), or None;
+- `warm()`: build what never changes (a map's geometry, its still layers)
+  as the server starts, so that no reviewer's first page waits for it.
 
 A game without a picture module is drawn by its template alone (or the
 generic table) and has no places to draw on.
@@ -41,6 +43,13 @@ def picture_for(game, board: dict) -> dict:
     """What a game's template places for `board` (its picture's `draw`), or {}."""
     draw = getattr(picture_of(game.ID), "draw", None)
     return draw(board) if draw else {}
+
+
+def warm(kind: str) -> None:
+    """Import a game's picture and build its still parts (`warm`), if it has them."""
+    ready = getattr(picture_of(kind), "warm", None)
+    if ready is not None:
+        ready()
 
 
 def register(env) -> None:

@@ -28,7 +28,8 @@ from .report import median_time, say
 
 LEGAL_BUDGET_MS = 5
 READ_BUDGET_MS = 5
-PARTIAL_BUDGET_MS = 20
+PARTIAL_BUDGET_MS = 5     # issue #24: any step drawn in 5 ms of server time (median)
+FIRST_PAGE_BUDGET_MS = 100  # issue #24: a game's first page since the server started
 # Games whose issue asks for a bench game with more players than the default.
 PLAYERS = {"fmp": 4}  # Full Metal Planète: a complete 4-player game (target under 3 s)
 FMP_GAME_BUDGET_S = 3
@@ -138,12 +139,14 @@ def run_game_bench(kinds: list[str] | None = None) -> dict[str, dict[str, float]
         busy_step, busy_seat, busy_n = busy_position(store, gid)
         cache = StepCache(open_store(str(tmp / f"{kind}.db")))
         client = TestClient(create_app(store))
+        # A store of its own: nothing of the game in memory, as after a restart.
+        row_first = _first_page_ms(TestClient(create_app(open_store(str(tmp / f"{kind}.db")))), gid, min(10, steps))
         legal.sort()
         row = {"game (s)": seconds, "records": steps, "commands/s": commands / seconds,
                "legal median (ms)": statistics.median(legal) * 1000,
                "legal p95 (ms)": legal[int(len(legal) * 0.95)] * 1000, "legal busiest (ms)": legal[-1] * 1000,
                "legal busy mid-game (ms)": busy_position_ms(store, gid, busy_step, busy_seat),
-               "legal busy mid-game (commands)": busy_n}
+               "legal busy mid-game (commands)": busy_n, "first page (ms)": row_first}
         for label, step in (("10", min(10, steps)), ("half", steps // 2), ("last", steps)):
             row[f"read {label} (ms)"] = median_time(lambda c=cache, g=gid, s=step: c.session(g, s), 20) * 1000
             row[f"partial {label} (ms)"] = _partial_ms(client, gid, step)
@@ -165,6 +168,8 @@ def run_game_bench(kinds: list[str] | None = None) -> dict[str, dict[str, float]
         print(f"  read step 10 / half / last: {reads} ms (budget {READ_BUDGET_MS} ms)")
         print(f"  step partial with the board at 10 / half / last: {partials} ms "
               f"(budget {PARTIAL_BUDGET_MS} ms: {'within' if worst <= PARTIAL_BUDGET_MS else 'OVER'})")
+        print(f"  first page of the game since the server started (step {min(10, steps)}): {row_first:.1f} ms "
+              f"(budget {FIRST_PAGE_BUDGET_MS} ms: {'within' if row_first <= FIRST_PAGE_BUDGET_MS else 'OVER'})")
         if kind == "fmp":
             print(f"  the {PLAYERS[kind]}-player game took {seconds:.2f} s (budget {FMP_GAME_BUDGET_S} s: "
                   f"{'within' if seconds <= FMP_GAME_BUDGET_S else 'OVER'}); fire zones of a position, "
@@ -188,6 +193,16 @@ def _fmp_fire_zones(store: Store, gid) -> dict[str, float]:
     samples.sort()
     return {"fire zones median (ms)": statistics.median(samples) * 1000,
             "fire zones busiest (ms)": samples[-1] * 1000}
+
+
+def _first_page_ms(client, gid, step: int) -> float:
+    """Server time of the game's first replay page in an app that has just
+    answered something else (its templates and games loaded as it started;
+    this game never read by it)."""
+    client.get("/api/games/00000000")
+    r = client.get(f"/games/{gid}?step={step}")
+    r.raise_for_status()
+    return float(r.headers["Server-Timing"].split("dur=")[1])
 
 
 def _partial_ms(client, gid, step: int) -> float:

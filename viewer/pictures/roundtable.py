@@ -38,7 +38,7 @@ in plain loops.  Every number comes back as a string ready to print.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from markupsafe import Markup
@@ -64,10 +64,12 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
     """Everything the template places for this view, positioned, labelled, named."""
     fixed = _fixed()
     boss = board.get("boss")
+    spots = _spots(board, fixed)
     return {
         **fixed,
         "cells": _cells(board, fixed["geo"]),
-        "spots": _spots(board, fixed),
+        "spots": spots,
+        "spot_layer": _spot_layer(spots),
         "squares": _marks(board, fixed["geo"]),
         "zones": _zones(board, fixed["geo"]),
         "units": _units(board, fixed["geo"]),
@@ -116,9 +118,25 @@ def _cells(board: dict[str, Any], geo) -> list[dict[str, Any]]:
             continue
         now = s.get("now", "plains")
         found.append({"id": sq, "fill": TERRAIN.get(now, TERRAIN["plains"]),
-                      "attrs": Markup('id="square-{}" data-id="{}" points="{}" class="square {}').format(
-                          sq, sq, geo[sq].points, now)})
+                      "attrs": _square_attrs(sq, geo[sq].points, now)})
     return found
+
+
+# Written once per square and terrain (issue #24: Markup.format was most of a step's picture).
+@lru_cache(maxsize=4096)
+def _square_attrs(sq: str, points: str, now: str) -> Markup:
+    return Markup('id="square-{}" data-id="{}" points="{}" class="square {}').format(sq, sq, points, now)
+
+
+@lru_cache(maxsize=4096)
+def _spot(sq: str, x: str, y: str, side: str) -> str:
+    return str(Markup('<rect class="rt-spot" data-token="{}" data-label="{}" x="{}" y="{}" width="{}" height="{}" '
+                      'rx="4"/>').format(sq, sq, x, y, side, side))
+
+
+def _spot_layer(spots: list[dict[str, str]]) -> Markup:
+    """The spots as one string (they never show what changed)."""
+    return Markup("".join(_spot(s["id"], s["x"], s["y"], s["side"]) for s in spots))
 
 
 def _spots(board: dict[str, Any], fixed: dict[str, Any]) -> list[dict[str, str]]:

@@ -233,3 +233,16 @@ def test_the_search_is_clearly_stronger_than_greedy():
 
     for figures in strength(games=int(os.environ.get("BOARDLOG_SOAK_GAMES", "30"))):
         assert figures.passes, figures.line()
+
+
+def test_a_weak_learnt_evaluation_lets_lines_run_to_the_end():
+    """Roundtable's model guesses the winner of a stopped line little better
+    than a coin (held-out log loss above WEAK_MODEL): its lines run to the end;
+    Brutality's is trusted for a round (analysis/search.py)."""
+    from analysis.search import WEAK_MODEL, Search
+
+    weak, trusted = Search("roundtable", ("p1", "p2")), Search("brutality", ("north", "south"))
+    assert weak.evaluate.model.fitted_on["held_out_log_loss"] > WEAK_MODEL
+    assert weak.budget.turns == 0
+    assert trusted.evaluate.model.fitted_on["held_out_log_loss"] <= WEAK_MODEL
+    assert trusted.budget.turns >= 1

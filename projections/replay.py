@@ -394,8 +394,9 @@ class Replay:
             return
         lo, hi = wanted[0], wanted[-1]
         below = max((v for v in kept if v <= lo and lo - v < self.steps.interval), default=None)
-        start = kept[below] if below is not None else \
-            self.steps.session(game_id, (lo // self.steps.interval) * self.steps.interval or 1)
+        # Else the mark below, or where an earlier page ended when that is nearer:
+        # stepping forward, this page starts where the one before stopped.
+        start = kept[below] if below is not None else self.steps.start_for(game_id, lo)
         kept.setdefault(start.version, start)
         rows = list(self.store.reader.raw(game_id, start.version, hi))
         read[(id(self), game_id, "rows")] = rows
@@ -409,6 +410,7 @@ class Replay:
             if session is None or session.version != step:  # rows missing: the usual path says why
                 return
             at, kept[step] = end, session
+        self.steps.remember(game_id, session)
 
     def records(self, game_id: UUID, gt: int, lte: int) -> list[Record]:
         """Decoded records with gt < version <= lte: from the rows `prepare`

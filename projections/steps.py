@@ -27,6 +27,7 @@ from engine.core.store import Store
 
 DEFAULT_INTERVAL = 64
 DEFAULT_GAMES = 64  # games whose checkpoints (or replay index) stay in memory
+RECENT = 4          # sessions a replay page ended on kept per game, besides the marks (`recent`)
 
 
 class StepCache:
@@ -41,6 +42,9 @@ class StepCache:
         # never read gets one mark from the store's persisted checkpoints (a
         # fold of at most their spacing), not the 90,000 steps before it.
         self._marks: OrderedDict[UUID, dict[int, Session]] = OrderedDict()
+        # game -> the last sessions replay pages ended on (`remember`), newest last: a
+        # reviewer stepping forward starts where the step before ended, not at a mark.
+        self._recent: dict[UUID, OrderedDict[int, Session]] = {}
         # The viewer serves requests from a thread pool: `_lru` guards the
         # dict's order (held only for dict operations).
         self._lru = threading.Lock()
@@ -69,6 +73,29 @@ class StepCache:
                                  f"of game {game_id}")
         return session
 
+    def remember(self, game_id: UUID, session: Session) -> None:
+        """Keep `session` as one a page ended on (at most RECENT a game, the
+        oldest dropped first; the game's go with its marks)."""
+        with self._lru:
+            if game_id not in self._marks:
+                return
+            recent = self._recent.setdefault(game_id, OrderedDict())
+            recent[session.version] = session
+            recent.move_to_end(session.version)
+            while len(recent) > RECENT:
+                recent.popitem(last=False)
+
+    def start_for(self, game_id: UUID, step: int) -> Session:
+        """A session at or below `step` to fold on from: the latest one a page
+        ended on when it is closer than the mark below `step`, else that mark."""
+        mark = (step // self.interval) * self.interval or 1
+        with self._lru:
+            recent = self._recent.get(game_id) or {}
+            near = max((v for v in recent if mark < v <= step), default=None)
+            if near is not None:
+                return recent[near]
+        return self.session(game_id, mark)
+
     def games(self) -> list[UUID]:
         """The games whose marks are kept, least recently used first."""
         with self._lru:
@@ -79,6 +106,7 @@ class StepCache:
         id must never be read through the old one's sessions)."""
         with self._lru:
             self._marks.pop(game_id, None)
+            self._recent.pop(game_id, None)
 
     def _marks_of(self, game_id: UUID) -> dict[int, Session]:
         with self._lru:
@@ -86,7 +114,7 @@ class StepCache:
             if marks is None:
                 marks = self._marks[game_id] = {}
                 while len(self._marks) > self.max_games:
-                    self._marks.popitem(last=False)
+                    self._recent.pop(self._marks.popitem(last=False)[0], None)
             else:
                 self._marks.move_to_end(game_id)
             return marks

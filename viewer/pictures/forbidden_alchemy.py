@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from markupsafe import Markup
+
 WIDTH, CX, CY = 520, 260, 200
 RADIUS = {6: 118, 8: 124}          # the tile's circumradius per edge count
 BAND_IN, BAND_OUT, GAP = 1.05, 1.52, 0.9  # a piece's band, in circumradii; its shrink
@@ -111,7 +113,21 @@ def tile(sides: int) -> Tile:
 @lru_cache(maxsize=4096)
 def glyph(shape: str | None, x: float, y: float, r: float) -> dict[str, str]:
     """A piece's shape (or a tile's required shape) at (x, y), radius r: a
-    circle, a polygon, or a "?" for a shape the picture does not know."""
+    circle, a polygon, or a "?" for a shape the picture does not know; `svg`
+    is its element, written here once rather than by a template macro on
+    every step (issue #24)."""
+    g = _glyph(shape, x, y, r)
+    return {**g, "svg": _GLYPH_SVG[g["kind"]].format(**g)}
+
+
+_GLYPH_SVG = {
+    "circle": Markup('<circle class="glyph" cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#ffffff" stroke-width="1"/>'),
+    "polygon": Markup('<polygon class="glyph" points="{points}" fill="{fill}" stroke="#ffffff" stroke-width="1"/>'),
+    "text": Markup('<text class="glyph" x="{x}" y="{y}" text-anchor="middle" font-size="{size}" fill="{fill}">?</text>'),
+}
+
+
+def _glyph(shape: str | None, x: float, y: float, r: float) -> dict[str, str]:
     fill = COLOURS.get(shape or "", "#4a5568")
     if shape == "blue-circle":
         return {"kind": "circle", "fill": fill, "x": num(x), "y": num(y), "r": num(r)}

@@ -18,6 +18,7 @@ Two kinds of ceiling:
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,8 +30,24 @@ from viewer.pictures import picture_of
 MAX_VIEW_BYTES = 256 * 1024
 
 
+_checked = threading.local()  # the last view checked in this thread: (game, board, verdict)
+
+
 def undrawable(game, board: dict[str, Any]) -> str | None:
-    """Why the picture of `board` (a view of `game`) is not drawn, or None."""
+    """Why the picture of `board` (a view of `game`) is not drawn, or None.
+    A page asks twice of the same view (which template draws it, where its
+    note shapes go): the second answer is the first's (issue #24: FMP's
+    ceiling costs a quarter of a millisecond).  The view is held, so its
+    identity cannot be another's."""
+    last = getattr(_checked, "last", None)
+    if last is not None and last[0] is game and last[1] is board:
+        return last[2]
+    verdict = _undrawable(game, board)
+    _checked.last = (game, board, verdict)
+    return verdict
+
+
+def _undrawable(game, board: dict[str, Any]) -> str | None:
     try:
         size = len(orjson.dumps(board, default=str))
     except (TypeError, orjson.JSONEncodeError):

@@ -321,3 +321,25 @@ def test_mists_of_releh_lets_a_hiding_investigator_move_hidden_with_a_horror_che
     s.play("keeper", "end")
     facts = s.play(harvey, "move hall1-w", dice=LoadedDice(values=(2,)))
     assert kinds(facts)[0] == "HidingEnded" and facts[0].rule == "forbidden_alchemy_story.hiding.move-ends"
+
+
+def test_a_guess_at_the_hidden_cards_keeps_the_puzzles_card_face_up_on_its_room():
+    """scramble_hidden deals the face-down Exploration cards again, but the card
+    that began the puzzle lies face up: every guess keeps it on its room, so the
+    puzzle's end finds it there (the search plays its lines in such guesses)."""
+    import random
+
+    from engine.core.context import Context
+    from engine.core.dice import Dice
+    from engine.kit.testing import FIXED_NOW
+
+    s = _at_the_retort()
+    s.play(JENNY, "explore", dice=LoadedDice(orders=[_pile(s, PIECES)]))
+    assert s.state.puzzle_card == ("laboratory", "sealed-retort")
+    for seed in range(30):
+        guess = game.scramble_hidden(s.state, JENNY, random.Random(seed))
+        assert guess.exploration["laboratory"][0] == "sealed-retort"
+        assert sorted(map(len, guess.exploration.values())) == sorted(map(len, s.state.exploration.values()))
+        facts = game.decide(guess, JENNY, game.COMMANDS.parse("stop"), Context(Dice(seed, 1), FIXED_NOW))
+        for fact in facts:
+            guess = game.evolve(guess, fact)

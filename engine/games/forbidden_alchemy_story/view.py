@@ -451,17 +451,22 @@ def _scramble_keeper_secrets(s: Story, seat: str, rng: random.Random) -> Story:
     if s.revealed or not s.objectives:
         return s
     choice = rng.choice(sorted(s.objectives))
-    cards = [c for r in sorted(s.exploration) for c in s.exploration[r]]
+    return evolved(s, choice=choice if s.choice else "",
+                   objective=s.objectives[choice] if s.objective is not None else None,
+                   exploration=_deal_exploration(s, rng))
+
+
+def _deal_exploration(s: Story, rng: random.Random) -> dict[str, tuple[str, ...]]:
+    """The face-down Exploration cards dealt again among the rooms, each room
+    keeping its number of cards.  The card that began an Alchemy puzzle is
+    face up on its room while the puzzle lasts: it stays where it is (the
+    puzzle's end takes it from that room)."""
+    pinned = {tuple(s.puzzle_card)} if s.puzzle_card else set()
+    cards = [c for r in sorted(s.exploration) for c in s.exploration[r] if (r, c) not in pinned]
     rng.shuffle(cards)
-    exploration, start = {}, 0
-    for r in sorted(s.exploration):
-        n = len(s.exploration[r])
-        exploration[r] = tuple(cards[start : start + n])
-        start += n
-    objective = s.objectives[choice] if s.objective is not None else None
-    return evolved(
-        s, choice=choice if s.choice else "", objective=objective, exploration=exploration
-    )
+    dealt = iter(cards)
+    return {r: tuple(c if (r, c) in pinned else next(dealt) for c in s.exploration[r])
+            for r in sorted(s.exploration)}
 
 
 # ---- text ----------------------------------------------------------------------------------

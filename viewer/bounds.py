@@ -30,28 +30,30 @@ from viewer.pictures import picture_of
 MAX_VIEW_BYTES = 256 * 1024
 
 
-_checked = threading.local()  # the last view checked in this thread: (game, board, verdict)
+_checked = threading.local()  # the last view checked in this thread: (game, board, its JSON, verdict)
 
 
 def undrawable(game, board: dict[str, Any]) -> str | None:
     """Why the picture of `board` (a view of `game`) is not drawn, or None.
     A page asks twice of the same view (which template draws it, where its
     note shapes go): the second answer is the first's (issue #24: FMP's
-    ceiling costs a quarter of a millisecond).  The view is held, so its
-    identity cannot be another's."""
+    ceiling costs a quarter of a millisecond) when the view is the same
+    object with the same content (its JSON, made anyway to weigh it: a
+    view changed in place is checked again)."""
+    try:
+        data = orjson.dumps(board, default=str)
+    except (TypeError, orjson.JSONEncodeError):
+        return "the view at this step is not plain data"
     last = getattr(_checked, "last", None)
-    if last is not None and last[0] is game and last[1] is board:
-        return last[2]
-    verdict = _undrawable(game, board)
-    _checked.last = (game, board, verdict)
+    if last is not None and last[0] is game and last[1] is board and last[2] == data:
+        return last[3]
+    verdict = _undrawable(game, board, len(data))
+    # (An outsized view is refused at once the next time too: not held.)
+    _checked.last = (game, board, data, verdict) if len(data) <= MAX_VIEW_BYTES else None
     return verdict
 
 
-def _undrawable(game, board: dict[str, Any]) -> str | None:
-    try:
-        size = len(orjson.dumps(board, default=str))
-    except (TypeError, orjson.JSONEncodeError):
-        return "the view at this step is not plain data"
+def _undrawable(game, board: dict[str, Any], size: int) -> str | None:
     if size > MAX_VIEW_BYTES:
         return f"the view at this step is {size // 1024} KB, more than any game of {game.ID} draws " \
                f"({MAX_VIEW_BYTES // 1024} KB at most)"

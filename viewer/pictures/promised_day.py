@@ -38,6 +38,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
+from markupsafe import Markup
+
 from engine.games.promised_day import content
 from engine.kit.picture import num
 from viewer.boards import graph_layout
@@ -281,9 +283,29 @@ def _areas(board: dict[str, Any]) -> list[dict[str, Any]]:
                       "mid_x": str(x + 60), "end_x": str(x + 114),
                       "fill": COLUMN.get(n, "#edf2f7"), "ink": INK.get(n, "#2d3748"),
                       "tile": shown, "counts": counts, "cards": cards,
+                      "counts_svg": Markup("".join(_count_svg(c["x"], c["text_x"], c["fill"], c["colour"], c["count"])
+                                                   for c in counts)),
+                      "cards_svg": Markup("".join(_card_svg(c["x"], c["y"], c["fill"], c["wild"], c["title"])
+                                                  for c in cards)),
                       "count": f"{len(circle)} card(s)" + (f", {wild} wild" if wild else "")
                                + (f" ({more} more)" if more > 0 else "")})
     return found
+
+
+# A Transmutation Circle's cards and colour counts, each element written once
+# (issue #24: these loops were most of the template's placing on every step).
+@lru_cache(maxsize=4096)
+def _card_svg(x: str, y: str, fill: str, wild: bool, title: str) -> str:
+    return str(Markup('\n<rect x="{}" y="{}" width="13" height="18" rx="2" fill="{}" stroke="#1a202c" '
+                      'stroke-width="0.6"{}><title>{}</title></rect>')
+               .format(x, y, fill, Markup(' stroke-dasharray="2 1"') if wild else "", title))
+
+
+@lru_cache(maxsize=1024)
+def _count_svg(x: str, text_x: str, fill: str, colour: str, count: str) -> str:
+    return str(Markup('\n<rect x="{}" y="628" width="10" height="10" rx="2" fill="{}" stroke="#1a202c" '
+                      'stroke-width="0.5"><title>{} {} card(s) in the Transmutation Circle space</title></rect>'
+                      '<text x="{}" y="637">{}</text>').format(x, fill, count, colour, text_x, count))
 
 
 def _card_title(card: str, face: list) -> str:

@@ -160,31 +160,43 @@ def play_one(page, url: str, store, kind: str, commands: int, seed: int) -> dict
     return figures
 
 
-def run_pointing_bench(kinds: list[str], commands: int = 40, seed: int = 1) -> list[dict]:
-    from playwright.sync_api import sync_playwright
-
+def run_pointing_bench(kinds: list[str], commands: int = 40, seed: int = 1, browser=None) -> list[dict]:
+    """Play and print.  `browser`: a Playwright browser already running in
+    this process (the test suite's: Playwright's sync API runs one at a time),
+    else Chromium is started here."""
     from engine.core.store import open_store
 
-    path = chromium_path()
     tmp = Path(tempfile.mkdtemp(prefix="boardlog-pointing-"))
     store = open_store(str(tmp / "pointing.db"))
     server, thread, url = _serve(store)
-    results = []
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
-            try:
-                for kind in kinds:
-                    say(f"  pointing: {kind}, up to {commands} commands in Chromium ...")
-                    page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
-                    results.append(play_one(page, url, store, kind, commands, seed))
-                    page.context.close()
-            finally:
-                browser.close()
+        if browser is not None:
+            results = _play_all(browser, url, store, kinds, commands, seed)
+        else:
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as p:
+                own = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+                try:
+                    results = _play_all(own, url, store, kinds, commands, seed)
+                finally:
+                    own.close()
     finally:
         server.should_exit = True
         thread.join(timeout=10)
     print_pointing(results)
+    return results
+
+
+def _play_all(browser, url: str, store, kinds: list[str], commands: int, seed: int) -> list[dict]:
+    results = []
+    for kind in kinds:
+        say(f"  pointing: {kind}, up to {commands} commands in Chromium ...")
+        context = browser.new_context(viewport={"width": 1300, "height": 1000})
+        try:
+            results.append(play_one(context.new_page(), url, store, kind, commands, seed))
+        finally:
+            context.close()
     return results
 
 

@@ -3,17 +3,11 @@ pointing in Chromium (boardlog/bench/pointing.py)."""
 
 from __future__ import annotations
 
-import os
-
-import pytest
-
 from boardlog.bench.pointing import print_pointing, run_pointing_bench
 
 
-def test_the_pointing_bench_plays_and_prints_its_figures(capsys):
-    if not os.path.exists(os.environ.get("BOARDLOG_CHROMIUM", "/usr/bin/chromium")):
-        pytest.skip("Chromium not installed") if not os.environ.get("CI") else pytest.fail("no Chromium")
-    results = run_pointing_bench(["promised_day"], commands=3)
+def test_the_pointing_bench_plays_and_prints_its_figures(browser, capsys):
+    results = run_pointing_bench(["promised_day"], commands=3, browser=browser)
     out = capsys.readouterr().out
     (r,) = results
     assert r["commands"] == 3 and len(r["clicks"]) == 3 and all(c >= 1 for c in r["clicks"])

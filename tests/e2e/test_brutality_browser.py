@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import random
 import re
-import statistics
-from collections import Counter
 from datetime import UTC, datetime
 
 import pytest
@@ -26,7 +24,7 @@ import pytest
 from engine.core.context import Context
 from engine.core.dice import Dice
 from engine.core.game import find_game
-from tests.e2e.pointing import play_by_pointing, point
+from tests.e2e.pointing import play_by_pointing, point, summary
 
 game = find_game("brutality")
 SETUP = {"players": 2, "options": {"board": "ice-pit"}}
@@ -37,42 +35,18 @@ def test_a_whole_game_by_pointing(site, page):
     gid = site.store.create("brutality", seed=SEED, **SETUP)
     rng = random.Random(SEED)
     verbs: list[str] = []
-    clicks: list[int] = []  # what pointing takes: an argument each, a menu between verbs
-    menus: list[bool] = []
 
     def greedy(state, seat, legal):
         command = game.BOTS["greedy"](state, seat, legal, rng)
         verbs.append(command.verb)
-        args, menu = _pointing(command, legal)
-        clicks.append(max(1, len(args)) + menu)
-        menus.append(menu)
         return command
 
     figures = play_by_pointing(page, site, gid, greedy)  # no chips allowed: every token is drawn
     assert game.outcome(site.store.live(gid).session.state) is not None
     assert {"pick", "place", "equip", "hazard", "move", "use", "artifact", "relic", "end", "pass",
             "answer", "unbleed", "unhang"} <= set(verbs), sorted(set(verbs))
-    assert len(clicks) == figures["commands"]
-    print(f"\nbrutality by pointing: {figures['commands']} commands, clicks per command "
-          f"median {statistics.median(clicks)}, worst {max(clicks)} ({sum(menus)} with a menu); "
-          f"at most {figures['controls']} controls beside the board")
+    print(summary("brutality", figures))
     assert figures["controls"] <= 25
-
-
-def _pointing(command, legal) -> tuple[list[str], bool]:
-    """What pointing at `command` takes (static/point.js): its arguments clicked (or its
-    own button), and a menu when other commands share those clicks."""
-    args = sorted(command.notation().split()[1:])
-    if not args:
-        return args, False
-    same = longer = 0
-    for other in legal:
-        words = other.notation().split()[1:]
-        if sorted(words) == args:
-            same += 1
-        elif not Counter(args) - Counter(words) and len(words) > len(args):
-            longer += 1
-    return args, not (same == 1 and not longer)
 
 
 def test_relic_cards_reach_only_their_own_team(site, page):

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import random
 import re
-import statistics
 from collections import Counter
 
 from engine.core.context import SYSTEM
 from engine.core.game import find_game
-from tests.e2e.pointing import play_by_pointing
+from tests.e2e.pointing import play_by_pointing, summary
 
 game = find_game("fmp")
 SEED = 1
@@ -66,43 +65,14 @@ class Keen:
 def test_a_whole_mission_by_pointing(site, page):
     gid = site.store.create("fmp", seed=SEED, players=2)
     keen = Keen(SEED)
-    clicks: list[int] = []  # what pointing takes: an argument each, a menu between verbs
-    menus: list[bool] = []
-
-    def choose(state, seat, legal):
-        command = keen(state, seat, legal)
-        args, menu = _pointing(command, legal)
-        clicks.append(max(1, len(args)) + menu)
-        menus.append(menu)
-        return command
-
-    figures = play_by_pointing(page, site, gid, choose)  # no chips allowed: every token is drawn
+    figures = play_by_pointing(page, site, gid, keen)  # no chips allowed: every token is drawn
     state = site.store.live(gid).session.state
     assert game.outcome(state) is not None
     assert {f.status for f in state.freighters.values()} == {"departed"}
     made = set(keen.verbs)
     assert {"land", "deploy", "done", "move", "load", "unload", "fire", "build", "end", "choose", "liftoff"} <= made, made
-    assert len(clicks) == figures["commands"]
-    print(f"\nfmp by pointing: {figures['commands']} commands ({dict(Counter(keen.verbs))}), clicks per "
-          f"command median {statistics.median(clicks)}, worst {max(clicks)} ({sum(menus)} with a menu); "
-          f"at most {figures['controls']} controls beside the board")
+    print(summary(f"fmp ({dict(Counter(keen.verbs))})", figures))
     assert figures["controls"] <= 25
-
-
-def _pointing(command, legal) -> tuple[list[str], bool]:
-    """What pointing at `command` takes (static/point.js): its arguments clicked (or its
-    own button), and a menu when other commands share those clicks."""
-    args = sorted(command.notation().split()[1:])
-    if not args:
-        return args, False
-    same = longer = 0
-    for other in legal:
-        words = other.notation().split()[1:]
-        if sorted(words) == args:
-            same += 1
-        elif not Counter(args) - Counter(words) and len(words) > len(args):
-            longer += 1
-    return args, not (same == 1 and not longer)
 
 
 def _play(store, gid, until) -> None:

@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import random
 import re
-import statistics
-from collections import Counter
 
 from engine.core.game import find_game
-from tests.e2e.pointing import play_by_pointing
+from tests.e2e.pointing import play_by_pointing, summary
 
 puzzle = find_game("forbidden_alchemy")
 story = find_game("forbidden_alchemy_story")
@@ -38,21 +36,17 @@ SEED = 2
 def test_a_whole_puzzle_by_pointing(site, page):
     gid = site.store.create("forbidden_alchemy", seed=3)
     rng = random.Random(3)
-    verbs, clicks = [], []
+    verbs: list[str] = []
 
     def solver(state, seat, legal):
         command = puzzle.BOTS["solver"](state, seat, legal, rng)
         verbs.append(command.verb)
-        args, menu = _pointing(command, legal)
-        clicks.append(max(1, len(args)) + menu)
         return command
 
     figures = play_by_pointing(page, site, gid, solver)  # no chips: every edge is a piece
     assert puzzle.outcome(site.store.live(gid).session.state) is not None
     assert {"skill", "swap", "replace", "stop"} <= set(verbs), verbs
-    print(f"\nforbidden_alchemy by pointing: {figures['commands']} commands, clicks per command "
-          f"median {statistics.median(clicks)}, worst {max(clicks)}; "
-          f"at most {figures['controls']} controls beside the board")
+    print(summary("forbidden_alchemy", figures))
     assert figures["controls"] <= 25
 
 
@@ -60,42 +54,18 @@ def test_a_whole_story_by_pointing(site, page):
     gid = site.store.create("forbidden_alchemy_story", seed=SEED, **STORY)
     rng = random.Random(SEED)
     verbs: list[str] = []
-    clicks: list[int] = []  # what pointing takes: an argument each, a menu between verbs
-    menus: list[bool] = []
 
     def greedy(state, seat, legal):
         command = story.BOTS["greedy"](state, seat, legal, rng)
         verbs.append(command.verb)
-        args, menu = _pointing(command, legal)
-        clicks.append(max(1, len(args)) + menu)
-        menus.append(menu)
         return command
 
     figures = play_by_pointing(page, site, gid, greedy)  # no chips allowed: every token is drawn
     assert story.outcome(site.store.live(gid).session.state) is not None
     assert {"choose", "move", "explore", "end", "skill", "swap", "replace", "stop", "use", "attack",
             "test", "trauma", "mythos", "threat", "action", "monster-attack"} <= set(verbs), sorted(set(verbs))
-    assert len(clicks) == figures["commands"]
-    print(f"\nforbidden_alchemy_story by pointing: {figures['commands']} commands, clicks per command "
-          f"median {statistics.median(clicks)}, worst {max(clicks)} ({sum(menus)} with a menu); "
-          f"at most {figures['controls']} controls beside the board")
+    print(summary("forbidden_alchemy_story", figures))
     assert figures["controls"] <= 25
-
-
-def _pointing(command, legal) -> tuple[list[str], bool]:
-    """What pointing at `command` takes (static/point.js): its arguments clicked (or its
-    own button), and a menu when other commands share those clicks."""
-    args = sorted(command.notation().split()[1:])
-    if not args:
-        return args, False
-    same = longer = 0
-    for other in legal:
-        words = other.notation().split()[1:]
-        if sorted(words) == args:
-            same += 1
-        elif not Counter(args) - Counter(words) and len(words) > len(args):
-            longer += 1
-    return args, not (same == 1 and not longer)
 
 
 def _tokens(page, selector: str) -> set[str]:

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import random
 import re
-import statistics
-from collections import Counter
 
 from engine.core.game import find_game
-from tests.e2e.pointing import play_by_pointing
+from tests.e2e.pointing import play_by_pointing, summary
 
 game = find_game("promised_day")
 SETUP = {"players": 2, "options": {"characters": "ed,al", "difficulty": "hard"}}
@@ -30,42 +28,18 @@ def test_a_whole_game_by_pointing(site, page):
     gid = site.store.create("promised_day", seed=SEED, **SETUP)
     rng = random.Random(SEED)
     verbs: list[str] = []
-    clicks: list[int] = []  # what pointing takes: an argument each, a menu between verbs
-    menus: list[bool] = []
 
     def greedy(state, seat, legal):
         command = game.BOTS["greedy"](state, seat, legal, rng)
         verbs.append(command.verb)
-        args, menu = _pointing(command, legal)
-        clicks.append(max(1, len(args)) + menu)
-        menus.append(menu)
         return command
 
     figures = play_by_pointing(page, site, gid, greedy)  # no chips allowed: every token is drawn
     assert game.outcome(site.store.live(gid).session.state) is not None
     assert {"flip", "start", "walk", "attack", "alchemy", "move", "replenish", "complete", "bonus",
             "discard"} <= set(verbs), sorted(set(verbs))
-    assert len(clicks) == figures["commands"]
-    print(f"\npromised_day by pointing: {figures['commands']} commands, clicks per command "
-          f"median {statistics.median(clicks)}, worst {max(clicks)} ({sum(menus)} with a menu); "
-          f"at most {figures['controls']} controls beside the board")
+    print(summary("promised_day", figures))
     assert figures["controls"] <= 25
-
-
-def _pointing(command, legal) -> tuple[list[str], bool]:
-    """What pointing at `command` takes (static/point.js): its arguments clicked (or its
-    own button), and a menu when other commands share those clicks."""
-    args = sorted(command.notation().split()[1:])
-    if not args:
-        return args, False
-    same = longer = 0
-    for other in legal:
-        words = other.notation().split()[1:]
-        if sorted(words) == args:
-            same += 1
-        elif not Counter(args) - Counter(words) and len(words) > len(args):
-            longer += 1
-    return args, not (same == 1 and not longer)
 
 
 def test_a_hand_reaches_only_its_own_seat(site, page):

@@ -27,11 +27,10 @@ from __future__ import annotations
 import json
 import random
 import re
-import statistics
 from collections import Counter
 
 from engine.core.game import find_game
-from tests.e2e.pointing import play_by_pointing
+from tests.e2e.pointing import play_by_pointing, summary
 
 game = find_game("roundtable")
 DUEL = {"players": 2, "options": {"end": "rounds", "rounds": "5"}}
@@ -55,46 +54,18 @@ def _curious(rng, made: Counter, first_mulligan: list[str]):
     return choose
 
 
-def _pointing(command, legal) -> tuple[int, bool]:
-    """The clicks pointing at `command` takes (static/point.js): an argument each (or its
-    own button), and the menu when other commands share those clicks."""
-    args = sorted(command.notation().split()[1:])
-    if not args:
-        return 1, False
-    same = longer = 0
-    for other in legal:
-        words = other.notation().split()[1:]
-        if sorted(words) == args:
-            same += 1
-        elif not Counter(args) - Counter(words) and len(words) > len(args):
-            longer += 1
-    menu = not (same == 1 and not longer)
-    return len(args) + menu, menu
-
-
 def test_a_whole_1v1_game_by_pointing(site, page):
     gid = site.store.create("roundtable", seed=SEED, **DUEL)
     state = site.store.live(gid).session.state
     put_back = list(state.player("p1").hand[:2])
-    rng, made, clicks = random.Random(SEED), Counter(), []
-
-    choose = _curious(rng, made, list(put_back))
-
-    def counted(state, seat, legal):
-        command = choose(state, seat, legal)
-        clicks.append(_pointing(command, legal)[0])
-        return command
-
-    figures = play_by_pointing(page, site, gid, counted)  # no chips allowed: every token is drawn
+    rng, made = random.Random(SEED), Counter()
+    figures = play_by_pointing(page, site, gid, _curious(rng, made, list(put_back)))  # no chips allowed: every token is drawn
     final = site.store.live(gid).session.state
     assert game.outcome(final) is not None
     mulligan = next(r for r in site.store.rows(gid, 0) if r.kind == "CommandIssued" and r.data["seat"] == "p1")
     assert sorted(mulligan.data["text"].split()[1:]) == sorted(put_back)  # the parts, clicked
     assert EVERY_KIND <= set(made), sorted(EVERY_KIND - set(made))
-    assert figures["clicks"] == clicks  # a menu exactly where several commands share the clicks
-    print(f"\nroundtable 1 vs 1 by pointing: {figures['commands']} commands ({', '.join(sorted(made))}), "
-          f"clicks per command median {statistics.median(figures['clicks'])}, "
-          f"worst {max(figures['clicks'])}; at most {figures['controls']} controls beside the board")
+    print(summary(f"roundtable 1 vs 1 ({', '.join(sorted(made))})", figures))
     assert figures["controls"] <= 25
 
 
@@ -131,9 +102,7 @@ def test_boss_mode_by_pointing_with_the_boss_questions_answered_on_the_board(sit
     system = [r.data["text"] for r in site.store.rows(gid, 0)
               if r.kind == "CommandIssued" and r.data["seat"] == "system"]
     assert "boss" in system  # the boss's turns ran as system steps between the players'
-    print(f"\nroundtable Boss Mode by pointing: {figures['commands']} commands ({', '.join(sorted(made))}), "
-          f"clicks per command median {statistics.median(figures['clicks'])}, worst {max(figures['clicks'])}; "
-          f"at most {figures['controls']} controls beside the board")
+    print(summary(f"roundtable Boss Mode ({', '.join(sorted(made))})", figures))
 
 
 # ---- a hand reaches its own seat only -------------------------------------------------------------

@@ -51,8 +51,9 @@ def check_position(page) -> dict:
 
 
 def play_by_pointing(page, site, gid, choose, max_commands: int = 5000,
-                     allow_chips: frozenset = frozenset()) -> dict:
-    """Play game `gid` to its end on its hot-seat page by pointing only: at
+                     allow_chips: frozenset = frozenset(), stop=None) -> dict:
+    """Play game `gid` to its end (or until `stop(state)` holds) on its
+    hot-seat page by pointing only: at
     each position `choose(state, seat, legal)` (a bot) names the command, and
     it is made by clicking what the page offers (point()); every position is
     checked (check_position), and the verb menu must appear exactly where
@@ -65,7 +66,7 @@ def play_by_pointing(page, site, gid, choose, max_commands: int = 5000,
     figures = {"commands": 0, "clicks": [], "menus": 0, "controls": 0}
     for _ in range(max_commands):
         live = store.live(gid)
-        if game.outcome(live.session.state) is not None:
+        if game.outcome(live.session.state) is not None or (stop and stop(live.session.state)):
             break
         version = live.session.version
         wait_for_version(page, version)
@@ -89,6 +90,13 @@ def play_by_pointing(page, site, gid, choose, max_commands: int = 5000,
     else:
         raise AssertionError(f"the game did not end within {max_commands} commands")
     return figures
+
+
+def joined(*parts: dict) -> dict:
+    """The figures of a game played by pointing in parts (its middle played
+    through the store, to keep the browser tests short)."""
+    return {"commands": sum(p["commands"] for p in parts), "clicks": [c for p in parts for c in p["clicks"]],
+            "menus": sum(p["menus"] for p in parts), "controls": max(p["controls"] for p in parts)}
 
 
 def summary(name: str, figures: dict) -> str:

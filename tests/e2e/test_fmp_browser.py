@@ -20,7 +20,7 @@ from collections import Counter
 
 from engine.core.context import SYSTEM
 from engine.core.game import find_game
-from tests.e2e.pointing import play_by_pointing, summary
+from tests.e2e.pointing import joined, play_by_pointing, summary
 
 game = find_game("fmp")
 SEED = 1
@@ -63,9 +63,16 @@ class Keen:
 
 
 def test_a_whole_mission_by_pointing(site, page):
+    """The opening (landing to the first shots, turns 1-3) and the ending
+    (building, the turn-21 choice, lift-offs) are pointed; the middle game,
+    the same kinds of moves again, is played through the store with the
+    same bot, so that the test takes a minute, not three."""
     gid = site.store.create("fmp", seed=SEED, players=2)
     keen = Keen(SEED)
-    figures = play_by_pointing(page, site, gid, keen)  # no chips allowed: every token is drawn
+    # No chips allowed: every token is drawn.
+    opening = play_by_pointing(page, site, gid, keen, stop=lambda s: s.turn >= 4)
+    _play(site.store, gid, lambda s: s.turn >= 20, keen)
+    figures = joined(opening, play_by_pointing(page, site, gid, keen))
     state = site.store.live(gid).session.state
     assert game.outcome(state) is not None
     assert {f.status for f in state.freighters.values()} == {"departed"}
@@ -75,9 +82,9 @@ def test_a_whole_mission_by_pointing(site, page):
     assert figures["controls"] <= 25
 
 
-def _play(store, gid, until) -> None:
+def _play(store, gid, until, keen=None) -> None:
     """Play `keen` through the store (no page) until `until(state)`."""
-    keen = Keen(SEED)
+    keen = keen or Keen(SEED)
     for _ in range(2000):
         state = store.live(gid).session.state
         if until(state):

@@ -47,6 +47,43 @@ _REVEALED = REVEALED.encode()  # a fact whose raw row lacks it reveals nothing
 _READ: ContextVar[dict | None] = ContextVar("boardlog_read_steps", default=None)
 
 CHUNK = 1024  # records per stretch whose lines (or turns) are indexed together, when first needed
+# Views and audits kept across requests (issue #24).  A step's view and its
+# command group's audit never change once the step is stored (the stream
+# is append-only), so a reviewer stepping forward draws each view once:
+# the step before this one, and the one before its command group, were
+# drawn by the page before.  Bounded: an FMP view is a few tens of KB.
+KEPT_VIEWS = 256
+KEPT_AUDITS = 128
+
+
+class _Kept:
+    """A small least-recently-used table shared by the request threads.
+    Keys start with the game's id, so a deleted game's entries can go."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self._items: OrderedDict[tuple, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> Any:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: tuple, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.limit:
+                self._items.popitem(last=False)
+
+    def forget(self, game_id: UUID | None = None) -> None:
+        """Drop one game's entries (all of them with None)."""
+        with self._lock:
+            for key in [k for k in self._items if game_id is None or k[0] == game_id]:
+                del self._items[key]
 
 
 @dataclass
@@ -295,6 +332,8 @@ class Replay:
         self._index: OrderedDict[UUID, GameIndex] = OrderedDict()
         self._lock = threading.Lock()  # requests come from a thread pool: one extends at a time
         self._lru = threading.Lock()   # guards _index's order (held only for dict operations)
+        self.views = _Kept(KEPT_VIEWS)    # (game, step, seat) -> the game's view: treated as read-only
+        self.audits = _Kept(KEPT_AUDITS)  # (game, group, seat, finished, reveals) -> Audit
 
     def index(self, game_id: UUID) -> GameIndex:
         live = self.store.live(game_id)
@@ -322,6 +361,13 @@ class Replay:
         with self._lru:
             self._index.pop(game_id, None)
         self.steps.forget(game_id)
+        self.views.forget(game_id)
+        self.audits.forget(game_id)
+
+    def forget_drawn(self) -> None:
+        """Drop every view and audit kept (the bench's first-look figures)."""
+        self.views.forget()
+        self.audits.forget()
 
     def _scan(self, idx: GameIndex, game: GameModule, game_id: UUID, head: Session) -> None:
         """The light pass over the raw rows after what is indexed: a row is
@@ -424,14 +470,12 @@ class Replay:
 
     def view(self, game_id: UUID, step: int, seat: str | None) -> dict[str, Any]:
         """The game's view of `step` for `seat` (kept for the request when pinned)."""
-        read = _READ.get()
-        game = self.store.live(game_id).game
-        if read is None:
-            return game.view(self.session(game_id, step).state, seat)
-        kept = read.setdefault((id(self), game_id, "views"), {})
-        view = kept.get((step, seat))
+        key = (game_id, step, seat)
+        view = self.views.get(key)
         if view is None:
-            view = kept[(step, seat)] = game.view(self.session(game_id, step).state, seat)
+            game = self.store.live(game_id).game
+            view = game.view(self.session(game_id, step).state, seat)
+            self.views.put(key, view)
         return view
 
 
@@ -473,13 +517,26 @@ MAX_CHANGES_SHOWN = 120
 def audit(replay: Replay, game_id: UUID, step: int, seat: str | None) -> Audit:
     """Which command, which dice and draws, which rules, and what changed."""
     store = replay.store
-    game = store.live(game_id).game
+    live = store.live(game_id)
+    game = live.game
     idx = replay.index(game_id)
     first, last = idx.group(step)
+    finished = game.outcome(live.session.state) is not None
+    # What a secret command shows depends on what has been revealed since
+    # (a set that only grows: its size tells it) and on the game's end.
+    key = (game_id, first, last, seat, finished, len(idx.revealed))
+    kept = replay.audits.get(key)
+    if kept is None:
+        kept = _audit(replay, game, idx, game_id, first, last, seat, finished)
+        replay.audits.put(key, kept)
+    return kept
+
+
+def _audit(replay: Replay, game: GameModule, idx: GameIndex, game_id: UUID, first: int, last: int,
+           seat: str | None, finished: bool) -> Audit:
     replay.prepare(game_id, (first - 1, last))
     records = replay.records(game_id, first - 1, last)
     head = records[0]
-    finished = game.outcome(store.live(game_id).session.state) is not None
     command = head.data
     if head.kind == fold.COMMAND:
         command = shown_payload(game, head.data, head.version, seat, idx.revealed, finished)

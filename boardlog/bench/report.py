@@ -13,8 +13,36 @@ KIND = "forbidden_alchemy"  # the synthetic long game is a puzzle played on and 
 SEAT = "investigator"
 
 
+_STARTED = time.perf_counter()
+
+
 def say(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
+    """A progress line on stderr, with the seconds since the bench began
+    (where a long run spends its time, as it goes)."""
+    print(f"[{time.perf_counter() - _STARTED:6.1f} s] {msg.lstrip()}", file=sys.stderr, flush=True)
+
+
+# ---- verdicts and the summary at the end ---------------------------------------------------------
+# Every figure that has a goal says so on its own line ("within" / "OVER"),
+# and is also counted here, by area, for one summary line per area at the end.
+_VERDICTS: dict[str, list[tuple[str, bool]]] = {}
+
+
+def verdict(area: str, what: str, met: bool) -> str:
+    """Count one figure against its goal; the word its line prints."""
+    _VERDICTS.setdefault(area, []).append((what, met))
+    return "within" if met else "OVER"
+
+
+def print_summary() -> None:
+    """One line per area: how many figures met their goal, and which did not."""
+    if not _VERDICTS:
+        return
+    print(f"\nsummary ({time.perf_counter() - _STARTED:.0f} s in all)")
+    for area, found in _VERDICTS.items():
+        missed = [what for what, met in found if not met]
+        tail = f"; over: {', '.join(missed)}" if missed else ""
+        print(f"  {area:<10} {len(found) - len(missed)} of {len(found)} within their goal{tail}")
 
 
 def median_time(fn: Callable[[], object], repeat: int) -> float:

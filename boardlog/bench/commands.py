@@ -1,0 +1,48 @@
+"""The command line's figures for `boardlog bench` (issue #24 item 3):
+each command that touches one game, started as a new process the way a
+person types it, timed from start to exit; beside the interpreter alone
+starting and exiting, in the same run.  Goal: <= 200 ms a command."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from uuid import UUID
+
+from .report import say, verdict
+
+GOAL_MS = 200
+RUNS = 5  # a median of this many new processes per command
+
+
+def _run(argv: list[str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+    return time.perf_counter() - t0
+
+
+def command_figures(db: str, gid: UUID, kind: str, step: int, runs: int = RUNS) -> dict[str, float]:
+    """Median milliseconds of each command, new process to exit, on the
+    SQLite store `db` holding game `gid` (long enough to have a `step`)."""
+    say("  command line: each command in new processes ...")
+    boardlog = [sys.executable, "-m", "boardlog"]
+    store = ["--db", db]
+    commands = {
+        "python alone (baseline)": [sys.executable, "-c", "pass"],
+        "boardlog kinds": [*boardlog, "kinds"],
+        "boardlog games": [*boardlog, "games", *store],
+        f"boardlog show ID --step {step:,}": [*boardlog, "show", str(gid), "--step", str(step), *store],
+        "boardlog legal ID": [*boardlog, "legal", str(gid), *store],
+        f"boardlog rules {kind}": [*boardlog, "rules", kind],
+    }
+    figures = {}
+    for name, argv in commands.items():
+        _run(argv)  # the files in the page cache, as for a person typing again
+        figures[name] = statistics.median(_run(argv) for _ in range(runs)) * 1000
+    print(f"\ncommand line: new process to exit, median of {runs} (goal <= {GOAL_MS} ms a command)")
+    for name, ms in figures.items():
+        mark = "" if name.startswith("python") else verdict("commands", name.split(" ID")[0], ms <= GOAL_MS)
+        print(f"  {name:<44} {ms:>8,.0f} ms  {mark}")
+    return figures

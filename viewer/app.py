@@ -371,7 +371,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
              responses={**_page(404, 422), **fragments.NOT_MODIFIED})
     async def game_replay(request: Request, ref: str, step: int | None = None, by: str = "command",
                           seat: str | None = None):
-        # A finished game's step already drawn (a crowd stepping through a
+        # A step already drawn (a crowd stepping through a
         # game, a reviewer going back) is answered on the event loop when the
         # store is local: two sub-millisecond reads instead of a hand-off to a
         # worker thread, which under load costs more than the reads; a step

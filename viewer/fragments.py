@@ -8,9 +8,15 @@ the partial or the whole page, the notes' version, who asks (a reviewer
 sees edit buttons on their own notes), and the code that draws it.  The
 ETag is a digest of exactly that; a running game's changes with its head
 version.  A request naming the current ETag (If-None-Match) gets a 304, and
-a finished game's rendered step is kept (LRU, keyed like the ETag) so that a
-crowd stepping the same game costs a look-up each.  Deciding needs two
-short queries (catching the game and its notes up), never a fold.
+a rendered step is kept (LRU, keyed like the ETag) so that a crowd stepping
+the same game costs a look-up each.  Deciding needs two short queries
+(catching the game and its notes up), never a fold.
+
+A running game's steps are kept too (issue #24): its ETag names its head,
+so an entry is served only while no command has been stored since, and a
+crowd watching it (eight spectators asking for the step a command just
+made) draws each step once.  Entries of a head gone by are never asked
+for again and leave the LRU in turn.
 """
 
 from __future__ import annotations
@@ -163,18 +169,19 @@ def _matches(request: Request, etag: str) -> bool:
 async def kept_response(request: Request, gid: UUID, asked: tuple, partial: bool,
                         draw: Callable[[bool], Awaitable[Response]]) -> Response | None:
     """On the event loop, for a game folded in memory on a local store: a
-    finished game's step answered without a worker thread when it can be —
-    a 304, the step kept in the cache, or, when another request is drawing
-    it, that drawing awaited (a crowd in lockstep asks for each step at
-    once).  Else this request claims the step and `draw(True)`s it (in a
-    worker thread) with the claim held.  None: a running game (drawn as usual).
-    Two short queries; what a crowd stepping a finished game mostly costs."""
+    step answered without a worker thread when it can be — a 304, the step
+    kept in the cache, or, when another request is drawing it, that drawing
+    awaited (a crowd in lockstep asks for each step at once).  Else this
+    request claims the step and `draw(True)`s it (in a worker thread) with
+    the claim held.  None: the cache is off (drawn as usual).  Two short
+    queries; what a crowd stepping a game mostly costs."""
+    if not caching(request):
+        return None
     store = store_of(request)
     live = store.live(gid)
-    if live.game.outcome(live.session.state) is None or not caching(request):
-        return None
+    finished = live.game.outcome(live.session.state) is not None
     etag = _etag(request, store, live, gid, asked, partial)
-    headers = {"ETag": etag, "Cache-Control": CACHE_FINISHED, "Vary": VARY}
+    headers = {"ETag": etag, "Cache-Control": CACHE_FINISHED if finished else CACHE_RUNNING, "Vary": VARY}
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)
     cache = cache_of(request)
@@ -218,12 +225,6 @@ def replay_response(request: Request, gid: UUID, asked: tuple, partial: bool,
     headers = {"ETag": etag, "Cache-Control": CACHE_FINISHED if finished else CACHE_RUNNING, "Vary": VARY}
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)
-    if not finished:
-        response = render()
-        if getattr(response, "provisional", False):
-            response.headers["Cache-Control"] = "no-store"
-            return response
-        return _validated(response, headers)
     cache = cache_of(request)
     kept = None if claimed else cache.get(etag, live.header)
     if kept is None:

@@ -53,7 +53,8 @@ def _check_text_args(args) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(only=argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
@@ -80,11 +81,29 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"boardlog: {message} (see 'boardlog {self.prog.split()[-1]} --help')\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Unused:
+    """Stands for the parser of a command not asked for: takes its arguments, keeps nothing."""
+
+    def add_argument(self, *args, **kwargs) -> None:
+        pass
+
+    def add_mutually_exclusive_group(self, *args, **kwargs) -> _Unused:
+        return self
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser.  With `only` (the first word given), and
+    when it names a command, the parser knows that command alone: building
+    every command's parser is a few milliseconds of each command's start-up,
+    and a command's parser says nothing of the others (issue #24)."""
     p = _Parser(prog="boardlog", description="Record, replay and audit board games.")
     sub = p.add_subparsers(title="commands", parser_class=_Parser)
+    built = []
 
     def command(name, run, help):
+        if only is not None and name != only:
+            return _Unused()
+        built.append(name)
         c = sub.add_parser(name, help=help, description=help)
         c.add_argument("--db", metavar="PATH", help="SQLite file (default: $BOARDLOG_DB or ./boardlog.db)")
         c.set_defaults(run=run)
@@ -235,6 +254,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="--analysis: games a kind for the strength figures (default 30)")
     c.add_argument("--commands", type=_whole(1, 100_000), default=40,
                    help="--pointing: commands per game at most (default 40)")
+    if only is not None and not built:  # not a command: the whole parser says what is
+        return _parser()
     return p
 
 
@@ -397,7 +418,7 @@ class _Progress:
 
 def cmd_show(args) -> None:
     from projections.replay import SPECTATOR, Replay
-    from projections.timeline import format_line
+    from projections.timeline import format_line, line
 
     store = _store(args)
     gid = store.catalogue.resolve(args.game)
@@ -416,10 +437,17 @@ def cmd_show(args) -> None:
     lo, hi = max(1, step - args.context), min(last, step + args.context)
     # Secret commands read as they would on the replay page: hidden from
     # other seats until revealed, all shown once the game is over.
-    index, finished = replay.index(gid), game.outcome(live.session.state) is not None
+    finished = game.outcome(live.session.state) is not None
     viewer = args.seat if args.seat is not None else (None if finished else SPECTATOR)
-    for n in range(lo, hi + 1):
-        print(format_line(index.shown_line(n, viewer, finished), current=n == step))
+    if viewer is None or finished or not any(getattr(c, "secret", False) for c in game.COMMANDS.by_verb.values()):
+        # Nothing to hide: the lines are the records' own, read alone (the
+        # game's index reads every record, ~0.3 s at 100,000: issue #24).
+        shown = [line(game, r) for r in store.rows(gid, gt=lo - 1, lte=hi)]
+    else:  # which secret commands were revealed since: the game's index knows
+        index = replay.index(gid)
+        shown = [index.shown_line(n, viewer, finished) for n in range(lo, hi + 1)]
+    for ln in shown:
+        print(format_line(ln, current=ln.step == step))
 
 
 def _step_after_command(store: Store, gid: UUID, n: int) -> int:

@@ -35,20 +35,17 @@ from .errors import (
 )
 from .events import Event
 from .limits import check_text
-from .log import RECORD_CLASSES, Deletion, FinalSummary, ForkName, GameLog
 from .reading import Reader
-from .records import LOG_TOPIC, STARTED_TOPIC, Live, Record
+from .records import LOG_TOPIC, NAME_TOPICS, STARTED_TOPIC, SUMMARY_TOPIC, Live, Record
 from .session import Header, SchemaError
 
 DERIVED = ("notes", "seat-keys", "summary", "name")
 MAX_NAME_CHARS = 60       # a line's name in the variation tree
 NAME_RETRIES = 25
-_SUMMARY_TOPIC = get_topic(FinalSummary.Recorded)
-_NAME_TOPICS = {get_topic(ForkName.Opened), get_topic(ForkName.ForkNamed)}
 # What each derived stream's own records are, to tell ours from a stream
 # that took such an id (an older, looser import).
 _OWN_TOPICS = {"notes": set(notebook.NOTE_KINDS), "seat-keys": {seats.SEAT_KEYS_TOPIC},
-               "summary": {_SUMMARY_TOPIC}, "name": _NAME_TOPICS}
+               "summary": {SUMMARY_TOPIC}, "name": NAME_TOPICS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +103,9 @@ class Catalogue:
         compact = text.replace("-", "")
         if len(compact) < 4:
             raise GameNotFound(f"game id {ref!r} is too short: give at least 4 characters")
-        matches = [g for g in self.game_ids() if g.hex.startswith(compact)]
+        matches = self.db.games_by_prefix(compact, STARTED_TOPIC)
+        if matches is None:
+            matches = [g for g in self.game_ids() if g.hex.startswith(compact)]
         if not matches:
             raise GameNotFound(f"no game {ref!r} in {self.db.location()}")
         if len(matches) > 1:
@@ -140,7 +139,7 @@ class Catalogue:
 
     def _summary(self, game_id: UUID) -> GameInfo:
         rows = self.db.rows(uuid5(game_id, "summary"), 0, 1)
-        if rows and rows[0][1] != _SUMMARY_TOPIC:
+        if rows and rows[0][1] != SUMMARY_TOPIC:
             rows = []  # not a summary (a stream that took its id): fold instead
         if not rows:
             info = self.info(game_id)
@@ -164,6 +163,8 @@ class Catalogue:
 
     def record_summary(self, live: Live) -> None:
         """A finished game's list row, kept so that listing it needs no fold."""
+        from .log import FinalSummary
+
         outcome = live.game.outcome(live.session.state)
         try:
             self._put([FinalSummary.Recorded(
@@ -204,6 +205,8 @@ class Catalogue:
         timestamps: all of it is stored, or (killed at any moment) none of
         it.  With `collect`, the events are added to it instead of stored
         (`write_games` stores several games in one transaction)."""
+        from .log import RECORD_CLASSES  # writes alone build the library's classes (issue #24)
+
         events = [started_event(game_id, header, notebook.when_of(created))]
         for r in records:
             payload = r.payload()
@@ -253,7 +256,7 @@ class Catalogue:
         """The line's name (the latest `ForkNamed`), or None if never named."""
         name = None
         for _v, topic, raw in self.db.stream(uuid5(game_id, "name"), 0, None):
-            if topic not in _NAME_TOPICS:
+            if topic not in NAME_TOPICS:
                 return None  # another stream took this id (an older import): no name of ours
             name = orjson.loads(raw).get("name", name)
         return name
@@ -280,6 +283,8 @@ class Catalogue:
         keeps a gap where they were; every reader here pages by id
         (`game_ids`, the readers by stream), so a gap is simply skipped.
         A game that cannot be read can be deleted too: that is its way out."""
+        from .log import Deletion
+
         rows = self.db.rows(game_id, 0, 1)
         if not rows or rows[0][1] != STARTED_TOPIC:
             raise GameNotFound(f"no game {game_id} in {self.db.location()}")
@@ -302,7 +307,10 @@ class Catalogue:
 
 
 # ---- records of a game ----------------------------------------------------------------------
-def started_event(game_id: UUID, header: Header, timestamp=None) -> GameLog.Started:
+def started_event(game_id: UUID, header: Header, timestamp=None):
+    """The record of a game's header (a `GameLog.Started`)."""
+    from .log import GameLog
+
     return GameLog.Started(
         originator_id=game_id, originator_version=1,
         timestamp=timestamp or GameLog.Event.create_timestamp(),
@@ -310,7 +318,10 @@ def started_event(game_id: UUID, header: Header, timestamp=None) -> GameLog.Star
     )
 
 
-def happened(game_id: UUID, version: int, fact: Event, cause: int, timestamp=None) -> GameLog.Happened:
+def happened(game_id: UUID, version: int, fact: Event, cause: int, timestamp=None):
+    """The record of one fact (a `GameLog.Happened`)."""
+    from .log import GameLog
+
     event = GameLog.Happened(
         originator_id=game_id, originator_version=version,
         timestamp=timestamp or GameLog.Event.create_timestamp(),
@@ -339,6 +350,8 @@ def check_fork_name(name: str | None) -> str:
 
 def _name_events(game_id: UUID, head: int, name: str) -> list:
     """The records that name a line whose name stream is at version `head`."""
+    from .log import ForkName
+
     nid = uuid5(game_id, "name")
     events = []
     if head == 0:

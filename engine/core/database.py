@@ -157,6 +157,35 @@ class Database:
         self._count(len(rows))
         return rows
 
+    def games_by_prefix(self, prefix: str, started_topic: str) -> list[UUID] | None:
+        """The streams whose id's hex starts with `prefix` (lower-case hex)
+        and whose first record is a game's header, in the order they were
+        stored: found through the primary key, one index seek per stream
+        that matches, never a pass over the whole log (a store of long games
+        answers a game's prefix at once: issue #24).  None where that is
+        not offered (PostgreSQL, memory): list the games instead."""
+        if self.kind != SQLITE:
+            return None
+        if not 0 < len(prefix) <= 32 or prefix.strip("0123456789abcdef"):
+            return []  # no stream id's hex starts with it
+        table = self.events_table
+        found = []
+        with self.recorder.datastore.transaction(commit=False) as c:
+            c = c.sqlite_cursor
+            c.row_factory = None
+            at, end = prefix, prefix + "g"  # every hex text that starts with `prefix` sorts in [at, end)
+            while True:
+                row = c.execute(f"SELECT originator_id FROM {table} WHERE originator_id >= ? AND originator_id < ? "
+                                f"ORDER BY originator_id LIMIT 1", (at, end)).fetchone()
+                if row is None:
+                    break
+                first = c.execute(f"SELECT rowid, topic FROM {table} WHERE originator_id = ? "
+                                  f"AND originator_version = 1", (row[0],)).fetchone()
+                if first is not None and first[1] == started_topic:
+                    found.append((first[0], row[0]))
+                at = row[0] + "\x00"  # the next stream id after this one
+        return [UUID(hex=stream) for _, stream in sorted(found)]
+
     def head(self, stream_id: UUID) -> int:
         """The version of a stream's latest row (0: no such stream)."""
         if self.kind == MEMORY:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -187,11 +188,14 @@ def find_game(kind: str) -> GameModule:
     module = _loaded.get(kind)
     if module is None:
         module = importlib.import_module(path)
-        missing = [name for name in REQUIRED if not hasattr(module, name)]
+        # dir(), not hasattr(): a name a game loads on first use (`lazy_names`)
+        # is checked as provided without loading its module now.
+        provided = set(dir(module))
+        missing = [name for name in REQUIRED if name not in provided]
         if missing:
             raise TypeError(f"game {kind} does not provide {missing}")
         for name, default in OPTIONAL.items():
-            if not hasattr(module, name):
+            if name not in provided:
                 setattr(module, name, default)
         if SYSTEM in _default_seats(module):
             raise TypeError(f"game {kind} names a seat {SYSTEM!r}: that seat is the engine's")
@@ -204,3 +208,46 @@ def _default_seats(module: Any) -> tuple[str, ...]:
         return tuple(module.seats(module.options(None, {})))
     except Exception:  # a game whose options have no defaults: checked at create
         return ()
+
+
+# ---- a game's names, each loaded with its module on first use ---------------------------------
+def lazy_names(package: str, modules: dict[str, Iterable[str]]) -> None:
+    """Make `package` (a game's `__init__`, calling this with its own
+    `__name__`) provide each name of `modules` (submodule -> names) by
+    importing that submodule the first time the name is asked for.
+
+    A command then imports only what it uses: `boardlog show` folds and
+    draws a game without its bots, its position format or its legal-move
+    generator (issue #24: a command line that answers at once).  Asking for
+    a name, `from package import name` and `dir(package)` behave as with
+    eager imports.
+    """
+    module = sys.modules[package]
+    table = {name: sub for sub, names in modules.items() for name in names}
+    module.__dict__["_lazy_names"] = table
+    module.__class__ = _LazyGamePackage
+
+
+class _LazyGamePackage(ModuleType):
+    """A game package whose names are loaded on first use (`lazy_names`)."""
+
+    def __getattr__(self, name: str) -> Any:  # only for names not loaded yet
+        sub = self.__dict__.get("_lazy_names", {}).get(name)
+        if sub is None:
+            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{self.__name__}.{sub}"), name)
+        self.__dict__[name] = value
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Importing a submodule binds it on its package under its own name.
+        # Where that name is also one of the game's names (`position`,
+        # `view`, `setup`, `turn` ...), the name stays the function, as the
+        # eager `from .view import view` left it: the submodule is not bound.
+        if (isinstance(value, ModuleType) and name in self.__dict__.get("_lazy_names", {})
+                and value.__name__ == f"{self.__name__}.{name}"):
+            return
+        super().__setattr__(name, value)
+
+    def __dir__(self) -> list[str]:
+        return sorted({*self.__dict__, *self.__dict__.get("_lazy_names", {})})

@@ -14,7 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from eventsourcing.domain import Aggregate
+from eventsourcing.utils import get_topic
 
+from . import records
 from . import session as fold
 from .game import find_game
 
@@ -223,3 +225,20 @@ class Deletion(Aggregate):
     def __init__(self, game: str, kind: str) -> None:
         self.game, self.kind = game, kind
 
+
+def _check_topics() -> None:
+    """Reads know these classes by the topics engine/core/records.py writes
+    out (so that a read never builds them): a class renamed or moved here
+    without its topic there would leave its records unread.  Refuse at once."""
+    kinds = {get_topic(cls): kind for kind, cls in RECORD_CLASSES.items()}
+    others = {get_topic(cls) for cls in (GameLog, SeatKeys.Issued, Notes, Notes.Opened, Notes.NoteAdded,
+                                         Notes.NoteEdited, Notes.NoteDeleted, FinalSummary.Recorded,
+                                         ForkName.Opened, ForkName.ForkNamed, Deletion.Recorded)}
+    written = {records.LOG_TOPIC, records.SEAT_KEYS_TOPIC, records.NOTES_TOPIC, *records.NOTE_KINDS,
+               records.SUMMARY_TOPIC, *records.NAME_TOPICS, records.DELETION_TOPIC}
+    if kinds != records.TOPIC_KIND or others != written:
+        raise RuntimeError("engine/core/records.py's topics differ from engine/core/log.py's classes: "
+                           f"{sorted((kinds.keys() | others) ^ (records.TOPIC_KIND.keys() | written))}")
+
+
+_check_topics()

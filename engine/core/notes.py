@@ -21,18 +21,14 @@ from uuid import UUID, uuid4, uuid5
 
 import orjson
 from eventsourcing.persistence import IntegrityError
-from eventsourcing.utils import get_topic
 
 from .errors import BadInput, ConflictError, GameUnreadable, StepOutOfRange
-from .log import Notes
+from .records import NOTE_KINDS, NOTES_TOPIC
 
 NOTES_CACHE = 256         # notes folds kept in memory (BOARDLOG_NOTES_CACHE)
 NOTE_RETRIES = 25         # concurrent note adds commute: retry a version clash
 MAX_NOTE_CHARS = 2000
 MAX_AUTHOR_CHARS = 40
-NOTES_TOPIC = get_topic(Notes)
-NOTE_KINDS = {get_topic(cls): cls.__name__ for cls in (Notes.Opened, Notes.NoteAdded, Notes.NoteEdited,
-                                                        Notes.NoteDeleted)}
 
 # A note's marks (issue #14): a Lichess-style glyph and shapes drawn on the board.
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
@@ -40,6 +36,14 @@ SHAPE_COLOURS = ("green", "red", "blue", "yellow")
 MAX_SHAPES = 20
 MAX_PLACE_CHARS = 40
 _SHAPE_PLACES = {"arrow": ("from", "to"), "circle": ("at",)}
+
+
+def _aggregate():
+    """The notes' aggregate class (engine/core/log.py), built by the first
+    write: reading notes never needs it (issue #24)."""
+    from .log import Notes
+
+    return Notes
 
 
 def notes_id(game_id: UUID) -> UUID:
@@ -114,7 +118,7 @@ class NoteBook:
         note = note or uuid4().hex[:12]
         # An imported note keeps the time it was first written.
         self._write(game_id, lambda notes, v: with_marks(note_event(
-            Notes.NoteAdded, notes_id(game_id), v, when, note=note, step=step, author=author, text=text),
+            _aggregate().NoteAdded, notes_id(game_id), v, when, note=note, step=step, author=author, text=text),
             glyph, shapes))
         return note
 
@@ -128,7 +132,7 @@ class NoteBook:
 
         def make(notes, v):
             _require_note(game_id, notes, note)
-            return with_marks(note_event(Notes.NoteEdited, notes_id(game_id), v, None,
+            return with_marks(note_event(_aggregate().NoteEdited, notes_id(game_id), v, None,
                                          note=note, author=author, text=text),
                               None if keep_glyph else glyph or "", None if keep_shapes else shapes, always=True)
         self._write(game_id, make, expected_version)
@@ -138,7 +142,7 @@ class NoteBook:
 
         def make(notes, v):
             _require_note(game_id, notes, note)
-            return note_event(Notes.NoteDeleted, notes_id(game_id), v, None, note=note, author=author)
+            return note_event(_aggregate().NoteDeleted, notes_id(game_id), v, None, note=note, author=author)
         self._write(game_id, make, expected_version)
 
     def _write(self, game_id: UUID, make, expected_version: int | None = None) -> None:
@@ -198,19 +202,19 @@ def imported(game_id: UUID, notes: list[dict[str, Any]]) -> list:
     for i, n in enumerate(notes, 2):
         author, text = check_note(n["author"], n["text"])
         glyph, shapes = check_marks(n.get("glyph"), n.get("shapes"))
-        events.append(with_marks(note_event(Notes.NoteAdded, nid, i, n.get("created"),
+        events.append(with_marks(note_event(_aggregate().NoteAdded, nid, i, n.get("created"),
                                             note=str(n["note"]), step=n["step"], author=author,
                                             text=text), glyph, shapes))
     return events
 
 
 def opened(game_id: UUID) -> Any:
-    return note_event(Notes.Opened, notes_id(game_id), 1, None, game=str(game_id), originator_topic=NOTES_TOPIC)
+    return note_event(_aggregate().Opened, notes_id(game_id), 1, None, game=str(game_id), originator_topic=NOTES_TOPIC)
 
 
 def note_event(cls, nid: UUID, version: int, when: str | None, **fields):
     return cls(originator_id=nid, originator_version=version,
-               timestamp=when_of(when) if when else Notes.Event.create_timestamp(), **fields)
+               timestamp=when_of(when) if when else _aggregate().Event.create_timestamp(), **fields)
 
 
 def when_of(stamp: str | None) -> datetime:
@@ -220,7 +224,7 @@ def when_of(stamp: str | None) -> datetime:
             return datetime.fromisoformat(stamp)
         except ValueError:
             pass
-    return Notes.Event.create_timestamp()
+    return _aggregate().Event.create_timestamp()
 
 
 def _require_note(game_id: UUID, notes: _NotesFold, note: str) -> None:

@@ -9,15 +9,26 @@ from typing import Any
 from uuid import UUID
 
 import orjson
-from eventsourcing.utils import get_topic
 
+from . import session as fold
 from .game import GameModule, find_game
-from .log import RECORD_CLASSES, GameLog
 from .session import Header, Session
 
-TOPIC_KIND = {get_topic(cls): kind for kind, cls in RECORD_CLASSES.items()}
-STARTED_TOPIC = get_topic(GameLog.Started)
-LOG_TOPIC = get_topic(GameLog)
+# The stored topics of the record classes of engine/core/log.py, written
+# out: reading a game needs them, not the classes, whose building (the
+# library makes each a dataclass) cost every command ~50-70 ms at start-up
+# here (issue #24).  engine/core/log.py checks at import that each is its
+# class's own topic.
+LOG_TOPIC = "engine.core.log:GameLog"
+STARTED_TOPIC = f"{LOG_TOPIC}.Started"
+TOPIC_KIND = {f"{LOG_TOPIC}.{kind}": kind for kind in (fold.STARTED, fold.COMMAND, fold.FACT, fold.UNDONE,
+                                                        fold.REDONE)}
+SEAT_KEYS_TOPIC = "engine.core.log:SeatKeys.Issued"
+NOTES_TOPIC = "engine.core.log:Notes"
+NOTE_KINDS = {f"{NOTES_TOPIC}.{kind}": kind for kind in ("Opened", "NoteAdded", "NoteEdited", "NoteDeleted")}
+SUMMARY_TOPIC = "engine.core.log:FinalSummary.Recorded"
+NAME_TOPICS = frozenset({"engine.core.log:ForkName.Opened", "engine.core.log:ForkName.ForkNamed"})
+DELETION_TOPIC = "engine.core.log:Deletion.Recorded"
 _BOOKKEEPING = ("timestamp", "originator_topic")
 
 

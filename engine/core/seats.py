@@ -10,24 +10,27 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable
+from typing import Any
 from uuid import UUID, uuid5
 
 import orjson
-from eventsourcing.utils import get_topic
 
 from .errors import GameUnreadable
-from .log import SeatKeys
+from .records import SEAT_KEYS_TOPIC
 
 HOT_SEAT = "*"
-SEAT_KEYS_TOPIC = get_topic(SeatKeys.Issued)
 
 
 def keys_id(game_id: UUID) -> UUID:
     return uuid5(game_id, "seat-keys")
 
 
-def issued(game_id: UUID, seats: tuple[str, ...]) -> tuple[SeatKeys.Issued, dict[str, str]]:
-    """The record that issues a new game's keys, and the keys."""
+def issued(game_id: UUID, seats: tuple[str, ...]) -> tuple[Any, dict[str, str]]:
+    """The record that issues a new game's keys (a `SeatKeys.Issued`), and the keys."""
+    from eventsourcing.utils import get_topic
+
+    from .log import SeatKeys  # built by writes alone (issue #24)
+
     tokens = {seat: secrets.token_urlsafe(16) for seat in (*seats, HOT_SEAT)}
     return SeatKeys.Issued(
         originator_id=keys_id(game_id), originator_version=1,

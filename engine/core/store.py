@@ -57,7 +57,6 @@ from .errors import (
     StoreUnavailable,
 )
 from .game import OPTIONAL, GameModule, find_game
-from .log import GameLog
 from .notes import NOTES_CACHE, NoteBook
 from .reading import LIVE_GAMES, Reader
 from .records import Live, Record, record_of
@@ -271,6 +270,8 @@ class Store(Application):
         if not live.session.can_undo(seat):
             raise RuleViolation(*why_no_undo(live.session, seat))
         cause = live.session.undo[-1].cause
+        from .log import GameLog  # built by writes alone: a read never needs it (issue #24)
+
         return self._stored(game_id, [_marker(GameLog.CommandUndone, game_id, live, seat, cause, "core.undo",
                                               self.now(live))], live)
 
@@ -282,6 +283,8 @@ class Store(Application):
         if not live.session.can_redo(seat):
             raise RuleViolation("core.redo.nothing", f"{seat} has nothing to redo")
         cause = live.session.redo[-1].cause
+        from .log import GameLog
+
         return self._stored(game_id, [_marker(GameLog.CommandRedone, game_id, live, seat, cause, "core.redo",
                                               self.now(live))], live)
 
@@ -384,6 +387,8 @@ class _Batch:
 
     def command(self, seat: str, command, commit: bool | None = None) -> None:
         """Decide `command` on the current state and add it with its facts."""
+        from .log import GameLog
+
         version = self.session.version + 1
         ctx = Context(Dice(self.header.seed, version), self.now, version)
         facts = self.game.decide(self.session.state, seat, command, ctx)

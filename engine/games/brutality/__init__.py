@@ -19,17 +19,23 @@ artifacts used), `choices` (the setup choices and the draft), `setup`,
 `scores`, `bots`.
 """
 
-from .bots import BOTS
-from .commands import COMMANDS
-from .events import EVENTS
-from .legal import legal_commands
-from .position import from_position, position
-from .rulebook import RULES
-from .rules import decide, outcome, prompts, to_act, turn
-from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
-from .setup import options, seats, setup
-from .state import evolve, initial_state, same_side
-from .view import describe, redact, render, scramble_hidden, view
+from engine.core.game import lazy_names
+
+# Each name is loaded with its module when first asked for (a command imports
+# only what it uses: engine/core/game.py, `lazy_names`).
+lazy_names(__name__, {
+    "bots": ("BOTS",),
+    "commands": ("COMMANDS",),
+    "events": ("EVENTS",),
+    "legal": ("legal_commands",),
+    "position": ("from_position", "position"),
+    "rulebook": ("RULES",),
+    "rules": ("decide", "outcome", "prompts", "to_act", "turn"),
+    "scores": ("scores",),  # the replay's chart (docs/GAMES.md)
+    "setup": ("options", "seats", "setup"),
+    "state": ("evolve", "initial_state", "same_side"),
+    "view": ("describe", "redact", "render", "scramble_hidden", "view"),
+})
 
 ID = "brutality"
 TITLE = "Brutality"

@@ -14,17 +14,23 @@ Content is stand-in data in `fixtures/forbidden_alchemy_story/`; the
 Alchemy puzzle is the `forbidden_alchemy` game's own rules and content.
 """
 
-from .bots import BOTS, system_command
-from .commands import COMMANDS
-from .events import EVENTS
-from .legal import legal_commands, prompts
-from .position import from_position, position
-from .rulebook import RULES
-from .rules import decide, outcome, to_act, turn
-from .scores import scores
-from .setup import options, seats, setup
-from .state import evolve, initial_state
-from .view import describe, redact, render, scramble_hidden, view
+from engine.core.game import lazy_names
+
+# Each name is loaded with its module when first asked for (a command imports
+# only what it uses: engine/core/game.py, `lazy_names`).
+lazy_names(__name__, {
+    "bots": ("BOTS", "system_command"),
+    "commands": ("COMMANDS",),
+    "events": ("EVENTS",),
+    "legal": ("legal_commands", "prompts"),
+    "position": ("from_position", "position"),
+    "rulebook": ("RULES",),
+    "rules": ("decide", "outcome", "to_act", "turn"),
+    "scores": ("scores",),  # the replay's chart (docs/GAMES.md)
+    "setup": ("options", "seats", "setup"),
+    "state": ("evolve", "initial_state"),
+    "view": ("describe", "redact", "render", "scramble_hidden", "view"),
+})
 
 ID = "forbidden_alchemy_story"
 TITLE = "Mansions of Madness: Forbidden Alchemy - the story game"

@@ -6,17 +6,27 @@ stand-in data in `fixtures/promised_day/`.  The files follow docs/GAMES.md
 ("One shape: the files of a game").
 """
 
-from .bots import BOTS
-from .commands import COMMANDS
-from .events import EVENTS
-from .legal import legal_commands, prompts
-from .position import from_position, position
-from .rulebook import RULES
+from engine.core.game import lazy_names
+
+# `rules` imports the module `setup` as `from . import setup`: both stay
+# eager, in this order, so that the name `setup` is the module while `rules`
+# loads and the function afterwards.
 from .rules import decide, outcome, system_command, to_act, turn
-from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
 from .setup import options, seats, setup
-from .state import evolve, initial_state
-from .view import describe, redact, render, scramble_hidden, view
+
+# Each other name is loaded with its module when first asked for (a command
+# imports only what it uses: engine/core/game.py, `lazy_names`).
+lazy_names(__name__, {
+    "bots": ("BOTS",),
+    "commands": ("COMMANDS",),
+    "events": ("EVENTS",),
+    "legal": ("legal_commands", "prompts"),
+    "position": ("from_position", "position"),
+    "rulebook": ("RULES",),
+    "scores": ("scores",),  # the replay's chart (docs/GAMES.md)
+    "state": ("evolve", "initial_state"),
+    "view": ("describe", "redact", "render", "scramble_hidden", "view"),
+})
 
 ID = "promised_day"
 TITLE = "Fullmetal Alchemist: Brotherhood - The Promised Day"

@@ -37,17 +37,27 @@ types them), `setup`, `rules` (`decide` = the names spelled, the guards of
 `position_checks` and `position` (the position format), `scores`, `bots`.
 """
 
-from .bots import BOTS
-from .commands import COMMANDS
-from .events import EVENTS
-from .legal import legal_commands, prompts
-from .position import from_position, position
-from .rulebook import RULES
+from engine.core.game import lazy_names
+
+# `rules` and `deploy` import the module `turn` as `from . import turn`, and
+# the game's `turn` is view.py's: both stay eager, in this order, so that the
+# name `turn` is the module while `rules` loads and the function afterwards.
 from .rules import decide, outcome, system_command, to_act
-from .scores import scores as scores  # the replay's chart (docs/GAMES.md)
-from .setup import options, seats, setup
-from .state import evolve, initial_state
 from .view import describe, redact, render, scramble_hidden, turn, view
+
+# Each other name is loaded with its module when first asked for (a command
+# imports only what it uses: engine/core/game.py, `lazy_names`).
+lazy_names(__name__, {
+    "bots": ("BOTS",),
+    "commands": ("COMMANDS",),
+    "events": ("EVENTS",),
+    "legal": ("legal_commands", "prompts"),
+    "position": ("from_position", "position"),
+    "rulebook": ("RULES",),
+    "scores": ("scores",),  # the replay's chart (docs/GAMES.md)
+    "setup": ("options", "seats", "setup"),
+    "state": ("evolve", "initial_state"),
+})
 
 ID = "roundtable"
 TITLE = "Anna's Roundtable"

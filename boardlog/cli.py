@@ -978,7 +978,10 @@ def cmd_bench(args) -> int | None:
     if kinds != []:
         from boardlog.bench.games import run_game_bench
 
-        run_game_bench(kinds)
+        run_game_bench(kinds, quick=args.quick)
+    from boardlog.bench.report import print_summary
+
+    print_summary()  # one line per area: how many figures met their goal
     return None
 
 

@@ -104,6 +104,11 @@ def test_bench_prints_its_table(cli):
                     "commands decided+stored"):
         assert measure in out
     assert "x" in out.split("read state at step 10 (ms)")[1].splitlines()[0]
+    # Every figure with a goal says its verdict, and the end sums them up by area.
+    summary = out.split("\nsummary (")[1]
+    for area in ("engine", "commands", "viewer", "crowd", "rules"):
+        assert f"  {area} " in summary
+    assert "boardlog legal ID" in out and "bare endpoint" in out
 
 
 def test_an_unopenable_store_is_one_line_and_status_1(cli):

@@ -212,9 +212,10 @@ def crowd_figures(store: Store, gid, clients: int = CROWD_CLIENTS, requests: int
                                                            rps >= BARE_SHARE_GOAL * bare)
         print(f"  {label:<15} {mode:<6} {rps:>11,.0f} {p50:>8.2f} {p99:>8.2f}  {mark}")
     # Why a cached crowd stays far from the goal on this machine, as measured:
-    print("  (clients in lockstep ask for each step together: it is new to the cache, so one request\n"
-          "   draws it, at the drawing speed the 'off' rows show, while the others wait; and the\n"
-          "   load generator takes most of one of this machine's two cores)", flush=True)
+    print("  (clients in lockstep ask for each step together: unless drawn before, it is new to the\n"
+          "   cache, so one request draws it while the others wait for it; the load generator, eight\n"
+          "   Python threads, takes most of one of this machine's two cores, as the bare endpoint's\n"
+          "   rate shows)", flush=True)
 
 
 def _step_bytes(store: Store, gid, step: int) -> bytes:

@@ -5,8 +5,9 @@ page reads it: won 1, draw 0.5, lost 0).  A running one is estimated from
 what the contract gives every seat to see: the game's public `scores`
 (docs/GAMES.md), turned into a chance by a logistic model learned from the
 game's own bots playing each other (`analysis.train`).  A game may offer its
-own estimate instead, `EVALUATE(state, seat) -> float in [0, 1]`, read
-before anything here.
+own estimate instead, `EVALUATE(state, seat) -> float in [0, 1]` (in its
+package or its `playing` module, analysis/policy.py), read before anything
+here.
 
 The model never reads hidden information: `scores` is public by contract,
 and `turn` is on the table.  Its features are relative to the seat being
@@ -39,6 +40,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
+
+from .policy import offered
 
 MODELS = Path(__file__).parent / "models"
 RESULT_VALUE = {"won": 1.0, "draw": 0.5, "lost": 0.0}
@@ -292,7 +295,7 @@ class Evaluator:
         self.game = game
         self.seats = tuple(seats)
         self.model = load_model(game.ID)
-        self.own = getattr(game, "EVALUATE", None)
+        self.own = offered(game, "EVALUATE")
         self.sides = Sides(self.seats, bool(self.model and self.model.coop))
 
     @property

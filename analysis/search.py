@@ -2,8 +2,9 @@
 
 At a decision the search looks at a handful of the seat's legal commands
 (the candidates: what the game's own rollout bot would play, and a few
-others drawn at random) and plays each one forward in many *worlds*.  A
-world is one guess at everything the seat cannot know, drawn with
+others drawn at random, or, where the game offers an evaluation, the best
+others by it one command ahead) and plays each one forward in many
+*worlds*.  A world is one guess at everything the seat cannot know, drawn with
 `scramble_hidden` (hands, deck orders, tides), together with fresh dice for
 every command that follows and the system seat's turns (chance, exactly as
 the store decides them, with dice of the world's own).  In each world the
@@ -230,11 +231,35 @@ class Search:
             pick = self.bot(guess, seat, legal, random.Random(rng.getrandbits(62)))
             votes[pick] = votes.get(pick, 0) + 1
         chosen = sorted(votes, key=lambda c: -votes[c])[: self.budget.candidates]
-        others = [c for c in legal if c not in votes]
+        if self.evaluate.own is not None:
+            # The game's own evaluation knows better than the bot's other
+            # whims (a bot choosing at random among landing sites votes for
+            # as many as it is asked): the bot's first choice, then the best.
+            chosen = chosen[:1]
+        others = [c for c in legal if c not in chosen]
         rng.shuffle(others)
-        chosen += others[: max(0, self.budget.candidates - len(chosen))]
+        room = max(0, self.budget.candidates - len(chosen))
+        if self.evaluate.own is not None and len(others) > room:
+            others = self._ranked(state, seat, others, rng)
+        chosen += others[:room]
         chosen += [c for c in must if c not in chosen]
         return chosen
+
+    def _ranked(self, state: Any, seat: str, commands: list[Command], rng: random.Random) -> list[Command]:
+        """`commands` best first by the game's own evaluation one command
+        ahead, on a guess at the hidden parts (ties stay in their order)."""
+        guess = self.game.scramble_hidden(state, seat, rng)
+        sim = Sim(self.game, rng.getrandbits(62))
+        own = self.evaluate.own
+
+        def value(command: Command) -> float:
+            try:
+                return own(sim.play(guess, seat, command), seat)
+            except (RuleViolation, SimulationStuck):
+                return float("-inf")
+
+        values = {c: value(c) for c in commands}
+        return sorted(commands, key=lambda c: -values[c])
 
     def _try(self, state: Any, seat: str, remaining: list[Candidate], worlds: list[str],
              deadline: float | None) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from . import board as b
 from . import content
@@ -107,20 +107,35 @@ def _step(state, seat, by_verb, rng):
     return best
 
 
-def _goal(state: Planet, u) -> set[str]:
-    pods = set(state.freighters[u.colour].pods)
+def _goal(state: Planet, u) -> frozenset[str]:
+    pods = frozenset(state.freighters[u.colour].pods)
     if state.turn >= HOMECOMING_TURN:
         return pods
     if u.kind in ("crab", "barge"):
-        return pods if len(u.cargo) >= 2 else set(state.ore)
+        return pods if len(u.cargo) >= 2 else state.ore
     if u.kind == "weatherhen" and not u.cargo:
-        return set(state.ore)
-    return set()
+        return state.ore
+    return frozenset()
 
 
-def _distance(h: str, goal: set[str]) -> int:
-    x, y, z = _cube(h)
-    return min(max(abs(x - gx), abs(y - gy), abs(z - gz)) for gx, gy, gz in map(_cube, goal))
+def _distance(h: str, goal: frozenset[str]) -> int:
+    """Hexes as the crow flies from `h` to the nearest of `goal`, kept per
+    goal as asked for: a goal (the ore, a Freighter's pods) stays the same
+    over many decisions, and the search asks the bot thousands of times a
+    move; a game played once asks each hex a few times (so nothing is worked
+    out for hexes nobody asks about)."""
+    known = _distances(goal)
+    found = known.get(h)
+    if found is None:
+        x, y, z = _cube(h)
+        found = known[h] = min(max(abs(x - gx), abs(y - gy), abs(z - gz)) for gx, gy, gz in map(_cube, goal))
+    return found
+
+
+@lru_cache(maxsize=64)
+def _distances(goal: frozenset[str]) -> dict[str, int]:
+    """The distances to `goal` worked out so far (filled by `_distance`)."""
+    return {}
 
 
 @cache

@@ -2,7 +2,8 @@
 `greedy` (the most useful-looking command).  The greedy keeper's plan is also
 what the game itself plays when the keeper is the system seat (option
 keeper=system, `system_command`): deterministic, so that re-deciding a record
-gives the same."""
+gives the same.  `cautious_bot`, greedy with investigators who never attack,
+plays the lines of the search (playing.py)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,25 @@ INVESTIGATOR_PREFERENCE = (
 )
 
 
+# What the cautious investigator tries: never a fight he could walk away from
+# (the house wins a war of attrition), the Exploration cards first.
+CAUTIOUS_PREFERENCE = ("escape", "puzzle", "plant", "travel", "explore", "test", "pick", "answer")
+
+
 def greedy_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Random) -> Command:
+    return _bot(state, seat, legal, rng, INVESTIGATOR_PREFERENCE)
+
+
+def cautious_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Random) -> Command:
+    """Greedy, but an investigator never attacks: he explores, or moves on
+    towards the rooms left to explore.  The search's rollout bot
+    (playing.py): over seeds 1000-1063 its investigators won 19 of 64 games
+    against the greedy keeper, greedy ones 2."""
+    return _bot(state, seat, legal, rng, CAUTIOUS_PREFERENCE)
+
+
+def _bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Random,
+         preference: tuple[str, ...]) -> Command:
     legal = list(legal)
     if state.attempter == seat and legal and isinstance(legal[0], PUZZLE_COMMANDS):
         return solver_bot(state.alchemy, "investigator", legal, rng)
@@ -46,7 +65,6 @@ def greedy_bot(state: Story, seat: str, legal: Sequence[Command], rng: random.Ra
         choices = [c for c in legal if c.verb == "choose"]
         return rng.choice(choices) if choices else keeper_plan(state, legal)
     me = state.investigators[seat]
-    preference = INVESTIGATOR_PREFERENCE
     if me.damage or me.horror:
         preference = ("use", *preference)
     win = state.revealed_win()

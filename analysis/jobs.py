@@ -50,6 +50,13 @@ from .search import DEFAULT_BUDGET, Budget
 
 PREFIX = "analysis_"
 BATCH = 2  # positions a worker claims at a time: small, so that a game spreads over workers
+# PostgreSQL: a worker holds its claim as an open transaction while it
+# judges, and the library cuts a connection idle in a transaction after a
+# few seconds (POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT, 5 s by default).
+# Judging a batch can take longer (a big budget, more workers than cores),
+# so a claiming transaction allows this long instead; a killed worker's
+# claim still comes free at once, with its connection.
+CLAIM_HELD = "30min"
 LEASE = 600.0  # seconds a SQLite worker's claim holds (judging a batch takes seconds)
 KEPT_REVIEWERS = 8  # games a worker keeps its search for (a batch may mix games)
 MAX_NOTATION = 1000  # characters of an imported preferred command: a notation, not a payload
@@ -199,6 +206,7 @@ class Analyses:
         """(game, when its job was asked for, position) of up to `batch`
         waiting positions no one else holds, locked until the transaction ends."""
         c = self.sql.plain(c)
+        c.execute(f"SET LOCAL idle_in_transaction_session_timeout = '{CLAIM_HELD}'")  # this transaction only
         c.execute(self.sql.q(f"SELECT {self._COLUMNS} FROM analysis_positions WHERE {_WAITING} "
                              f"{self._OLDEST}{self.sql.skip_locked()}"), (batch,))
         return _claimed(self.sql.rows(c))

@@ -19,7 +19,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from analysis.jobs import Analyses, AnalysisUnavailable
+from analysis.jobs import BATCH, Analyses, AnalysisUnavailable
 from analysis.match import play
 from analysis.policy import rollout_bot
 from analysis.review import GameRunning, analyse_game, mark_of
@@ -29,7 +29,7 @@ from analysis.train import start
 from engine.core.errors import ImportRejected
 from engine.core.game import find_game
 from engine.core.interchange import import_any
-from engine.core.store import open_store
+from engine.core.store import Store, open_store
 from tests.conftest import make_store
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "games"
@@ -206,6 +206,27 @@ def test_a_killed_workers_job_completes_on_another(backend, tmp_path):
         if not queue.work():
             time.sleep(0.1)  # what the dead worker held comes free when its lease ends
     assert queue.load(gid).judged == analyse_game(store, gid, TINY, seed=5).judged
+
+
+@pytest.mark.postgres
+def test_a_worker_judging_longer_than_the_idle_timeout_keeps_its_claim(tmp_path, monkeypatch):
+    """PostgreSQL cuts a connection idle in a transaction after the store's
+    timeout (1 s here); a worker holds its claim as such a transaction while
+    it judges, so judging for longer must not lose the connection."""
+    store = make_store("postgres", tmp_path)
+    store = Store(env={**store.env, "POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT": "1"})
+    gid = import_any(store, str(FIXTURES / f"{STORY}-1.jsonl"))[0]
+    queue = Analyses(store)
+    queue.request(gid, TINY, seed=5)
+    judge = Analyses._judge
+
+    def slow(self, claimed):
+        time.sleep(1.5)  # longer than the timeout, as a big budget on a busy machine is
+        return judge(self, claimed)
+
+    monkeypatch.setattr(Analyses, "_judge", slow)
+    assert queue.work() == BATCH
+    assert queue.progress(gid).done == BATCH
 
 
 # ---- export and import ----------------------------------------------------------------------

@@ -37,6 +37,11 @@ def command_figures(db: str, gid: UUID, kind: str, step: int, runs: int = RUNS) 
         "boardlog legal ID": [*boardlog, "legal", str(gid), *store],
         f"boardlog rules {kind}": [*boardlog, "rules", kind],
     }
+    from engine.core.store import open_store
+
+    reader = open_store(db)
+    games = len(reader.catalogue.game_ids())
+    reader.close()
     figures = {}
     for name, argv in commands.items():
         if runs > 1:  # (a tiny run takes each path once)
@@ -44,6 +49,11 @@ def command_figures(db: str, gid: UUID, kind: str, step: int, runs: int = RUNS) 
         figures[name] = statistics.median(_run(argv) for _ in range(runs)) * 1000
     print(f"\ncommand line: new process to exit, median of {runs} (goal <= {GOAL_MS} ms a command)")
     for name, ms in figures.items():
-        mark = "" if name.startswith("python") else verdict("commands", name.split(" ID")[0], ms <= GOAL_MS)
+        if name.startswith("python"):
+            mark = ""
+        elif name == "boardlog games":  # every game of the store: not a command on one game
+            mark = f"(no goal: lists the store's {games:,} games)"
+        else:
+            mark = verdict("commands", name.split(" ID")[0], ms <= GOAL_MS)
         print(f"  {name:<44} {ms:>8,.0f} ms  {mark}")
     return figures

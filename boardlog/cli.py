@@ -417,6 +417,7 @@ class _Progress:
 
 
 def cmd_show(args) -> None:
+    from engine.core.visibility import has_secret_commands
     from projections.replay import SPECTATOR, Replay
     from projections.timeline import format_line, line
 
@@ -439,7 +440,7 @@ def cmd_show(args) -> None:
     # other seats until revealed, all shown once the game is over.
     finished = game.outcome(live.session.state) is not None
     viewer = args.seat if args.seat is not None else (None if finished else SPECTATOR)
-    if viewer is None or finished or not any(getattr(c, "secret", False) for c in game.COMMANDS.by_verb.values()):
+    if viewer is None or finished or not has_secret_commands(game):
         # Nothing to hide: the lines are the records' own, read alone (the
         # game's index reads every record, ~0.3 s at 100,000: issue #24).
         shown = [line(game, r) for r in store.rows(gid, gt=lo - 1, lte=hi)]

@@ -32,6 +32,7 @@ from engine.core.visibility import (
     SPECTATOR,
     fact_line,
     fact_shown,
+    has_secret_commands,
     is_secret,
     revealed_by,
     shown_payload,
@@ -373,7 +374,7 @@ class Replay:
         """The light pass over the raw rows after what is indexed: a row is
         decoded only when it is an undo or redo, a secret command's, or a
         fact that may reveal one (its raw text names the reveal)."""
-        secrets = any(getattr(c, "secret", False) for c in game.COMMANDS.by_verb.values())
+        secrets = has_secret_commands(game)
         # The store's raw rows (version, topic, state): Record objects for
         # every row would cost most of what this pass saves.
         for version, topic, state in self.store.reader.raw(game_id, idx.version, head.version):

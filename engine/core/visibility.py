@@ -28,6 +28,12 @@ def is_secret(game: GameModule, data: dict[str, Any]) -> bool:
     return isinstance(command, dict) and game.COMMANDS.is_secret(command.get("verb", ""))
 
 
+def has_secret_commands(game: GameModule) -> bool:
+    """Does the game have any secret command at all (else nothing in its
+    stream is ever hidden from a seat)?"""
+    return any(getattr(c, "secret", False) for c in game.COMMANDS.by_verb.values())
+
+
 def command_shown(game: GameModule, data: dict[str, Any], step: int, viewer: str | None,
                   revealed: Iterable[int] | frozenset[int], finished: bool) -> bool:
     """May `viewer` (None: everything, for finished games) read the command

@@ -175,6 +175,10 @@ class Plots:
             # Every turn end but the game's last step is final: kept; the last is read afresh.
             if step in memo.points and step != idx.version:
                 continue
+            known = idx.turn_end_scores(step) if axis.unit == "turn" else None
+            if known is not None:  # the turn fold passed it: no fold here at all
+                memo.points[step] = known
+                continue
             session = self._session(game_id, game, session, step)
             memo.points[step] = game.scores(session.state)
         kept = {s for _, s in steps}

@@ -134,6 +134,10 @@ class GameIndex:
     _given: dict[str, list] = field(default_factory=dict, repr=False)  # an index built by hand
     _stretch_lock: Any = field(default_factory=threading.RLock, repr=False)
     _ends: dict[str, tuple[int, list[int]]] = field(default_factory=dict, repr=False)
+    # Public scores at each turn's last step, recorded by the turn fold on its
+    # way (projections/plots.py charts them): a first page folded the game once
+    # for its turns and once more for its chart's samples (issue #24).
+    _turn_end_scores: dict[int, dict] = field(default_factory=dict, repr=False)
 
     def _cached(self, name: str, starts: list[int]) -> list[int]:
         """Last step of each group (or turn); rebuilt only when the game grew."""
@@ -172,12 +176,16 @@ class GameIndex:
     def _fold_turns(self, st: _Turns, top: int) -> None:
         replay, game_id, game = self._source
         session, turn = st.session, st.last_turn
-        for r in replay.store.rows(game_id, gt=st.hi, lte=top):
+        rows = replay.store.rows(game_id, gt=st.hi, lte=top)
+        self._describe_along(rows)
+        for r in rows:
             if r.kind == fold.COMMAND:
                 now = game.turn(session.state)
                 if now != turn:
                     st.turn_starts.append(r.version)
                     st.turn_numbers.append(now)
+                    if r.version > 1:  # the turn before ended with the record before this one
+                        self._turn_end_scores[r.version - 1] = game.scores(session.state)
                     turn = now
             elif r.kind == fold.STARTED:
                 st.turn_starts.append(1)
@@ -185,6 +193,23 @@ class GameIndex:
                 turn = 0
             session = fold.fold_record(game, session, r.kind, r.version, r.data)
         st.session, st.hi = session, session.version
+
+    def _describe_along(self, rows: list[Record]) -> None:
+        """The timeline lines of `rows` (a stretch's next records, read for its
+        turns), when they are the next its lines need: one read of the store
+        serves both, instead of a second read and decode of the same rows."""
+        if not rows:
+            return
+        k = (rows[0].version - 1) // CHUNK
+        lines = self._lines.setdefault(k, [])
+        if k * CHUNK + len(lines) + 1 == rows[0].version and (rows[-1].version - 1) // CHUNK == k:
+            game = self._source[2]
+            lines.extend(line(game, r) for r in rows)
+
+    def turn_end_scores(self, step: int) -> dict | None:
+        """The public scores after `step`, if the turn fold passed it as a
+        turn's last step (None: not known here; read them from a session)."""
+        return self._turn_end_scores.get(step)
 
     def line(self, step: int) -> Line:
         """The timeline line of record `step` (1..version), as recorded."""

@@ -318,8 +318,8 @@ def test_a_long_game_is_charted_in_the_background(tmp_path):
 
 @pytest.mark.parametrize("kind", ["fmp", "brutality"])
 def test_the_sampled_values_are_the_scores_at_each_turns_end(recorded, kind):
-    """Samples folded on from one another equal the scores read afresh at
-    each turn's end, and the last is the game's latest."""
+    """Samples (recorded by the index's turn fold) equal the scores read
+    afresh at each turn's end, and the last is the game's latest."""
     store, ids = recorded
     gid, game = ids[kind], find_game(kind)
     replay = Replay(store)
@@ -330,4 +330,6 @@ def test_the_sampled_values_are_the_scores_at_each_turns_end(recorded, kind):
     assert set(points) == {s for _, s in sample_steps(idx)} and idx.version in points
     for step, scores in points.items():
         assert scores == game.scores(Replay(store).session(gid, step).state), step
+    # Every turn end but the head was recorded by the index's turn fold: the chart folded nothing itself.
+    assert all(idx.turn_end_scores(s) == points[s] for s in points if s != idx.version)
     assert [line.last for line in chart.panels[0].lines] == list(points[idx.version][chart.panels[0].name].values())

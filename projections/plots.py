@@ -192,6 +192,9 @@ class Plots:
         """The session at `step`: folded on from the last sample when it is
         close (a first chart is thus one pass over the game, not a fold
         from a checkpoint per sample), else read through the step cache."""
+        head = self.replay.store.live(game_id).session
+        if head.version == step:  # the game's latest: folded already, as every page reads it
+            return head
         if last is not None and 0 < step - last.version <= FORWARD_GAP:
             session = self.replay.store.reader.fold(game, game_id, last, gt=last.version, lte=step)
             if session is not None and session.version == step:

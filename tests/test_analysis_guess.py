@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from analysis.search import Budget, search_bot
-from engine.core.commands import Command, CommandSet
+from engine.core.commands import Command, CommandSet, command
 from engine.core.errors import RuleViolation
-from engine.core.events import Event, event_registry
+from engine.core.events import Event, event_registry, fact
 from engine.core.game import find_game, register
 from engine.core.rules import CORE_RULES, RuleBook, table
 
@@ -37,14 +37,14 @@ RULES = CORE_RULES + RuleBook(*table("guess (test game)", {
 }))
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class Dealt(Event):
     """The hider's card (seen by the hider alone)."""
 
     card: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class Guessed(Event):
     """The seeker named a side, and the card was turned up."""
 
@@ -56,7 +56,7 @@ class Guessed(Event):
 EVENTS = event_registry(Dealt, Guessed)
 
 
-@dataclass(frozen=True)
+@command
 class Guess(Command):
     verb = "guess"
     side: str

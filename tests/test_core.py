@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, field, fields, replace
 
 import pytest
 
-from engine.core.commands import Command, CommandSet
+from engine.core.commands import Command, CommandSet, command
 from engine.core.dice import Dice
 from engine.core.errors import RuleViolation
-from engine.core.events import Event, evolved, freeze, thaw
+from engine.core.events import Event, evolved, fact, freeze, thaw
 from engine.core.rules import CORE_RULES, RuleBook, RuleRef
 
 
@@ -32,7 +32,7 @@ def test_dice_say_whether_they_were_used():
     assert dice.used
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class Moved(Event):
     unit: str
     path: tuple[str, ...]
@@ -50,6 +50,46 @@ def test_events_round_trip_through_json_shapes():
         Moved.from_data({"unit": "a", "path": [], "speed": 3}, "x.move")
 
 
+@fact
+class Landed(Event):
+    unit: str
+    cargo: dict = field(default_factory=dict)
+    at: str = "A1"
+
+
+@dataclass(frozen=True, kw_only=True)
+class _LandedByTheLibrary:
+    """The same fields as a dataclass the library writes whole: `fact` must behave as it does."""
+    rule: str
+    unit: str
+    cargo: dict = field(default_factory=dict)
+    at: str = "A1"
+
+
+def test_an_event_class_behaves_as_a_frozen_keyword_only_dataclass():
+    e = Landed(rule="x.land", unit="tank-2")
+    twin = _LandedByTheLibrary(rule="x.land", unit="tank-2")
+    assert repr(e) == repr(twin).replace("_LandedByTheLibrary", "Landed")
+    assert e.cargo == {} and e.cargo is not Landed(rule="x.land", unit="t").cargo  # a fresh default each
+    assert e == Landed(rule="x.land", unit="tank-2", cargo={}, at="A1") != Landed(rule="x.land", unit="b")
+    assert e != Moved(rule="x.land", unit="tank-2", path=()) and e != twin
+    assert hash(Moved(rule="r", unit="a", path=("B2",))) == hash(Moved(rule="r", unit="a", path=("B2",)))
+    assert [f.name for f in fields(e)] == ["rule", "unit", "cargo", "at"]
+    assert replace(e, at="C3") == Landed(rule="x.land", unit="tank-2", at="C3")
+    with pytest.raises(FrozenInstanceError):
+        e.unit = "b"
+    with pytest.raises(FrozenInstanceError):
+        del e.unit
+    for wrong in ({"rule": "r"}, {"rule": "r", "unit": "a", "speed": 3}):
+        with pytest.raises(TypeError) as ours:
+            Landed(**wrong)
+        with pytest.raises(TypeError) as theirs:
+            _LandedByTheLibrary(**wrong)
+        assert str(ours.value).split("() ")[1] == str(theirs.value).split("() ")[1]
+    with pytest.raises(TypeError):
+        Landed("x.land", "tank-2")  # keyword-only, as before
+
+
 def test_freeze_and_thaw():
     assert freeze([1, [2, 3], {"a": [4]}]) == (1, (2, 3), {"a": (4,)})
     assert thaw((1, (2, 3), {"a": (4,)})) == [1, [2, 3], {"a": [4]}]
@@ -63,7 +103,7 @@ def test_evolved_copies_and_refuses_unknown_fields():
         evolved(e, speed=2)
 
 
-@dataclass(frozen=True)
+@command
 class Go(Command):
     verb = "go"
     to: str
@@ -89,14 +129,14 @@ def test_rule_tables_refuse_a_duplicate_id():
 
 
 # ---- notation with lists, effect stack, upcasting ------------------------------------------
-@dataclass(frozen=True)
+@command
 class Move(Command):
     verb = "move"
     unit: str
     path: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class Pick(Command):
     verb = "pick"
     cards: tuple[int, ...]
@@ -117,8 +157,48 @@ def test_a_last_list_field_takes_the_remaining_words():
         commands.parse("pick ²")  # a Unicode digit is no number here
 
 
+@command
+class _Shout(Command):
+    verb = "shout"
+    word: str
+    times: int = 1
+
+    def __post_init__(self):
+        object.__setattr__(self, "word", self.word.upper())
+
+
+@command
+class _Whisper(_Shout):
+    verb = "whisper"
+    to: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _ShoutByTheLibrary:
+    word: str
+    times: int = 1
+
+
+def test_a_command_class_behaves_as_a_frozen_dataclass():
+    shout = _Shout("go")
+    assert shout == _Shout(word="go", times=1) == _Shout("GO", 1) and shout.word == "GO"
+    assert hash(shout) == hash(_Shout(times=1, word="go")) and len({shout, _Shout("go")}) == 1
+    assert repr(shout) == "_Shout(word='GO', times=1)" == repr(_ShoutByTheLibrary("GO")).replace("ByTheLibrary", "")
+    assert shout != _Whisper("go") and _Whisper("go", 2, ("ann",)).to == ("ann",)  # its own __init__
+    assert _Shout("go") == _Shout("go")  # the parent's __init__ is still its own after the child's first
+    assert replace(shout, times=3) == _Shout("go", 3)
+    with pytest.raises(FrozenInstanceError):
+        shout.times = 2
+    for args, kwargs in (((), {}), (("a", 1, 2), {}), (("a",), {"word": "b"}), (("a",), {"loud": True})):
+        with pytest.raises(TypeError) as ours:
+            _Shout(*args, **kwargs)
+        with pytest.raises(TypeError) as theirs:
+            _ShoutByTheLibrary(*args, **kwargs)
+        assert str(ours.value).split("() ")[1] == str(theirs.value).split("() ")[1]
+
+
 def test_only_the_last_field_may_take_many_words():
-    @dataclass(frozen=True)
+    @command
     class Bad(Command):
         verb = "bad"
         path: tuple[str, ...]
@@ -139,7 +219,7 @@ def test_the_effect_stack_resolves_the_last_declared_first():
         EffectStack().pop()
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class Travelled(Event):
     unit: str
     path: tuple[str, ...]

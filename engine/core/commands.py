@@ -16,15 +16,23 @@ import dataclasses
 from typing import Any, ClassVar
 
 from .errors import RuleViolation
+from .frozen import Frozen, declare
 
 _INT = (int, "int")
 _INTS = ("tuple[int, ...]",)
 _WORDS = ("tuple[str, ...]",)
 
 
-@dataclasses.dataclass(frozen=True)
-class Command:
-    """Base of every game command.  Subclasses set `verb`."""
+def command(cls: type) -> type:
+    """Make `cls` (a subclass of `Command`) a command class: a frozen
+    dataclass, cheap to declare (engine/core/frozen.py)."""
+    return declare(cls, kw_only=False)
+
+
+@dataclasses.dataclass(init=False, repr=False, eq=False)
+class Command(Frozen):
+    """Base of every game command.  Subclasses set `verb`, and are declared
+    with `@command`; instances are frozen."""
 
     verb: ClassVar[str] = ""
     # A secret command (a simultaneous choice) is shown only to its own seat

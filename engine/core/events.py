@@ -14,6 +14,8 @@ from typing import Any, ClassVar
 
 import orjson
 
+from .frozen import Frozen, declare
+
 
 def freeze(value: Any) -> Any:
     """Lists (from JSON) become tuples, recursively; dicts keep their keys."""
@@ -43,9 +45,16 @@ def _canonical(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Event:
-    """A fact.  `rule` names the rule that produced it (see rules.py)."""
+def fact(cls: type) -> type:
+    """Make `cls` (a subclass of `Event`) an event class: a frozen,
+    keyword-only dataclass, cheap to declare (engine/core/frozen.py)."""
+    return declare(cls, kw_only=True)
+
+
+@dataclasses.dataclass(init=False, repr=False, eq=False, kw_only=True)
+class Event(Frozen):
+    """A fact.  `rule` names the rule that produced it (see rules.py).
+    Subclasses are declared with `@fact`; instances are frozen."""
 
     rule: str
     # True when recording this fact shows a seat something it could not see
@@ -110,7 +119,7 @@ def evolved(value: Any, **changes: Any) -> Any:
     return new
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+@fact
 class SecretRevealed(Event):
     """The secret commands recorded at `steps` are now shown to every seat
     (simultaneous choices revealed together).  A game that has secret

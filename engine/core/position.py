@@ -23,14 +23,13 @@ starting one of its games from a position is refused, naming the game.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, ClassVar
 
 import orjson
 
 from .dice import Dice
 from .errors import BadInput
-from .events import Event
+from .events import Event, fact
 from .options import options_fit
 
 FORMAT = "boardlog-position"
@@ -48,7 +47,7 @@ class BadPosition(BadInput):
         self.reason = reason
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+@fact
 class PositionSet(Event):
     """The game starts from this position (its whole state, hidden parts
     included: the seat views and redaction decide who sees what)."""

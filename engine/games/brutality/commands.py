@@ -42,10 +42,9 @@ always spells it one way.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
-from engine.core.commands import Command, CommandSet
+from engine.core.commands import Command, CommandSet, command
 
 from . import content
 
@@ -127,7 +126,7 @@ def _lower(word: str) -> str:
     return word.lower()
 
 
-@dataclass(frozen=True)
+@command
 class OpenStack(Command):
     """Open a face-down relic stack (blessing, curse, op or utility) to draft it next (Controlled Chaos)."""
 
@@ -138,7 +137,7 @@ class OpenStack(Command):
         _fix(self, relic_type=_lower)
 
 
-@dataclass(frozen=True)
+@command
 class Draft(Command):
     """Take a card of the open relic stack into your team's own deck (Controlled Chaos)."""
 
@@ -149,7 +148,7 @@ class Draft(Command):
         _fix(self, card=_lower)
 
 
-@dataclass(frozen=True)
+@command
 class Pick(Command):
     """Choose a hero for your team, with their sheet."""
 
@@ -160,7 +159,7 @@ class Pick(Command):
         _fix(self, hero=hero_name)
 
 
-@dataclass(frozen=True)
+@command
 class Place(Command):
     """Put one of your heroes on an empty starting corner of your edge, facing the enemy."""
 
@@ -172,7 +171,7 @@ class Place(Command):
         _fix(self, hero=hero_name, square=square_name)
 
 
-@dataclass(frozen=True)
+@command
 class Equip(Command):
     """Give one of your heroes an artifact card (one each)."""
 
@@ -184,7 +183,7 @@ class Equip(Command):
         _fix(self, hero=hero_name, artifact=lambda w: _artifacts().get(w.lower(), w.lower()))
 
 
-@dataclass(frozen=True)
+@command
 class PlaceHazard(Command):
     """Place your team's hazard tile on an empty space outside both starting rows."""
 
@@ -196,7 +195,7 @@ class PlaceHazard(Command):
         _fix(self, kind=lambda w: HAZARD_LABELS.get(w.lower(), w.lower()), square=square_name)
 
 
-@dataclass(frozen=True)
+@command
 class Move(Command):
     """Move a hero one space along their compass (the first step takes the Move action)."""
 
@@ -208,7 +207,7 @@ class Move(Command):
         _fix(self, hero=hero_name, square=square_name)
 
 
-@dataclass(frozen=True)
+@command
 class TurnAround(Command):
     """Turn a hero to face the other way (one space of movement)."""
 
@@ -219,7 +218,7 @@ class TurnAround(Command):
         _fix(self, hero=hero_name)
 
 
-@dataclass(frozen=True)
+@command
 class Unbleed(Command):
     """Spend one space of a hero's movement to remove a bleed tile."""
 
@@ -230,7 +229,7 @@ class Unbleed(Command):
         _fix(self, hero=hero_name)
 
 
-@dataclass(frozen=True)
+@command
 class Unhang(Command):
     """Spend one space of a hero's movement to throw off the noose."""
 
@@ -241,7 +240,7 @@ class Unhang(Command):
         _fix(self, hero=hero_name)
 
 
-@dataclass(frozen=True)
+@command
 class Unbury(Command):
     """Spend one space of a buried hero's movement to climb out of the grave."""
 
@@ -252,7 +251,7 @@ class Unbury(Command):
         _fix(self, hero=hero_name)
 
 
-@dataclass(frozen=True)
+@command
 class UseAbility(Command):
     """Use one of a hero's abilities (an action) on a hero or a space in its range and sight."""
 
@@ -266,7 +265,7 @@ class UseAbility(Command):
              target=target_name)
 
 
-@dataclass(frozen=True)
+@command
 class UseArtifact(Command):
     """Use a hero's face-up artifact card (no action); it then cools down for three turns."""
 
@@ -278,7 +277,7 @@ class UseArtifact(Command):
         _fix(self, hero=hero_name, target=target_name)
 
 
-@dataclass(frozen=True)
+@command
 class PlayRelic(Command):
     """Play a relic card from your team's hand when its timing allows (no action), on its target."""
 
@@ -290,7 +289,7 @@ class PlayRelic(Command):
         _fix(self, card=_lower, target=target_name)
 
 
-@dataclass(frozen=True)
+@command
 class MoveKnight(Command):
     """Move one of your team's Ghost Knights one space (each moves two spaces a turn at most)."""
 
@@ -302,7 +301,7 @@ class MoveKnight(Command):
         _fix(self, source=square_name, to=square_name)
 
 
-@dataclass(frozen=True)
+@command
 class EndActions(Command):
     """End your team's actions, naming the relic cards to discard at the end of the turn.
 
@@ -320,14 +319,14 @@ class EndActions(Command):
             object.__setattr__(self, "discard", tuple(sorted(self.discard)))
 
 
-@dataclass(frozen=True)
+@command
 class Pass(Command):
     """Let the declared effects resolve (or close your "End of..." window) without playing anything."""
 
     verb = "pass"
 
 
-@dataclass(frozen=True)
+@command
 class Answer(Command):
     """Answer the question: the space the hero goes to (or stay, to stay on the Catapult)."""
 

@@ -8,25 +8,20 @@ facings are the absolute directions "N" or "S".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core.events import Event, event_registry
-
-
-def _fact(cls):
-    return dataclass(frozen=True, kw_only=True)(cls)
+from engine.core.events import Event, event_registry, fact
 
 
 # ---- setup ---------------------------------------------------------------------------------
-@_fact
+@fact
 class GameConfigured(Event):
     """The readings chosen for this game where the rulebook is silent (setup options)."""
 
     options: dict[str, Any]
 
 
-@_fact
+@fact
 class BoardLaidOut(Event):
     """The board side in play: its size, icicle spaces and each team's starting corners."""
 
@@ -38,35 +33,35 @@ class BoardLaidOut(Event):
     starts: dict[str, tuple[str, ...]]
 
 
-@_fact
+@fact
 class HeroSheetsListed(Event):
     """The hero sheets of this game (stand-in content), copied so that replay never rereads files."""
 
     heroes: dict[str, Any]
 
 
-@_fact
+@fact
 class ArtifactsListed(Event):
     """The artifact cards of this game (stand-in content)."""
 
     artifacts: dict[str, Any]
 
 
-@_fact
+@fact
 class RelicsListed(Event):
     """The relic cards of this game (stand-in content)."""
 
     relics: dict[str, Any]
 
 
-@_fact
+@fact
 class StartingTeamChosen(Event):
     """The team that takes the first turn, chosen at random; it also leads every setup choice."""
 
     team: str
 
 
-@_fact
+@fact
 class RelicDeckShuffled(Event):
     """A relic deck in its new order, top first (hidden from every team): the
     shared deck, or a team's own in Controlled Chaos (`pile`)."""
@@ -75,14 +70,14 @@ class RelicDeckShuffled(Event):
     order: tuple[str, ...]
 
 
-@_fact
+@fact
 class DraftStacksDealt(Event):
     """Controlled Chaos: four face-down stacks, one per relic type (hidden)."""
 
     stacks: dict[str, tuple[str, ...]]
 
 
-@_fact
+@fact
 class DraftStackOpened(Event):
     """A team chose the relic type to draft next; its stack is open to both teams."""
 
@@ -92,7 +87,7 @@ class DraftStackOpened(Event):
     cards: tuple[str, ...]
 
 
-@_fact
+@fact
 class RelicDrafted(Event):
     """A team took a relic card from the open stack into its own relic deck."""
 
@@ -100,7 +95,7 @@ class RelicDrafted(Event):
     card: str
 
 
-@_fact
+@fact
 class HeroChosen(Event):
     """A team took a hero and their sheet."""
 
@@ -108,7 +103,7 @@ class HeroChosen(Event):
     hero: str
 
 
-@_fact
+@fact
 class HealthSet(Event):
     """A hero's Health was marked at the top of their track."""
 
@@ -116,7 +111,7 @@ class HealthSet(Event):
     health: int
 
 
-@_fact
+@fact
 class HeroPlaced(Event):
     """A hero's miniature stands on a starting corner (its leftmost space), facing the enemy edge."""
 
@@ -125,7 +120,7 @@ class HeroPlaced(Event):
     facing: str
 
 
-@_fact
+@fact
 class ArtifactChosen(Event):
     """A hero took an artifact card, face up."""
 
@@ -133,7 +128,7 @@ class ArtifactChosen(Event):
     artifact: str
 
 
-@_fact
+@fact
 class HazardPlaced(Event):
     """A hazard tile lies on a space; `tokens` counts the turns left of a timed one
     (0: permanent); `owner` is the hero who placed it ("" for a team's setup hazard)."""
@@ -146,7 +141,7 @@ class HazardPlaced(Event):
 
 
 # ---- the team turn ---------------------------------------------------------------------------
-@_fact
+@fact
 class TurnBegan(Event):
     """A team's turn began (phase 1 follows at once)."""
 
@@ -154,7 +149,7 @@ class TurnBegan(Event):
     turn: int
 
 
-@_fact
+@fact
 class CooldownAdvanced(Event):
     """A cooldown token moved down to the next lower skull."""
 
@@ -163,7 +158,7 @@ class CooldownAdvanced(Event):
     cooldown: int
 
 
-@_fact
+@fact
 class ArtifactFlippedUp(Event):
     """The token was on the "1" skull: it came off and the artifact is face up again."""
 
@@ -171,7 +166,7 @@ class ArtifactFlippedUp(Event):
     artifact: str
 
 
-@_fact
+@fact
 class RelicsDrawn(Event):
     """Relic cards from the deck into a team's hand (hidden from the other team)."""
 
@@ -180,7 +175,7 @@ class RelicsDrawn(Event):
     cards: tuple[str, ...]
 
 
-@_fact
+@fact
 class RelicDeckReshuffled(Event):
     """A pile's discarded relics became its new deck, in this order (hidden)."""
 
@@ -188,7 +183,7 @@ class RelicDeckReshuffled(Event):
     order: tuple[str, ...]
 
 
-@_fact
+@fact
 class MoveActionTaken(Event):
     """A hero used their Move action and has `spaces` of movement to spend this turn."""
 
@@ -196,7 +191,7 @@ class MoveActionTaken(Event):
     spaces: int
 
 
-@_fact
+@fact
 class HeroMoved(Event):
     """A hero moved one space by their compass, spending one movement."""
 
@@ -205,7 +200,7 @@ class HeroMoved(Event):
     to: str
 
 
-@_fact
+@fact
 class HeroTurned(Event):
     """A hero turned around, spending one movement."""
 
@@ -213,7 +208,7 @@ class HeroTurned(Event):
     facing: str
 
 
-@_fact
+@fact
 class BleedRemoved(Event):
     """Bleed tiles came off a hero's sheet; `bleed` is what is left and `spent`
     the movement it cost (0 when an effect removed them)."""
@@ -223,7 +218,7 @@ class BleedRemoved(Event):
     spent: int
 
 
-@_fact
+@fact
 class NooseRemoved(Event):
     """The noose tile came off a hero's sheet; `spent` is the movement it cost
     (0 when knockback, burial or an effect removed it)."""
@@ -232,7 +227,7 @@ class NooseRemoved(Event):
     spent: int
 
 
-@_fact
+@fact
 class HeroUnburied(Event):
     """A buried hero's gravestone came off and their miniature stands on its space again."""
 
@@ -240,7 +235,7 @@ class HeroUnburied(Event):
     square: str
 
 
-@_fact
+@fact
 class AbilityUsed(Event):
     """A hero used an ability of their sheet (one action) on `target` (a space, or "" for none)."""
 
@@ -249,7 +244,7 @@ class AbilityUsed(Event):
     target: str
 
 
-@_fact
+@fact
 class ArtifactUsed(Event):
     """A hero used their artifact (no action) on `target` (a space, or "" for none)."""
 
@@ -258,7 +253,7 @@ class ArtifactUsed(Event):
     target: str
 
 
-@_fact
+@fact
 class ArtifactFlippedDown(Event):
     """A used artifact was flipped face down with a cooldown token on the "3" skull."""
 
@@ -267,7 +262,7 @@ class ArtifactFlippedDown(Event):
     cooldown: int
 
 
-@_fact
+@fact
 class DamageTaken(Event):
     """A hero lost Health; `health` is what is left."""
 
@@ -276,7 +271,7 @@ class DamageTaken(Event):
     health: int
 
 
-@_fact
+@fact
 class HeroHealed(Event):
     """A hero regained Health (never above the top of the track); `health` is what is left."""
 
@@ -285,7 +280,7 @@ class HeroHealed(Event):
     health: int
 
 
-@_fact
+@fact
 class KnockedBack(Event):
     """A hero was knocked one space towards `direction`."""
 
@@ -295,7 +290,7 @@ class KnockedBack(Event):
     direction: str
 
 
-@_fact
+@fact
 class KnockbackStopped(Event):
     """A knockback did not move the hero: `why` says what stopped it."""
 
@@ -304,7 +299,7 @@ class KnockbackStopped(Event):
     why: str
 
 
-@_fact
+@fact
 class HeroDisplaced(Event):
     """A hero with no room to go was put on an adjacent space chosen by `team`."""
 
@@ -314,7 +309,7 @@ class HeroDisplaced(Event):
     team: str
 
 
-@_fact
+@fact
 class HeroTravelled(Event):
     """An ability carried a hero one space in a straight line (no movement spent)."""
 
@@ -323,7 +318,7 @@ class HeroTravelled(Event):
     to: str
 
 
-@_fact
+@fact
 class BleedTaken(Event):
     """Bleed tiles on a hero's sheet; `bleed` is the total now."""
 
@@ -332,14 +327,14 @@ class BleedTaken(Event):
     bleed: int
 
 
-@_fact
+@fact
 class HeroHung(Event):
     """A noose tile on a hero's sheet."""
 
     hero: str
 
 
-@_fact
+@fact
 class HeroBuried(Event):
     """A hero's miniature left the board; a gravestone lies on `square`."""
 
@@ -347,14 +342,14 @@ class HeroBuried(Event):
     square: str
 
 
-@_fact
+@fact
 class HeroDied(Event):
     """A hero reached 0 Health: their figure left the board and their artifact is unusable."""
 
     hero: str
 
 
-@_fact
+@fact
 class HazardRemoved(Event):
     """A hazard tile left the board (`why`: its time ran out, a Ghost Knight struck...)."""
 
@@ -363,7 +358,7 @@ class HazardRemoved(Event):
     why: str
 
 
-@_fact
+@fact
 class HazardTokenRemoved(Event):
     """Phase 1: a timed hazard lost one cooldown token; `tokens` are left."""
 
@@ -372,7 +367,7 @@ class HazardTokenRemoved(Event):
     tokens: int
 
 
-@_fact
+@fact
 class HeroJumped(Event):
     """A hero jumped (from a Catapult) and came down on `to`."""
 
@@ -381,7 +376,7 @@ class HeroJumped(Event):
     to: str
 
 
-@_fact
+@fact
 class JumpCutShort(Event):
     """A jump ended early, in `square`: `why` says what blocked it."""
 
@@ -390,7 +385,7 @@ class JumpCutShort(Event):
     why: str
 
 
-@_fact
+@fact
 class KnightMoved(Event):
     """A Ghost Knight moved one space (no action, two spaces a turn at most)."""
 
@@ -398,7 +393,7 @@ class KnightMoved(Event):
     to: str
 
 
-@_fact
+@fact
 class HazardKnockedBack(Event):
     """A hazard tile that can be knocked back moved one space towards `direction`."""
 
@@ -408,7 +403,7 @@ class HazardKnockedBack(Event):
     direction: str
 
 
-@_fact
+@fact
 class HazardStopped(Event):
     """A knockback did not move the hazard tile: `why` says what stopped it."""
 
@@ -417,7 +412,7 @@ class HazardStopped(Event):
     why: str
 
 
-@_fact
+@fact
 class QuestionAsked(Event):
     """Resolution waits for `team` to choose (`kind`) among `choices`; `rest` is what
     remains to resolve afterwards."""
@@ -429,7 +424,7 @@ class QuestionAsked(Event):
     rest: tuple
 
 
-@_fact
+@fact
 class QuestionAnswered(Event):
     """The asked team chose `choice`; resolution goes on."""
 
@@ -437,7 +432,7 @@ class QuestionAnswered(Event):
     choice: str
 
 
-@_fact
+@fact
 class RelicPlayed(Event):
     """A team played a relic card from its hand on `target` ("" for none); it goes to
     the discards unless it stays in play until it triggers (`kept`)."""
@@ -448,7 +443,7 @@ class RelicPlayed(Event):
     kept: bool
 
 
-@_fact
+@fact
 class WardRaised(Event):
     """A "next time" card waits in play over a hero."""
 
@@ -456,7 +451,7 @@ class WardRaised(Event):
     card: str
 
 
-@_fact
+@fact
 class DamagePrevented(Event):
     """The ward over a hero took the damage instead; its card is discarded."""
 
@@ -465,7 +460,7 @@ class DamagePrevented(Event):
     amount: int
 
 
-@_fact
+@fact
 class MovementGranted(Event):
     """A hero gets extra spaces with their Move action this turn."""
 
@@ -473,14 +468,14 @@ class MovementGranted(Event):
     spaces: int
 
 
-@_fact
+@fact
 class HeroGrounded(Event):
     """A hero cannot take the Move action this turn."""
 
     hero: str
 
 
-@_fact
+@fact
 class HeroRevived(Event):
     """A dead hero came back to the board with `health`."""
 
@@ -490,7 +485,7 @@ class HeroRevived(Event):
     health: int
 
 
-@_fact
+@fact
 class HellFireCalled(Event):
     """Hell Fire will burst out on `squares` at the end of the opponent's next turn."""
 
@@ -499,7 +494,7 @@ class HellFireCalled(Event):
     turns: int
 
 
-@_fact
+@fact
 class HellFireLit(Event):
     """Called Hell Fire burst out (the fires follow as HazardPlaced)."""
 
@@ -507,7 +502,7 @@ class HellFireLit(Event):
     squares: tuple[str, ...]
 
 
-@_fact
+@fact
 class RelicStolen(Event):
     """A relic card went from one team's hand to the other's (hidden from spectators)."""
 
@@ -517,7 +512,7 @@ class RelicStolen(Event):
     card: str
 
 
-@_fact
+@fact
 class EffectDeclared(Event):
     """An ability, artifact or relic was declared and waits on the effect stack;
     `steps` are its effects as declared, and `awaiting` the team that may
@@ -531,14 +526,14 @@ class EffectDeclared(Event):
     awaiting: str
 
 
-@_fact
+@fact
 class ResponsePassed(Event):
     """The team that could respond declined: the stack resolves, last declared first."""
 
     team: str
 
 
-@_fact
+@fact
 class EffectResolved(Event):
     """The top of the effect stack resolves now (its facts follow)."""
 
@@ -547,7 +542,7 @@ class EffectResolved(Event):
     what: str
 
 
-@_fact
+@fact
 class ActionsEnded(Event):
     """The team declared the end of its actions; before phase 4 the "End of..."
     cards may be played, first by `window`'s team.  `discard` are the relic
@@ -558,7 +553,7 @@ class ActionsEnded(Event):
     window: str
 
 
-@_fact
+@fact
 class EndWindowPassed(Event):
     """A team is done with its "End of..." cards; `window` is the next team to
     have its chance ("" when phase 4 follows)."""
@@ -567,7 +562,7 @@ class EndWindowPassed(Event):
     window: str
 
 
-@_fact
+@fact
 class RelicsDiscarded(Event):
     """A team discarded relic cards from its hand at the end of its actions (phase 4)."""
 
@@ -575,21 +570,21 @@ class RelicsDiscarded(Event):
     cards: tuple[str, ...]
 
 
-@_fact
+@fact
 class TurnEnded(Event):
     """A team's turn is over, end-of-turn effects included."""
 
     team: str
 
 
-@_fact
+@fact
 class GameWon(Event):
     """Both enemy heroes are dead."""
 
     team: str
 
 
-@_fact
+@fact
 class GameDrawn(Event):
     """The last heroes of both teams died in the same resolution."""
 

@@ -24,12 +24,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.commands import Command, CommandSet
+from engine.core.commands import Command, CommandSet, command
 
 
-@dataclass(frozen=True)
+@command
 class Land(Command):
     """Land your Freighter: its central bubble on a hex of a free landing zone, its pods pointing ▲ or ▼.
 
@@ -41,7 +39,7 @@ class Land(Command):
     pods: str
 
 
-@dataclass(frozen=True)
+@command
 class Deploy(Command):
     """Put a unit from your Freighter on a hex of your landing zone (a barge on two touching hexes).
 
@@ -53,14 +51,14 @@ class Deploy(Command):
     hexes: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class Done(Command):
     """Say you have finished deploying: whatever is still aboard stays in your Freighter."""
 
     verb = "done"
 
 
-@dataclass(frozen=True)
+@command
 class Move(Command):
     """Move a unit one hex for 1 action point: out of your Freighter beside a pod, or into it through a pod.
 
@@ -73,7 +71,7 @@ class Move(Command):
     path: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class Load(Command):
     """A transporter or your Freighter takes aboard a unit, or the ore of a touching hex, for 1 action point.
 
@@ -85,7 +83,7 @@ class Load(Command):
     item: str
 
 
-@dataclass(frozen=True)
+@command
 class Unload(Command):
     """A transporter or your Freighter puts a unit or an ore it carries on a touching hex, for 1 action point.
 
@@ -98,7 +96,7 @@ class Unload(Command):
     to: str
 
 
-@dataclass(frozen=True)
+@command
 class Build(Command):
     """A Weather Hen turns the ore it carries into a tank, crab or pontoon laid on a touching hex (1 action point).
 
@@ -110,7 +108,7 @@ class Build(Command):
     to: str
 
 
-@dataclass(frozen=True)
+@command
 class _TwoDestroyers(Command):
     """A command two destroyers carry out together against `target`."""
 
@@ -126,28 +124,28 @@ class _TwoDestroyers(Command):
             object.__setattr__(self, "second", second)
 
 
-@dataclass(frozen=True)
+@command
 class Fire(_TwoDestroyers):
     """Two of your destroyers fire together at a hex in range of both and destroy what is there (2 action points)."""
 
     verb = "fire"
 
 
-@dataclass(frozen=True)
+@command
 class Capture(_TwoDestroyers):
     """Two of your destroyers touching an enemy unit take it over (1 action point)."""
 
     verb = "capture"
 
 
-@dataclass(frozen=True)
+@command
 class Neutralise(_TwoDestroyers):
     """Two of your destroyers turn over an enemy unit held in their fire: it does nothing until freed (no action point)."""
 
     verb = "neutralise"
 
 
-@dataclass(frozen=True)
+@command
 class Assault(Command):
     """The second unit's assault: a destroyer moves one hex into enemy fire and shoots at once with a partner.
 
@@ -160,7 +158,7 @@ class Assault(Command):
     words: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class RebuildTurret(Command):
     """Put a turret back on a pod of the Freighter you have just taken (2 action points)."""
 
@@ -169,21 +167,21 @@ class RebuildTurret(Command):
     pod: str
 
 
-@dataclass(frozen=True)
+@command
 class Secure(Command):
     """After taking a Freighter: its units that cannot get out of enemy fire are neutralised, and your turn goes on."""
 
     verb = "secure"
 
 
-@dataclass(frozen=True)
+@command
 class EndTurn(Command):
     """End your turn; unspent action points are saved in blocks of 5, at most 10."""
 
     verb = "end"
 
 
-@dataclass(frozen=True)
+@command
 class ChooseDeparture(Command):
     """Turn 21, in secret: your Freighter stays until turn 25, or leaves now with what it holds.
 
@@ -195,7 +193,7 @@ class ChooseDeparture(Command):
     choice: str
 
 
-@dataclass(frozen=True)
+@command
 class LiftOff(Command):
     """Turn 25: your Freighter takes off with what it holds, ending your part in the mission.
 
@@ -205,21 +203,21 @@ class LiftOff(Command):
     freighter: str
 
 
-@dataclass(frozen=True)
+@command
 class TidePhase(Command):
     """The tide phase: the next tide card is turned and the turn begins (the system seat's)."""
 
     verb = "tide"
 
 
-@dataclass(frozen=True)
+@command
 class TimeUp(Command):
     """A turn whose three minutes are over ends (the system seat's)."""
 
     verb = "timeout"
 
 
-@dataclass(frozen=True)
+@command
 class StartClock(Command):
     """The three minutes of a landing or of the deployment start (the system seat's)."""
 

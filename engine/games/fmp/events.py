@@ -9,13 +9,11 @@ tide cards) and `TideForecast` (what one seat's Weather Hens showed it):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.events import Event, SecretRevealed, event_registry
+from engine.core.events import Event, SecretRevealed, event_registry, fact
 
 
 # ---- mission start ---------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SectorSurveyed(Event):
     """The map of the sector the mission plays on (content name and size)."""
 
@@ -24,7 +22,7 @@ class SectorSurveyed(Event):
     rows: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class FreighterAssigned(Event):
     """A player commands the Freighter of this colour, with its units aboard
     (`units`: [id, kind] pairs, turrets included)."""
@@ -34,7 +32,7 @@ class FreighterAssigned(Event):
     units: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class OreSpread(Event):
     """Ore lies on these hexes: every third hex, less the open sea, the
     landing zones and the reefs along their coasts."""
@@ -42,7 +40,7 @@ class OreSpread(Event):
     hexes: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ReserveStocked(Event):
     """What the Weather Hens may build from: kind -> pieces."""
 
@@ -51,7 +49,7 @@ class ReserveStocked(Event):
     pontoons: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TideCardsShuffled(Event):
     """The tide cards, unseen: `future` (top first) is the future-tides pile,
     `aside` the cards set apart.  Hidden from every seat while the game runs."""
@@ -60,7 +58,7 @@ class TideCardsShuffled(Event):
     aside: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurnTimerSet(Event):
     """How long each player's turn lasts, in seconds (0: no timer, the
     setup option `timer`)."""
@@ -68,7 +66,7 @@ class TurnTimerSet(Event):
     seconds: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class LandingOrderDrawn(Event):
     """Lots drawn for the order in which the Freighters land (turn 1)."""
 
@@ -76,14 +74,14 @@ class LandingOrderDrawn(Event):
 
 
 # ---- turns -----------------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurnBegan(Event):
     """Turn `turn` of the mission begins (the turn marker moves)."""
 
     turn: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class FreighterLanded(Event):
     """A Freighter landed: its central bubble and its three pods."""
 
@@ -92,7 +90,7 @@ class FreighterLanded(Event):
     pods: tuple[str, str, str]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitDeployed(Event):
     """Turn 2: a unit left the Freighter for a hex of its landing zone
     (`tail`: the barge's second hex, else "")."""
@@ -102,14 +100,14 @@ class UnitDeployed(Event):
     tail: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DeploymentFinished(Event):
     """A player has deployed what they wanted to (turn 2)."""
 
     seat: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PlayOrderDrawn(Event):
     """Lots drawn for the first player at turn 3; the others follow clockwise
     around the map from the Freighters' positions."""
@@ -117,7 +115,7 @@ class PlayOrderDrawn(Event):
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TideChanged(Event):
     """The tide of this turn, with its consequences: units the tide
     neutralised or freed, pontoons destroyed because their ground sank,
@@ -134,7 +132,7 @@ class TideChanged(Event):
     reveals = True
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TideCardsReshuffled(Event):
     """The future-tides pile ran out: every card but the current one was
     shuffled, six set aside unseen, the rest form the new pile (hidden)."""
@@ -143,7 +141,7 @@ class TideCardsReshuffled(Event):
     aside: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TideForecast(Event):
     """What a player's operational Weather Hens let it see: the next
     `len(tides)` tides.  Only that seat may read `tides`."""
@@ -155,7 +153,7 @@ class TideForecast(Event):
     reveals = True
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PlayerTurnBegan(Event):
     """A player's turn begins with this many action points (`credit` from the
     turn and Freighters, `saved` from the bonus); `deadline` is the ISO time
@@ -167,7 +165,7 @@ class PlayerTurnBegan(Event):
     deadline: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PlayerTurnEnded(Event):
     """A player's turn is over; `saved` points are kept for later turns."""
 
@@ -176,7 +174,7 @@ class PlayerTurnEnded(Event):
     saved: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TimeRanOut(Event):
     """The three minutes of this player's turn have passed (`seat` "": the
     deployment of turn 2, which every player plays at once)."""
@@ -185,7 +183,7 @@ class TimeRanOut(Event):
     deadline: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TimerStarted(Event):
     """With the timer on, the three minutes of turn 1 (for `seat`, the player
     landing now) or of turn 2 (`seat` "": every player deploys at once) run
@@ -195,7 +193,7 @@ class TimerStarted(Event):
     deadline: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class LandingMissed(Event):
     """Turn 1's three minutes ran out before the `colour` Freighter landed:
     it stays in orbit and takes no part in the mission."""
@@ -205,7 +203,7 @@ class LandingMissed(Event):
 
 
 # ---- actions ---------------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitMoved(Event):
     """A unit moved along `path` (each hex entered, in order), paying `cost`
     action points.  `tail`: where a barge's second hex ends ("" otherwise);
@@ -221,7 +219,7 @@ class UnitMoved(Event):
     stranded: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CargoLoaded(Event):
     """A transporter (or a Freighter, by its colour) took `item` (a unit id,
     or "ore" from hex `origin`) aboard; `origin` is "" inside the Freighter,
@@ -233,7 +231,7 @@ class CargoLoaded(Event):
     cost: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CargoUnloaded(Event):
     """A transporter (or a Freighter, by its colour) put `item` (a unit id or
     "ore") on hex `to`; or into the Freighter `into` (through its pod `to`);
@@ -247,7 +245,7 @@ class CargoUnloaded(Event):
     cost: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitBuilt(Event):
     """A Weather Hen turned the ore it carried into a new unit from the
     reserve, laid on hex `to` (the ore goes back to the box); a `CargoLoaded`
@@ -260,7 +258,7 @@ class UnitBuilt(Event):
     cost: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PontoonsCollapsed(Event):
     """Pontoons left without ground support were destroyed, with everything on them."""
 
@@ -269,7 +267,7 @@ class PontoonsCollapsed(Event):
     ore: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TargetDestroyed(Event):
     """Two destroyers fired at `target` together: every unit (with its cargo)
     and the ore on it went to the cemetery."""
@@ -281,7 +279,7 @@ class TargetDestroyed(Event):
     cost: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitCaptured(Event):
     """Two destroyers in contact took a unit: it and its cargo change colour."""
 
@@ -292,7 +290,7 @@ class UnitCaptured(Event):
     cost: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitNeutralised(Event):
     """Two destroyers holding an enemy unit under their fire turned it over:
     it can do nothing until freed; they stay put for the rest of the turn."""
@@ -302,14 +300,14 @@ class UnitNeutralised(Event):
     holders: tuple[str, ...]  # none when a captured Freighter's unit could not get out of fire
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitFreed(Event):
     """A neutralised unit is free again: the fire that held it is gone."""
 
     unit: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class FreighterCaptured(Event):
     """An enemy destroyer (`unit`) entered a Freighter with no turret left:
     the Freighter, and every unit of its colour, now obey `seat`, who gains
@@ -324,7 +322,7 @@ class FreighterCaptured(Event):
     endangered: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurretRebuilt(Event):
     """The player who just took a Freighter put a turret back on a pod."""
 
@@ -334,7 +332,7 @@ class TurretRebuilt(Event):
     cost: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PlayerEliminated(Event):
     """A player holds no Freighter any more and loses; saved points are lost."""
 
@@ -342,14 +340,14 @@ class PlayerEliminated(Event):
 
 
 # ---- mission end -----------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DeparturesCalled(Event):
     """Turn 21 begins with a secret choice for each of these Freighters."""
 
     freighters: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DepartureChosen(Event):
     """A player decided, secretly, whether a Freighter stays until turn 25.
     `choice` is redacted for other seats (the reveal shows every choice);
@@ -361,14 +359,14 @@ class DepartureChosen(Event):
     step: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DeparturesRevealed(Event):
     """Every hand opens together: Freighter -> "stay" or "leave"."""
 
     choices: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class FreighterTookOff(Event):
     """A Freighter left the planet with its load: `ore` pieces and `units`
     (turrets included: they leave the map with it), worth `score` points;
@@ -382,7 +380,7 @@ class FreighterTookOff(Event):
     cost: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitsAbandoned(Event):
     """Units of a Freighter that left stay behind, neutralised for good."""
 
@@ -390,14 +388,14 @@ class UnitsAbandoned(Event):
     units: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class FreighterStranded(Event):
     """A Freighter could not take off in time: it stays and scores nothing."""
 
     freighter: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class MissionEnded(Event):
     """Scores by player and the winner after the tie-breaks ("" on a full tie)."""
 

@@ -8,12 +8,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.commands import Command, CommandSet
+from engine.core.commands import Command, CommandSet, command
 
 
-@dataclass(frozen=True)
+@command
 class Swap(Command):
     """Swap the pieces on two touching edges of the tile (1 puzzle action).
 
@@ -31,7 +29,7 @@ class Swap(Command):
             object.__setattr__(self, "second", second)
 
 
-@dataclass(frozen=True)
+@command
 class Replace(Command):
     """Discard the piece on one edge, then draw its replacement from the face-down pile (2 puzzle actions)."""
 
@@ -39,14 +37,14 @@ class Replace(Command):
     edge: int
 
 
-@dataclass(frozen=True)
+@command
 class SpendSkillPoint(Command):
     """Spend a skill point to add your Luck to your puzzle actions (once a puzzle)."""
 
     verb = "skill"
 
 
-@dataclass(frozen=True)
+@command
 class Stop(Command):
     """Stop taking puzzle actions and make the test: a d10 at most the number of pieces placed correctly completes the puzzle."""
 

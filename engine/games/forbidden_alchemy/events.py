@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.events import Event, event_registry
+from engine.core.events import Event, event_registry, fact
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SetupTilePlaced(Event):
     """The setup tile lies in front of the player; edges listed from the top, clockwise."""
 
@@ -16,7 +14,7 @@ class SetupTilePlaced(Event):
     adjacent: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class InvestigatorAttempting(Event):
     """Who attempts the puzzle, with the attributes that matter, and how many
     investigators play the story (for the multi-investigator icon)."""
@@ -29,21 +27,21 @@ class InvestigatorAttempting(Event):
     investigators: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PuzzlePiecesShuffled(Event):
     """The pile of face-down pieces in its new order, top first: [piece, shape] pairs."""
 
     pile: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SideEffectDeckShuffled(Event):
     """The Side Effect deck in its new order, top first: [id, title, text, multi, discard]."""
 
     deck: tuple[tuple, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PuzzlePieceDealt(Event):
     """The top piece of the pile, placed face up along `edge` during setup."""
 
@@ -53,21 +51,21 @@ class PuzzlePieceDealt(Event):
     shape: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PuzzleActionsGranted(Event):
     """The investigator has this many puzzle actions (Intellect)."""
 
     actions: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SkillPointSpent(Event):
     """A skill point adds Luck to the puzzle actions."""
 
     luck: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PiecesSwapped(Event):
     """The pieces on two adjacent edges changed places (one action)."""
 
@@ -75,7 +73,7 @@ class PiecesSwapped(Event):
     second: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PuzzlePieceDiscarded(Event):
     """The chosen piece left `edge` for the discards (first half of a replacement)."""
 
@@ -83,7 +81,7 @@ class PuzzlePieceDiscarded(Event):
     piece: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PuzzlePieceDrawn(Event):
     """The top piece of the pile filled `edge` (second half of a replacement)."""
 
@@ -93,14 +91,14 @@ class PuzzlePieceDrawn(Event):
     shape: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PuzzleActionsStopped(Event):
     """No more puzzle actions: `unused` of them were left."""
 
     unused: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DieRolled(Event):
     """A ten-sided die was rolled for the test."""
 
@@ -108,7 +106,7 @@ class DieRolled(Event):
     value: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class AlchemyTestPassed(Event):
     """The roll did not exceed the correctly placed pieces: the puzzle is completed."""
 
@@ -116,7 +114,7 @@ class AlchemyTestPassed(Event):
     roll: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class AlchemyTestFailed(Event):
     """The roll exceeded the correctly placed pieces: the puzzle is not completed."""
 
@@ -124,7 +122,7 @@ class AlchemyTestFailed(Event):
     roll: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SideEffectDrawn(Event):
     """The top Side Effect card, placed face up by the investigator."""
 
@@ -136,21 +134,21 @@ class SideEffectDrawn(Event):
     discard_immediately: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SideEffectDiscarded(Event):
     """A drawn Side Effect card went to the discards."""
 
     card: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SideEffectKept(Event):
     """A drawn Side Effect card stays in play next to the investigator."""
 
     card: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PuzzlePiecesReturned(Event):
     """Every piece used went face down to the bottom of the pile, in this order."""
 

@@ -27,13 +27,11 @@ Investigators:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.commands import Command, CommandSet
+from engine.core.commands import Command, CommandSet, command
 from engine.games.forbidden_alchemy.commands import Replace, SpendSkillPoint, Stop, Swap
 
 
-@dataclass(frozen=True)
+@command
 class Choose(Command):
     """Make the #1 story choice: the objective card the story is played with, secret until it is revealed."""
 
@@ -42,7 +40,7 @@ class Choose(Command):
     choice: str
 
 
-@dataclass(frozen=True)
+@command
 class KeeperAction(Command):
     """Play a Keeper Action card for its threat, naming what it acts on (a monster and its way, a room, an investigator)."""
 
@@ -51,7 +49,7 @@ class KeeperAction(Command):
     targets: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class MonsterAttack(Command):
     """A monster attacks an investigator in its space who is not hiding (each monster once in a keeper turn)."""
 
@@ -60,7 +58,7 @@ class MonsterAttack(Command):
     target: str
 
 
-@dataclass(frozen=True)
+@command
 class PlayTrauma(Command):
     """Play a Trauma card from your hand on an investigator who has suffered damage (physical) or horror (insanity)."""
 
@@ -69,7 +67,7 @@ class PlayTrauma(Command):
     target: str
 
 
-@dataclass(frozen=True)
+@command
 class PlayMythos(Command):
     """Play a Mythos card from your hand on an investigator, who makes its test (after a Wrong Turn, name where he goes)."""
 
@@ -78,7 +76,7 @@ class PlayMythos(Command):
     targets: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class UseThreatEffect(Command):
     """Spend threat on a Trauma or Side Effect card in play for its threat effect (once in each keeper turn)."""
 
@@ -86,7 +84,7 @@ class UseThreatEffect(Command):
     card: str
 
 
-@dataclass(frozen=True)
+@command
 class Place(Command):
     """Place the named monster the revealed objective brings, in a space of a room holding an investigator."""
 
@@ -94,7 +92,7 @@ class Place(Command):
     space: str
 
 
-@dataclass(frozen=True)
+@command
 class Travel(Command):
     """Travel in time: move the Time Period marker to another Time Period card (your action, in the rift room)."""
 
@@ -102,21 +100,21 @@ class Travel(Command):
     period: str
 
 
-@dataclass(frozen=True)
+@command
 class Plant(Command):
     """Plant the Seeds you hold in the objective's room (your action)."""
 
     verb = "plant"
 
 
-@dataclass(frozen=True)
+@command
 class End(Command):
     """End your turn."""
 
     verb = "end"
 
 
-@dataclass(frozen=True)
+@command
 class Move(Command):
     """Move to a space next to yours across a door or an open boundary (one of your moves)."""
 
@@ -124,28 +122,28 @@ class Move(Command):
     space: str
 
 
-@dataclass(frozen=True)
+@command
 class Run(Command):
     """Run: your action buys one more move this turn."""
 
     verb = "run"
 
 
-@dataclass(frozen=True)
+@command
 class Explore(Command):
     """Explore your room: take its top Exploration card (your action)."""
 
     verb = "explore"
 
 
-@dataclass(frozen=True)
+@command
 class Hide(Command):
     """Hide in a room with a place to hide (your action): no monster may attack you while you hide."""
 
     verb = "hide"
 
 
-@dataclass(frozen=True)
+@command
 class UseItem(Command):
     """Use an item or cast a spell you hold (your action)."""
 
@@ -153,14 +151,14 @@ class UseItem(Command):
     item: str
 
 
-@dataclass(frozen=True)
+@command
 class Escape(Command):
     """Escape from the house across the outer edge of your space, as the revealed objective calls for."""
 
     verb = "escape"
 
 
-@dataclass(frozen=True)
+@command
 class Attack(Command):
     """Attack a monster with a weapon you hold, or with none (your action): a Combat card says what you test."""
 
@@ -169,14 +167,14 @@ class Attack(Command):
     item: str
 
 
-@dataclass(frozen=True)
+@command
 class AttemptPuzzle(Command):
     """Attempt the objective's Alchemy puzzle, holding its clue (your action)."""
 
     verb = "puzzle"
 
 
-@dataclass(frozen=True)
+@command
 class ChooseAttribute(Command):
     """Choose the attribute you test where the Combat card offers two."""
 
@@ -184,7 +182,7 @@ class ChooseAttribute(Command):
     attribute: str
 
 
-@dataclass(frozen=True)
+@command
 class Pick(Command):
     """Choose an investigator: who in your room makes the next test, or whom your Side Effect card acts on."""
 
@@ -192,7 +190,7 @@ class Pick(Command):
     seat: str
 
 
-@dataclass(frozen=True)
+@command
 class Answer(Command):
     """Answer the byakhee's question: yes or no."""
 

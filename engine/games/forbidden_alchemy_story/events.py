@@ -9,21 +9,17 @@ inside a story uses as they are.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
-from engine.core.events import Event, SecretRevealed, event_registry
+from engine.core.events import Event, SecretRevealed, event_registry, fact
 from engine.games.forbidden_alchemy import events as puzzle
 
 from .play_events import PLAY_FACTS
 
 
-def _fact(cls):
-    return dataclass(frozen=True, kw_only=True)(cls)
-
-
 # ---- setup ---------------------------------------------------------------------------------------
-@_fact
+@fact
 class MansionBuilt(Event):
     """The map: rooms (id, name, tile, spaces, edge spaces, hiding place) and links (a, b, kind)."""
 
@@ -32,14 +28,14 @@ class MansionBuilt(Event):
     altar: str
 
 
-@_fact
+@fact
 class ItemsListed(Event):
     """The items that can come into play: (id, name, weapon type or "", kept when found, use)."""
 
     items: tuple
 
 
-@_fact
+@fact
 class StoryBegun(Event):
     """The story played, its Event cards in order, where investigators start, and who
     plays the keeper: "player" (a seat) or "system" (the game itself)."""
@@ -52,7 +48,7 @@ class StoryBegun(Event):
     reveal_at: int
 
 
-@_fact
+@fact
 class InvestigatorJoined(Event):
     """An investigator takes a seat: attributes as (name, value) pairs, starting items."""
 
@@ -68,7 +64,7 @@ class InvestigatorJoined(Event):
     ability: str
 
 
-@_fact
+@fact
 class TraitChosen(Event):
     """The investigator's Trait card: an attribute bonus (attribute, amount) or an item more."""
 
@@ -79,21 +75,21 @@ class TraitChosen(Event):
     item: str
 
 
-@_fact
+@fact
 class MonstersListed(Event):
     """Monster kinds: (kind, name, Combat deck, flying, horror rating)."""
 
     kinds: tuple
 
 
-@_fact
+@fact
 class MonsterTokensSlotted(Event):
     """Each figure's token, bottom and all: keeper-only information."""
 
     tokens: dict[str, Any]
 
 
-@_fact
+@fact
 class MonsterPlaced(Event):
     """A monster figure is put on the map."""
 
@@ -101,14 +97,14 @@ class MonsterPlaced(Event):
     space: str
 
 
-@_fact
+@fact
 class CombatCardsListed(Event):
     """The Combat cards' faces (public knowledge; only the decks' order is secret)."""
 
     cards: dict[str, Any]
 
 
-@_fact
+@fact
 class CombatDeckShuffled(Event):
     """A Combat deck in its new order, top first (an order nobody sees)."""
 
@@ -116,28 +112,28 @@ class CombatDeckShuffled(Event):
     order: tuple[str, ...]
 
 
-@_fact
+@fact
 class KeeperActionsListed(Event):
     """The Keeper Action cards in front of the keeper: (id, name, cost, effect, text)."""
 
     actions: tuple
 
 
-@_fact
+@fact
 class TraumaCardsListed(Event):
     """The Trauma cards' faces (public knowledge; the deck and hand are not)."""
 
     cards: dict[str, Any]
 
 
-@_fact
+@fact
 class SideEffectThreatsListed(Event):
     """The threat cost and effect of the Side Effect cards that have one."""
 
     threats: dict[str, Any]
 
 
-@_fact
+@fact
 class SideEffectsNowListed(Event):
     """What Side Effect cards do the moment they are drawn: {card: {who, effect}}; and
     what those kept in play do while they stay: {card: effect}."""
@@ -146,42 +142,42 @@ class SideEffectsNowListed(Event):
     lasting: dict = field(default_factory=dict)
 
 
-@_fact
+@fact
 class TraumaDeckShuffled(Event):
     """The Trauma deck in its new order, top first (an order nobody sees)."""
 
     order: tuple[str, ...]
 
 
-@_fact
+@fact
 class TraumaCardsDealt(Event):
     """Trauma cards from the top of the deck into the keeper's hand (keeper-only)."""
 
     cards: tuple[str, ...]
 
 
-@_fact
+@fact
 class MythosCardsListed(Event):
     """The Mythos cards' faces (public knowledge; the deck and hand are not)."""
 
     cards: dict[str, Any]
 
 
-@_fact
+@fact
 class MythosDeckShuffled(Event):
     """The Mythos deck in its new order, top first (an order nobody sees)."""
 
     order: tuple[str, ...]
 
 
-@_fact
+@fact
 class MythosCardsDealt(Event):
     """Mythos cards from the top of the deck into the keeper's hand (keeper-only)."""
 
     cards: tuple[str, ...]
 
 
-@_fact
+@fact
 class TimePeriodMarkerPlaced(Event):
     """The Time Period marker lies on one of the Time Period cards."""
 
@@ -189,7 +185,7 @@ class TimePeriodMarkerPlaced(Event):
     periods: tuple
 
 
-@_fact
+@fact
 class KeeperGuideRead(Event):
     """The objective cards the #1 story choice picks from, by choice (keeper-only)."""
 
@@ -197,14 +193,14 @@ class KeeperGuideRead(Event):
     named: tuple
 
 
-@_fact
+@fact
 class TokensSupplied(Event):
     """How many of each token the expansion has: {"crawling-hand": 6, "mutation": 10}."""
 
     tokens: dict[str, int]
 
 
-@_fact
+@fact
 class LockCardsPlaced(Event):
     """Lock cards, face up, on rooms: room -> the item that opens it (Story 2, ours)."""
 
@@ -212,7 +208,7 @@ class LockCardsPlaced(Event):
 
 
 # ---- the #1 story choice and the objective -------------------------------------------------------
-@_fact
+@fact
 class StoryChoiceMade(Event):
     """The keeper's #1 story choice and the objective card it selects (keeper-only)."""
 
@@ -221,14 +217,14 @@ class StoryChoiceMade(Event):
     objective: dict[str, Any]
 
 
-@_fact
+@fact
 class ExplorationCardsPlaced(Event):
     """Face-down Exploration cards per room, top first (keeper-only)."""
 
     rooms: dict[str, Any]
 
 
-@_fact
+@fact
 class ObjectiveRevealed(Event):
     """The objective card is turned face up for everyone."""
 
@@ -238,7 +234,7 @@ class ObjectiveRevealed(Event):
 
 
 # ---- turns and Event cards -----------------------------------------------------------------------
-@_fact
+@fact
 class InvestigatorTurnBegan(Event):
     """An investigator's turn: movement points to spend and one action."""
 
@@ -246,26 +242,26 @@ class InvestigatorTurnBegan(Event):
     moves: int
 
 
-@_fact
+@fact
 class TurnEnded(Event):
     """The seat ended its turn."""
 
     seat: str
 
 
-@_fact
+@fact
 class KeeperTurnBegan(Event):
     """The keeper gains threat and may use each Keeper Action once."""
 
     gained: int
 
 
-@_fact
+@fact
 class KeeperTurnEnded(Event):
     """The keeper ends his turn."""
 
 
-@_fact
+@fact
 class EventCardResolved(Event):
     """The next Event card is read at the end of the keeper's turn."""
 
@@ -274,7 +270,7 @@ class EventCardResolved(Event):
     text: str
 
 
-@_fact
+@fact
 class NamedMonsterPlaced(Event):
     """An Event card brings in a named monster: its figure, name, extra health, reach."""
 
@@ -286,7 +282,7 @@ class NamedMonsterPlaced(Event):
     barred_by_locks: bool = False  # The Pet (Story 2 errata): never enters a locked room
 
 
-@_fact
+@fact
 class NamedMonsterAwaited(Event):
     """A revealed objective has the keeper place a named monster: where is his to choose,
     in one of `rooms` (Story 2 errata, Objective 1C: The Pet)."""
@@ -296,7 +292,7 @@ class NamedMonsterAwaited(Event):
     rooms: tuple
 
 
-@_fact
+@fact
 class SubjectTestMade(Event):
     """Story 3, Objective 1C: the card's test is called for (its results as the errata swaps them)."""
 
@@ -305,7 +301,7 @@ class SubjectTestMade(Event):
 
 
 # ---- the end -------------------------------------------------------------------------------------
-@_fact
+@fact
 class GameWon(Event):
     """The story ends: `winner` is "investigators" or "keeper"."""
 
@@ -313,14 +309,14 @@ class GameWon(Event):
     reason: str
 
 
-@_fact
+@fact
 class AllPlayersLost(Event):
     """The story ends with nobody winning."""
 
     reason: str
 
 
-@_fact
+@fact
 class EpilogueRead(Event):
     """The epilogue for the #1 story choice and the winner."""
 
@@ -329,7 +325,7 @@ class EpilogueRead(Event):
     text: str
 
 
-@_fact
+@fact
 class NoEpilogue(Event):
     """All players lost: there is no epilogue."""
 

@@ -7,18 +7,16 @@ which lists every fact of the game in `EVENTS`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.events import Event
+from engine.core.events import Event, fact
 
 # Every fact of play, in the order written, for the registry in `events.py`.
 PLAY_FACTS: list[type[Event]] = []
 
 
 def _fact(cls):
-    fact = dataclass(frozen=True, kw_only=True)(cls)
-    PLAY_FACTS.append(fact)
-    return fact
+    made = fact(cls)
+    PLAY_FACTS.append(made)
+    return made
 
 
 # ---- moving, hiding, escaping --------------------------------------------------------------------

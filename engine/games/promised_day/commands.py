@@ -30,10 +30,9 @@ The command keeps the id, so the record always spells it one way.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
-from engine.core.commands import Command, CommandSet
+from engine.core.commands import Command, CommandSet, command
 
 from . import content
 
@@ -88,7 +87,7 @@ class _Words(Command):
         return ()
 
 
-@dataclass(frozen=True)
+@command
 class Flip(Command):
     """Turn one of the two "3 + 2" tiles face down before the game (1-2 players): name its Area.
 
@@ -98,7 +97,7 @@ class Flip(Command):
     area: int
 
 
-@dataclass(frozen=True)
+@command
 class Start(_Words):
     """Place your character on its starting space (set-up): a space no other character has taken."""
 
@@ -112,7 +111,7 @@ class Start(_Words):
         return (self.space,)
 
 
-@dataclass(frozen=True)
+@command
 class Walk(_Words):
     """Basic movement before the actions: go up to your character's Move along the lines (its own space: stay)."""
 
@@ -126,7 +125,7 @@ class Walk(_Words):
         return (self.space,)
 
 
-@dataclass(frozen=True)
+@command
 class Attack(_Words):
     """Play a card into your Area's circle and deal its damage in its range: a space per soldier hit, a boss per damage to it.
 
@@ -145,7 +144,7 @@ class Attack(_Words):
         return (self.card, *self.targets)
 
 
-@dataclass(frozen=True)
+@command
 class Alchemy(_Words):
     """Play two cards with the same paired icon for your Alchemy or Alkahestry: a space per soldier hit, a boss per damage to it.
 
@@ -168,14 +167,14 @@ class Alchemy(_Words):
         return (self.first, self.second, *self.targets)
 
 
-@dataclass(frozen=True)
+@command
 class Replenish(Command):
     """Draw a card from your deck into your hand (an action)."""
 
     verb = "replenish"
 
 
-@dataclass(frozen=True)
+@command
 class Move(_Words):
     """Move again as an action, up to your character's Move along the lines."""
 
@@ -189,14 +188,14 @@ class Move(_Words):
         return (self.space,)
 
 
-@dataclass(frozen=True)
+@command
 class Complete(Command):
     """Complete the Reverse Transmutation Circle of your Area: its tile goes face down, then you choose a Transmutation Bonus card."""
 
     verb = "complete"
 
 
-@dataclass(frozen=True)
+@command
 class Bonus(_Words):
     """Resolve a face-up Transmutation Bonus card, then what it acts on: characters, spaces, bosses or an Area."""
 
@@ -211,7 +210,7 @@ class Bonus(_Words):
         return (self.card, *self.args)
 
 
-@dataclass(frozen=True)
+@command
 class Companion(_Words):
     """Use a Companion card beside your summary (Hawkeye, Greed & Ling Yao), then what it acts on; it is discarded."""
 
@@ -226,14 +225,14 @@ class Companion(_Words):
         return (self.card, *self.args)
 
 
-@dataclass(frozen=True)
+@command
 class End(Command):
     """End your turn, leaving the remaining actions unused."""
 
     verb = "end"
 
 
-@dataclass(frozen=True)
+@command
 class Discard(Command):
     """Discard a card of your hand for the Event card (the players discuss and decide who)."""
 
@@ -244,7 +243,7 @@ class Discard(Command):
         _canonical_fields(self, "card")
 
 
-@dataclass(frozen=True)
+@command
 class Wound(Command):
     """Your character takes one damage of the Event card (the players discuss and decide who)."""
 
@@ -273,35 +272,35 @@ def ordered_alchemy(first: str, second: str, targets: tuple[str, ...]) -> Alchem
 
 
 # ---- the system seat's steps of the Homunculus turn ---------------------------------------
-@dataclass(frozen=True)
+@command
 class Abilities(Command):
     """Homunculus turn, step 1: every boss on the board uses its ability, by ascending Area."""
 
     verb = "abilities"
 
 
-@dataclass(frozen=True)
+@command
 class Reveal(Command):
     """Homunculus turn, step 2: the Homunculus card of the round is turned up (an Event, or a Boss arriving)."""
 
     verb = "reveal"
 
 
-@dataclass(frozen=True)
+@command
 class March(Command):
     """Homunculus turn, step 3: the soldiers of the card's Areas march outward."""
 
     verb = "march"
 
 
-@dataclass(frozen=True)
+@command
 class Appearance(Command):
     """Homunculus turn, step 4: new soldiers appear from the centre."""
 
     verb = "appearance"
 
 
-@dataclass(frozen=True)
+@command
 class Check(Command):
     """Homunculus turn, step 5: one damage to each character sharing a space with a soldier or a boss."""
 

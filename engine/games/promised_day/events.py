@@ -7,13 +7,11 @@ show something face down set `reveals`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.events import Event, event_registry
+from engine.core.events import Event, event_registry, fact
 
 
 # ---- set-up -------------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class GameConfigured(Event):
     """The numbers this game is played with: player count, actions per character, round limit,
     the first "+2" round, the damage track size and the soldier tokens in the Stock."""
@@ -28,7 +26,7 @@ class GameConfigured(Event):
     empty_stock: str  # "at-once" or "when-needed": when an empty Stock is a defeat
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BoardLaid(Event):
     """The Central City board: Areas with their Spaces from the innermost outward
     ([space, spots] pairs), the lines between Spaces, and where a picture draws each Space."""
@@ -38,14 +36,14 @@ class BoardLaid(Event):
     positions: tuple[tuple[str, float, float], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TilesPlaced(Event):
     """The shuffled Transmutation Circle tiles, face up, one beside each Area: [area, tile, kind]."""
 
     tiles: tuple[tuple[int, str, str], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CharacterChosen(Event):
     """A character joins, played by `seat`, with its Character Summary; life starts at its top."""
 
@@ -58,7 +56,7 @@ class CharacterChosen(Event):
     effect: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CharacterDeckShuffled(Event):
     """A character's 16 cards shuffled face down, top first: [id, colour, damage, range, icon]."""
 
@@ -66,7 +64,7 @@ class CharacterDeckShuffled(Event):
     cards: tuple[tuple[str, str, int, int, str], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CardsDrawn(Event):
     """Cards from the top of a character's deck into its hand (seen by its own seat only)."""
 
@@ -76,7 +74,7 @@ class CardsDrawn(Event):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CompanionCardsTaken(Event):
     """Hawkeye or Greed & Ling Yao takes the bonus cards with the Companion icon:
     [id, name, effect]."""
@@ -85,14 +83,14 @@ class CompanionCardsTaken(Event):
     cards: tuple[tuple[str, str, str], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BonusDeckShuffled(Event):
     """The Transmutation Bonus cards shuffled face down, top first: [id, name, effect]."""
 
     cards: tuple[tuple[str, str, str], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BonusRevealed(Event):
     """The top Transmutation Bonus card turned face up on the Round Board."""
 
@@ -100,7 +98,7 @@ class BonusRevealed(Event):
     card: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class HomunculusCardsDealt(Event):
     """A Homunculus card face down above each round that has a Homunculus turn:
     [round, id, kind ("event"/"boss"), effect or boss, march areas, soldiers]."""
@@ -108,14 +106,14 @@ class HomunculusCardsDealt(Event):
     cards: tuple[tuple[int, str, str, str, tuple[int, ...], int], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SoldierDeckShuffled(Event):
     """The Mannequin Soldier cards shuffled face down, top first: [id, [[n, area], ...]]."""
 
     cards: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossesListed(Event):
     """The five Boss tiles: [boss, name, space, life, ability], for bosses arriving later."""
 
@@ -123,7 +121,7 @@ class BossesListed(Event):
 
 
 # ---- tokens on the board ------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossArrived(Event):
     """A Boss token on a spot of its space, its tile beside the board, life at its top."""
 
@@ -134,7 +132,7 @@ class BossArrived(Event):
     ability: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SoldierCardFlipped(Event):
     """The top Mannequin Soldier card turned over: `place` is [[n, area], ...]."""
 
@@ -143,7 +141,7 @@ class SoldierCardFlipped(Event):
     place: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SoldierMoved(Event):
     """One Mannequin Soldier token moved: `source` and `target` are spaces,
     "stock" or "damage-track"."""
@@ -152,7 +150,7 @@ class SoldierMoved(Event):
     target: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CharacterPlaced(Event):
     """A character stands on its starting space."""
 
@@ -160,7 +158,7 @@ class CharacterPlaced(Event):
     space: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CharacterMoved(Event):
     """A character moved `distance` spaces along the lines."""
 
@@ -170,7 +168,7 @@ class CharacterMoved(Event):
     distance: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CharacterDamaged(Event):
     """A character lost life; `life` is what remains."""
 
@@ -179,7 +177,7 @@ class CharacterDamaged(Event):
     life: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CharacterHealed(Event):
     """A character recovered life; `life` is what it has now."""
 
@@ -188,7 +186,7 @@ class CharacterHealed(Event):
     life: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossDamaged(Event):
     """A boss lost life; `life` is what remains."""
 
@@ -197,7 +195,7 @@ class BossDamaged(Event):
     life: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossDefeated(Event):
     """A boss at 0 life: its token leaves the board and its tile is flipped over."""
 
@@ -205,7 +203,7 @@ class BossDefeated(Event):
 
 
 # ---- rounds and turns ---------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class RoundBegan(Event):
     """A round starts; `order` is the characters' turn order from the Start Player."""
 
@@ -213,21 +211,21 @@ class RoundBegan(Event):
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class HomunculusTurnBegan(Event):
     """The Homunculus turn of this round starts."""
 
     round: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class HomunculusStepBegan(Event):
     """One of the five steps of the Homunculus turn starts."""
 
     step: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossAbilityActivated(Event):
     """A boss on the board uses its ability."""
 
@@ -235,7 +233,7 @@ class BossAbilityActivated(Event):
     ability: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class HomunculusCardRevealed(Event):
     """The Homunculus card above this round turned face up."""
 
@@ -248,14 +246,14 @@ class HomunculusCardRevealed(Event):
     soldiers: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class AreaMarched(Event):
     """The soldiers of an Area march one space outward (the moves follow)."""
 
     area: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class QuestionAsked(Event):
     """An Event card leaves a choice to the players: `left` discards or damage to share out."""
 
@@ -263,7 +261,7 @@ class QuestionAsked(Event):
     left: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class QuestionAnswered(Event):
     """Part of the choice was made; `left` is what remains (0: settled)."""
 
@@ -271,7 +269,7 @@ class QuestionAnswered(Event):
     left: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurnBegan(Event):
     """A character's turn starts with its basic movement; `actions` follow."""
 
@@ -279,14 +277,14 @@ class TurnBegan(Event):
     actions: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ActionsBegan(Event):
     """Basic movement is over; the character's actions start."""
 
     character: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ActionTaken(Event):
     """The character spent one action on `action`; `left` remain."""
 
@@ -295,7 +293,7 @@ class ActionTaken(Event):
     left: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CardPlayed(Event):
     """A card from the hand into the Transmutation Circle space of `area`."""
 
@@ -304,7 +302,7 @@ class CardPlayed(Event):
     area: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CardDiscarded(Event):
     """A card from the hand onto its character's discards."""
 
@@ -312,7 +310,7 @@ class CardDiscarded(Event):
     card: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TileFlipped(Event):
     """A Transmutation Circle tile turned face down: that Reverse Transmutation Circle is done."""
 
@@ -320,7 +318,7 @@ class TileFlipped(Event):
     tile: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BonusChosen(Event):
     """A Transmutation Bonus card was chosen (from the Round Board or a companion's pair)
     to be resolved now."""
@@ -329,14 +327,14 @@ class BonusChosen(Event):
     by: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BonusDiscarded(Event):
     """A resolved Transmutation Bonus card went to the discards."""
 
     card: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BonusPlacedInCircle(Event):
     """Black Hayate went into the Transmutation Circle space of `area` as a card of any colour."""
 
@@ -344,7 +342,7 @@ class BonusPlacedInCircle(Event):
     area: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurnEnded(Event):
     """The character's turn is over; `unused` actions were left."""
 
@@ -352,28 +350,28 @@ class TurnEnded(Event):
     unused: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class StartPlayerPassed(Event):
     """The Start Player marker goes to the next player to the left."""
 
     character: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class RoundEnded(Event):
     """Every turn of the round is over."""
 
     round: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class GameWon(Event):
     """The players win: every Transmutation Circle tile is face down."""
 
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class GameLost(Event):
     """The players are defeated, at the instant the condition arose."""
 

@@ -5,13 +5,12 @@ Dancer clarification.  `events.py` lists them with the other facts (`EVENTS`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, fact
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossChosen(Event):
     """The boss faced: its board (corner colours as printed, HP bars, lives by player
     count, start-of-turn effects, plan) and its cards, copied from content."""
@@ -22,21 +21,21 @@ class BossChosen(Event):
     schedule: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossTilePlaced(Event):
     """The boss tile (2x2 squares) lies with its NW corner on `square`."""
 
     square: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossDeckShuffled(Event):
     """The boss cards in a new order, top first (hidden)."""
 
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossCardDrawn(Event):
     """The top boss card becomes the current boss card (public)."""
 
@@ -44,7 +43,7 @@ class BossCardDrawn(Event):
     card: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossTurnStarted(Event):
     """The boss takes its turn; `asker` answers the questions it raises."""
 
@@ -52,7 +51,7 @@ class BossTurnStarted(Event):
     asker: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossRolled(Event):
     """The movement die: `target` is the square on the current card's back for it."""
 
@@ -60,7 +59,7 @@ class BossRolled(Event):
     target: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossMoved(Event):
     """The boss tile moves so that its NW corner is on `to`."""
 
@@ -68,14 +67,14 @@ class BossMoved(Event):
     to: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossAttacksQueued(Event):
     """Player units stand in the destination: the boss attacks them instead of moving."""
 
     units: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossEffectQueued(Event):
     """The flipped boss card's effect hits several player units: the players choose the
     order in which they take it."""
@@ -83,14 +82,14 @@ class BossEffectQueued(Event):
     units: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossEffectOrdered(Event):
     """The players let `unit` take the boss card's effect next."""
 
     unit: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossAttackChosen(Event):
     """The boss attacks `unit` next, with its `colour` corner, at range `distance`."""
 
@@ -99,7 +98,7 @@ class BossAttackChosen(Event):
     distance: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossStruck(Event):
     """A blow against one of the boss's HP bars (`colour`); `hp` is what is left of it."""
 
@@ -113,28 +112,28 @@ class BossStruck(Event):
     modifiers: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossLifeLost(Event):
     """Every HP bar is depleted: the boss loses a life and its damage is removed."""
 
     lives: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossRestored(Event):
     """The boss restores HP to its bars: colour -> HP restored."""
 
     restored: dict[str, int]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitsExhausted(Event):
     """These units are exhausted by a boss effect."""
 
     units: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossCardFlipped(Event):
     """The current boss card is turned over, its effect executed, and discarded."""
 
@@ -143,14 +142,14 @@ class BossCardFlipped(Event):
     effect: dict[str, Any]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossDeckReshuffled(Event):
     """The boss deck ran out: the discarded boss cards form a new deck (hidden order)."""
 
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossRotated(Event):
     """The boss tile turns 90 degrees clockwise: quarter turns so far, and the colour
     now at each corner."""
@@ -159,21 +158,21 @@ class BossRotated(Event):
     corners: dict[str, str]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossTurnEnded(Event):
     """The boss's turn is over."""
 
     turn: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitRemoved(Event):
     """A player removes their own unit from the map (Boss Mode, 2 DV)."""
 
     unit: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SummonRolled(Event):
     """A summon's two dice: `x` counts columns from the left, `y` rows from the bottom;
     `square` is the square they name."""
@@ -184,7 +183,7 @@ class SummonRolled(Event):
     square: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SummonPlaced(Event):
     """A minion or token (`kind`) of type `what` is placed on `square` as `summon`."""
 
@@ -194,7 +193,7 @@ class SummonPlaced(Event):
     square: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SummonLost(Event):
     """The boss cannot summon this piece now, and why (no supply left, no free square)."""
 
@@ -202,21 +201,21 @@ class SummonLost(Event):
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class MinionDefeated(Event):
     """A minion reached 0 HP: it leaves the map and its piece goes back to the supply."""
 
     summon: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SummonsCleared(Event):
     """The boss tile moves onto these summons: they go back to the supply."""
 
     summons: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class AllyInvited(Event):
     """Another player's unit was Readied in this turn: `seat` may move and act with it now."""
 
@@ -224,7 +223,7 @@ class AllyInvited(Event):
     unit: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class AllyActionEnded(Event):
     """The invited player has acted with the unit (or declined): the turn goes on."""
 
@@ -232,7 +231,7 @@ class AllyActionEnded(Event):
     unit: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BossPlanDelayed(Event):
     """The boss action pushes the boss's plan back: it now completes after `plan_turns`."""
 

@@ -35,12 +35,10 @@ Boss Mode:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.commands import Command, CommandSet
+from engine.core.commands import Command, CommandSet, command
 
 
-@dataclass(frozen=True)
+@command
 class Mulligan(Command):
     """Put back the cards you picked from your hand and draw as many again, before the first turn;
     with none picked, keep your hand.
@@ -50,7 +48,7 @@ class Mulligan(Command):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class Deploy(Command):
     """Deploy a unit card from your hand to a free unit slot (its colour's, any for a Gray unit)
     and a square of your deployment zone.
@@ -62,7 +60,7 @@ class Deploy(Command):
     square: str
 
 
-@dataclass(frozen=True)
+@command
 class HastyDeploy(Command):
     """Spend 3 DV to deploy a unit with [Haste]: it arrives Ready and may act this turn (besides
     your ordinary deploy).
@@ -74,7 +72,7 @@ class HastyDeploy(Command):
     square: str
 
 
-@dataclass(frozen=True)
+@command
 class Move(Command):
     """Activate a Ready unit and move it up to its MOV squares (terrain permitting)."""
 
@@ -83,7 +81,7 @@ class Move(Command):
     square: str
 
 
-@dataclass(frozen=True)
+@command
 class Attack(Command):
     """Attack with your unit (activating it if needed): an enemy unit in range, or in Boss Mode a
     minion or a boss corner by its colour.
@@ -94,7 +92,7 @@ class Attack(Command):
     target: str
 
 
-@dataclass(frozen=True)
+@command
 class Capture(Command):
     """Your unit captures the castle it stands on: you take the top VP card."""
 
@@ -102,7 +100,7 @@ class Capture(Command):
     unit: str
 
 
-@dataclass(frozen=True)
+@command
 class Work(Command):
     """Your unit works: gain 1 Anna Coin (1 DV in Boss Mode, or on the Pixel Art map's * square)."""
 
@@ -110,7 +108,7 @@ class Work(Command):
     unit: str
 
 
-@dataclass(frozen=True)
+@command
 class Retire(Command):
     """Pay 3 Anna Coins to retire your unit: it leaves the map and you gain 1 DV."""
 
@@ -118,7 +116,7 @@ class Retire(Command):
     unit: str
 
 
-@dataclass(frozen=True)
+@command
 class Assist(Command):
     """Use your unit's assist on an ally (Physic, Shove, Reposition, Grab or an assist skill);
     Reposition and Grab then name the square.
@@ -130,7 +128,7 @@ class Assist(Command):
     where: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class Special(Command):
     """Use your unit's Special Ability (it spends the Special Ability token), on a target where the
     ability takes one.
@@ -141,7 +139,7 @@ class Special(Command):
     target: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class React(Command):
     """Use the reaction special of your attacked unit (or of the unit next to it that guards it)
     before the blows.
@@ -151,7 +149,7 @@ class React(Command):
     unit: str
 
 
-@dataclass(frozen=True)
+@command
 class Use(Command):
     """Play a shop card: an item (on its target), an attachment beneath one of your units, or a
     reaction while your unit is attacked.
@@ -162,7 +160,7 @@ class Use(Command):
     target: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class Pass(Command):
     """Let the attack go ahead without reacting (further); or, when an ally readied your unit, do
     not act with it.
@@ -171,7 +169,7 @@ class Pass(Command):
     verb = "pass"
 
 
-@dataclass(frozen=True)
+@command
 class Wait(Command):
     """End the activation of the unit that moved, without a unit action."""
 
@@ -179,7 +177,7 @@ class Wait(Command):
     unit: str
 
 
-@dataclass(frozen=True)
+@command
 class Discard(Command):
     """Discard a unit card from your hand and draw a new one."""
 
@@ -187,7 +185,7 @@ class Discard(Command):
     card: str
 
 
-@dataclass(frozen=True)
+@command
 class Shift(Command):
     """Pay 1 Anna Coin to shift your Gray unit to another unit slot."""
 
@@ -196,7 +194,7 @@ class Shift(Command):
     slot: str
 
 
-@dataclass(frozen=True)
+@command
 class Buy(Command):
     """Buy the face-down card in this slot of Anna's Shop, paying the cost on its back."""
 
@@ -204,7 +202,7 @@ class Buy(Command):
     slot: int
 
 
-@dataclass(frozen=True)
+@command
 class VeinTile(Command):
     """Spend 1 DV to place or move your DV Map Tile: the square, then the side that shows (plains
     or ruins).
@@ -215,7 +213,7 @@ class VeinTile(Command):
     side: str
 
 
-@dataclass(frozen=True)
+@command
 class Bump(Command):
     """Spend 2 DV to BUMP a unit (any player's) one square."""
 
@@ -224,7 +222,7 @@ class Bump(Command):
     square: str
 
 
-@dataclass(frozen=True)
+@command
 class VeinMove(Command):
     """Spend 1 DV to move your unit up to 2 squares in a straight line."""
 
@@ -233,7 +231,7 @@ class VeinMove(Command):
     square: str
 
 
-@dataclass(frozen=True)
+@command
 class VeinRemove(Command):
     """Spend 2 DV to take your unit off the map."""
 
@@ -241,7 +239,7 @@ class VeinRemove(Command):
     unit: str
 
 
-@dataclass(frozen=True)
+@command
 class BossAction(Command):
     """Spend your unit's action on the boss board's own action (within its range of the boss tile)."""
 
@@ -250,7 +248,7 @@ class BossAction(Command):
     target: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command
 class Order(Command):
     """Choose the boss's next attack: the unit it attacks, the corner it attacks with, then the
     range.
@@ -262,7 +260,7 @@ class Order(Command):
     range: int
 
 
-@dataclass(frozen=True)
+@command
 class Hit(Command):
     """Choose the unit the boss card's effect hits next."""
 
@@ -270,14 +268,14 @@ class Hit(Command):
     unit: str
 
 
-@dataclass(frozen=True)
+@command
 class BossStep(Command):
     """The boss's next step (the system plays it)."""
 
     verb = "boss"
 
 
-@dataclass(frozen=True)
+@command
 class EndTurn(Command):
     """End your turn."""
 

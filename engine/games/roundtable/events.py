@@ -8,10 +8,9 @@ facts are in `boss_events.py`; `EVENTS` lists them all.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core.events import Event, event_registry
+from engine.core.events import Event, event_registry, fact
 
 from .boss_events import (
     AllyActionEnded,
@@ -46,7 +45,7 @@ from .boss_events import (
 
 
 # ---- setup (I. Game Setup) --------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class GameConfigured(Event):
     """The players in turn order (the first player first), the mode (1v1 or boss)
     and our end-of-game rule (1 vs 1)."""
@@ -58,7 +57,7 @@ class GameConfigured(Event):
     bump: str = "orthogonal"  # which squares a BUMP may move a unit to (option bump)
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class MapLaidOut(Event):
     """The 6x6 map: terrain by square, each player's deployment zone, and the
     Pixel Art map's special Work squares."""
@@ -71,21 +70,21 @@ class MapLaidOut(Event):
     work_coin: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitCardsListed(Event):
     """The unit cards of this game and their printed stats (copied from content)."""
 
     cards: dict[str, Any]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitDeckShuffled(Event):
     """The unit deck in its new order, top first (hidden)."""
 
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CardsDealt(Event):
     """Unit cards dealt from the top of the deck into `seat`'s hand (hidden from others)."""
 
@@ -94,7 +93,7 @@ class CardsDealt(Event):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CheerGiven(Event):
     """The second player receives the card "Anna's Cheer" (public)."""
 
@@ -104,35 +103,35 @@ class CheerGiven(Event):
     kind: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class VictoryPointDeckSorted(Event):
     """The VP cards face up, smallest on top."""
 
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DragonVeinTilesGiven(Event):
     """Each player receives one DV Map Tile, off the map for now."""
 
     seats: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ShopCardsListed(Event):
     """Anna's Shop cards of this game: name, kind and the cost on the back."""
 
     cards: dict[str, Any]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ShopDeckShuffled(Event):
     """Anna's Shop deck in its new order, top first (hidden)."""
 
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ShopCardDealt(Event):
     """The top shop card, dealt face down to shop slot `slot`: only its cost shows."""
 
@@ -141,7 +140,7 @@ class ShopCardDealt(Event):
     cost: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class MulliganTaken(Event):
     """`seat` discards these cards (maybe none) once during setup, face up; drawing
     back up to 6 follows as `CardsDrawn`.  Not a commit point itself: a mulligan that
@@ -153,7 +152,7 @@ class MulliganTaken(Event):
 
 
 # ---- turns (III. Turn Actions) -------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurnStarted(Event):
     """`seat`'s turn `turn` (counted over both players) begins."""
 
@@ -161,7 +160,7 @@ class TurnStarted(Event):
     turn: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CoinsGained(Event):
     """`seat` gains Anna Coins."""
 
@@ -169,7 +168,7 @@ class CoinsGained(Event):
     coins: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CoinsSpent(Event):
     """`seat` pays Anna Coins."""
 
@@ -177,7 +176,7 @@ class CoinsSpent(Event):
     coins: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitsReadied(Event):
     """`seat`'s exhausted units are Ready again."""
 
@@ -185,14 +184,14 @@ class UnitsReadied(Event):
     units: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurnEnded(Event):
     """`seat` ends its turn."""
 
     seat: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class GameEnded(Event):
     """The game is over: `result` in words, each player's VP total."""
 
@@ -201,7 +200,7 @@ class GameEnded(Event):
 
 
 # ---- cards ---------------------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CardsDrawn(Event):
     """`seat` draws back up to 6 unit cards (hidden from others)."""
 
@@ -210,14 +209,14 @@ class CardsDrawn(Event):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DiscardsReshuffled(Event):
     """The unit discard pile, shuffled into a new unit deck (hidden order)."""
 
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CardDiscarded(Event):
     """`seat` discards a unit card from hand, face up (shown: a commit point)."""
 
@@ -226,7 +225,7 @@ class CardDiscarded(Event):
     card: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ShopCardBought(Event):
     """`seat` paid for the card in shop slot `slot` and took it into hand (hidden from others)."""
 
@@ -238,7 +237,7 @@ class ShopCardBought(Event):
 
 
 # ---- units on the map ---------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitDeployed(Event):
     """Unit card `card` goes to `seat`'s `slot`, its meeple to `square`; exhausted
     unless it has [Haste]; with a Shapestone token if a [Shapeshifter], with a
@@ -256,7 +255,7 @@ class UnitDeployed(Event):
     haste: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class GrayUnitShifted(Event):
     """A deployed Gray unit changes to another unit slot."""
 
@@ -264,14 +263,14 @@ class GrayUnitShifted(Event):
     slot: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitActivated(Event):
     """A Ready unit is activated and exhausted."""
 
     unit: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitMoved(Event):
     """The activated unit moves along orthogonal steps to `to`."""
 
@@ -280,14 +279,14 @@ class UnitMoved(Event):
     to: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ActivationEnded(Event):
     """The activated unit has taken its unit action, or none."""
 
     unit: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CombatStarted(Event):
     """`attacker` attacks `defender` from `distance` squares away."""
 
@@ -296,7 +295,7 @@ class CombatStarted(Event):
     distance: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class Struck(Event):
     """One blow of a combat (`blow`: attack, counter or follow-up): the ATK
     and DEF that applied, the damage dealt and the target's HP left."""
@@ -311,7 +310,7 @@ class Struck(Event):
     modifiers: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BlowSkipped(Event):
     """A counter or follow-up attack that does not happen, and why."""
 
@@ -320,14 +319,14 @@ class BlowSkipped(Event):
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ShapestoneDiscarded(Event):
     """The unit's Shapestone token is discarded after combat."""
 
     unit: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitDefeated(Event):
     """The unit reached 0 HP: its card goes to the discard pile, its meeple off the map."""
 
@@ -335,7 +334,7 @@ class UnitDefeated(Event):
     owner: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class VictoryPointTokensGained(Event):
     """`seat` gains VP tokens for defeating a unit."""
 
@@ -343,7 +342,7 @@ class VictoryPointTokensGained(Event):
     tokens: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DragonVeinGained(Event):
     """`seat` gains Dragon Vein crystals."""
 
@@ -351,7 +350,7 @@ class DragonVeinGained(Event):
     dv: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DragonVeinSpent(Event):
     """`seat` spends Dragon Vein crystals."""
 
@@ -359,7 +358,7 @@ class DragonVeinSpent(Event):
     dv: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CastleCaptured(Event):
     """The unit on a castle captures it: its player takes the top VP card."""
 
@@ -369,14 +368,14 @@ class CastleCaptured(Event):
     vp: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitRetired(Event):
     """The unit leaves play by its own action: card discarded, no VP for anyone."""
 
     unit: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DragonVeinTilePlaced(Event):
     """`seat`'s DV Map Tile is placed (or moved) on `square`, `side` up."""
 
@@ -385,7 +384,7 @@ class DragonVeinTilePlaced(Event):
     side: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitBumped(Event):
     """A unit is BUMPed one square."""
 
@@ -394,7 +393,7 @@ class UnitBumped(Event):
     to: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class HitPointsRestored(Event):
     """An assist restores HP to `target` (never above its printed HP)."""
 
@@ -404,7 +403,7 @@ class HitPointsRestored(Event):
     hp: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class UnitPlaced(Event):
     """An assist moves `unit` from `origin` to `to` (not a move of its own)."""
 
@@ -413,7 +412,7 @@ class UnitPlaced(Event):
     to: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DamageDealt(Event):
     """An effect deals damage directly (not a blow of combat)."""
 
@@ -423,7 +422,7 @@ class DamageDealt(Event):
     hp: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class SpecialUsed(Event):
     """The unit uses its Special Ability and discards its Special Ability token."""
 
@@ -431,7 +430,7 @@ class SpecialUsed(Event):
     skill: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class AttackDeclared(Event):
     """An attack waits while the defender's player may react (a reaction special or card)."""
 
@@ -440,7 +439,7 @@ class AttackDeclared(Event):
     seat: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CombatBonusGranted(Event):
     """A reaction gives `unit` stat bonuses for the combat at hand: [stat, n] pairs."""
 
@@ -449,14 +448,14 @@ class CombatBonusGranted(Event):
     bonuses: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ReactionsDeclined(Event):
     """The defender's player reacts no further: the combat goes ahead."""
 
     seat: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class CombatEnded(Event):
     """The combat is over; bonuses for it lapse."""
 
@@ -464,7 +463,7 @@ class CombatEnded(Event):
     defender: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class ShopCardUsed(Event):
     """`seat` plays a shop card from hand (item or reaction), face up: it is discarded
     (shown from a hidden hand: a commit point)."""
@@ -475,7 +474,7 @@ class ShopCardUsed(Event):
     name: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class AttachmentPlaced(Event):
     """An attachment goes beneath the unit, face up (shown from a hidden hand: a commit
     point); `replaced` (if any) is discarded."""
@@ -490,7 +489,7 @@ class AttachmentPlaced(Event):
 
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BuffGranted(Event):
     """`unit` gains stat bonuses ([stat, n] pairs) until `seat`'s next turn starts."""
 
@@ -500,7 +499,7 @@ class BuffGranted(Event):
     seat: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class BuffsExpired(Event):
     """`seat`'s turn starts: the bonuses it gave "until your next turn" end."""
 
@@ -508,7 +507,7 @@ class BuffsExpired(Event):
     units: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class PickpocketRolled(Event):
     """A [Pickpocket] unit attacked: the die decides whether it pockets a coin."""
 

@@ -10,45 +10,43 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.commands import Command, CommandSet
+from engine.core.commands import Command, CommandSet, command
 
 
-@dataclass(frozen=True)
+@command
 class Stance(Command):
     verb = "stance"
     secret = True
     stance: str
 
 
-@dataclass(frozen=True)
+@command
 class Strike(Command):
     verb = "strike"
 
 
-@dataclass(frozen=True)
+@command
 class Aim(Command):
     verb = "aim"
     zone: str
 
 
-@dataclass(frozen=True)
+@command
 class Parry(Command):
     verb = "parry"
 
 
-@dataclass(frozen=True)
+@command
 class End(Command):
     verb = "end"
 
 
-@dataclass(frozen=True)
+@command
 class Timeout(Command):
     verb = "timeout"
 
 
-@dataclass(frozen=True)
+@command
 class Storm(Command):
     verb = "storm"
 

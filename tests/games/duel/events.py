@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.events import Event, SecretRevealed, event_registry
+from engine.core.events import Event, SecretRevealed, event_registry, fact
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DuelistsReady(Event):
     """Setup: the seats, their starting life, the rounds, the turn timer (0: off)."""
 
@@ -17,7 +15,7 @@ class DuelistsReady(Event):
     timer: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class RoundStarted(Event):
     """A new round: stances are chosen again; `leader` takes the first turn."""
 
@@ -25,7 +23,7 @@ class RoundStarted(Event):
     leader: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class StanceChosen(Event):
     """`seat` chose its stance in secret: `redact` hides `stance` from the other seats
     and `describe` never names it (the state must know it, so the fact carries it)."""
@@ -35,7 +33,7 @@ class StanceChosen(Event):
     step: int  # where the stance command is recorded: what the reveal will name
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class StancesRevealed(Event):
     """Both stances turned up together."""
 
@@ -44,12 +42,12 @@ class StancesRevealed(Event):
     blue: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurnStarted(Event):
     seat: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurnTimerStarted(Event):
     """The turn of `seat` must end by `deadline` (ISO time), or the system ends it."""
 
@@ -57,7 +55,7 @@ class TurnTimerStarted(Event):
     deadline: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class StrikeDeclared(Event):
     """`seat` strikes `target` for `damage` (stances counted); it waits for the aim."""
 
@@ -66,7 +64,7 @@ class StrikeDeclared(Event):
     damage: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class Struck(Event):
     """The strike landed on `zone` ("head" or "body"): `target` loses `damage` life.
     Version 1 had no `zone` (every strike landed on the body)."""
@@ -78,7 +76,7 @@ class Struck(Event):
     zone: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class Recoiled(Event):
     """A strike to the head costs its striker life too."""
 
@@ -86,7 +84,7 @@ class Recoiled(Event):
     life: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class Parried(Event):
     """The defender parried: it gets back `healed` of the damage just taken."""
 
@@ -94,37 +92,37 @@ class Parried(Event):
     healed: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurnTimedOut(Event):
     seat: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class TurnEnded(Event):
     seat: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class StormGathered(Event):
     """Both seats had their turn: the system's storm is due."""
 
     round: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DieRolled(Event):
     die: str
     value: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class StormStruck(Event):
     """The storm hit both seats for `damage` life each."""
 
     damage: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@fact
 class DuelEnded(Event):
     """The duel is over: `winner` ("" for a draw), and why."""
 

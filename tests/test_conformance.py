@@ -284,6 +284,22 @@ for _kind in KINDS:
 
 
 @pytest.mark.parametrize("kind", KINDS)
+def test_no_game_names_a_seat_after_the_engines_own(kind):
+    game = find_game(kind)
+    for players in getattr(game, "PLAYER_COUNTS", None) or (None,):
+        assert SYSTEM not in game.seats(game.options(players, {})), (kind, players)
+
+
+def test_a_game_naming_the_system_seat_is_refused_before_anything_is_stored(monkeypatch):
+    store = open_store(":memory:")
+    game = find_game("duel")
+    monkeypatch.setattr(game, "seats", lambda options: ("north", SYSTEM))
+    with pytest.raises(TypeError, match="engine's"):
+        store.create("duel", seed=1)
+    assert store.catalogue.summaries() == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_bot_finishes_a_game(kind):
     from engine.core.selfplay import selfplay_one
 

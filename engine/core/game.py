@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from .commands import Command, CommandSet
-from .context import SYSTEM, Context
+from .context import Context
 from .dice import Dice
 from .errors import UnknownGameKind
 from .events import Event, Upcasters
@@ -197,17 +197,11 @@ def find_game(kind: str) -> GameModule:
         for name, default in OPTIONAL.items():
             if name not in provided:
                 setattr(module, name, default)
-        if SYSTEM in _default_seats(module):
-            raise TypeError(f"game {kind} names a seat {SYSTEM!r}: that seat is the engine's")
+        # No seat may be named SYSTEM: checked where a game's seats are made
+        # (Store.create) and for every game by tests/test_conformance.py, not
+        # here, where it loaded every game's setup for a mere read (issue #24).
         _loaded[kind] = module
     return module  # type: ignore[return-value]
-
-
-def _default_seats(module: Any) -> tuple[str, ...]:
-    try:
-        return tuple(module.seats(module.options(None, {})))
-    except Exception:  # a game whose options have no defaults: checked at create
-        return ()
 
 
 # ---- a game's names, each loaded with its module on first use ---------------------------------

@@ -206,6 +206,8 @@ class Store(Application):
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         game_seats = tuple(game.seats(opts))
+        if SYSTEM in game_seats:  # a game's own defect, never a player's: no record of it is made
+            raise TypeError(f"game {kind} names a seat {SYSTEM!r}: that seat is the engine's")
         # Checked as any stored header's players are: refused before anything is written.
         who = None if played_by is None else fold.check_players(dict.fromkeys(game_seats, played_by), game_seats)
         header = Header(kind, int(seed), opts, game_seats, game.RULES_VERSION, players=who, position=start)

@@ -95,6 +95,25 @@ def test_changed_spaces_are_outlined(env):
     assert root.find(f".//{SVG}g[@id='character-ed']").get("class") == "summary changed"
 
 
+def test_words_from_the_view_are_escaped_in_the_written_picture(env):
+    # The picture writes its shapes in Python (issue #24), not through the template's
+    # autoescape: a name that looks like markup must still read as text.
+    state = scenario(hands={"ed": ("ed-01",)}, bosses={"wrath": ("1b", 3)}).state
+    board = game.view(state, None)
+    board["characters"]["al"]["companions"] = ["curtis"]
+    odd = "<script>&\"'"
+    board["characters"]["ed"]["name"] = "Ed " + odd
+    board["bosses"]["wrath"]["name"] = "Wrath " + odd
+    board["boss_tiles"]["wrath"]["name"] = "Wrath " + odd
+    board["bonus"]["offer"][0]["name"] = "Bonus " + odd
+    everything = {p for c in ("spaces", "bosses", "characters", "areas", "bonus") for p in
+                  (c, *(f"{c}.{k}" for k in board[c]))} | {"characters.ed.hand", "characters.ed.hand.ed-01"}
+    html = render(env, board, everything)
+    parse(html)  # well-formed: no stray < or &
+    assert "<script>" not in html
+    assert html.count("&lt;script&gt;&amp;&#34;&#39;") >= 8  # hand, token, row, space, boss, tile, offer...
+
+
 def test_tiles_face_up_or_down_the_damage_track_the_round_and_what_changed(env):
     state = scenario(flipped=(2,), track=3, round=4, bosses={"wrath": ("1b", 3)},
                      soldiers={"1a": 2}).state

@@ -117,6 +117,40 @@ def test_the_board_picture_renders_as_well_formed_svg(players, options):
     assert ('id="token-boss"' in svg) == bool(options)
 
 
+def test_words_from_the_view_are_escaped_in_the_written_picture():
+    # The picture writes its shapes in Python (issue #24), not through the template's
+    # autoescape: a name that looks like markup must still read as text.
+    import xml.dom.minidom
+
+    import jinja2
+
+    from viewer import boards, pictures
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader("viewer/templates"), autoescape=True)
+    boards.register(env)
+    pictures.register(env)
+    store = memory()
+    gid = store.create("roundtable", seed=9, players=4, options={"mode": "boss"})
+    rng = random.Random(9)
+    for _ in range(40):
+        state = store.live(gid).session.state
+        seat = next(s for s in game.to_act(state) if s != SYSTEM)
+        store.issue(gid, seat, rng.choice(game.legal_commands(state, seat)).notation())
+    board = game.view(store.live(gid).session.state, None)
+    odd = "<script>&\"'"
+    for u in board["units"].values():
+        u["name"] = u["short"] = "Unit " + odd
+    board["boss"]["name"] = "Boss " + odd
+    board["boss"]["news"] = ["news " + odd]
+    board["players"]["p1"]["hand"] = ["no-such-card " + odd]
+    changed = {p for c in ("units", "players", "squares") for p in (c, *(f"{c}.{k}" for k in board[c]))}
+    html = env.get_template("boards/roundtable.html").render(board=board, changed=changed | {"boss", "boss.square"},
+                                                             game=game)
+    xml.dom.minidom.parseString(html)  # well-formed: no stray < or &
+    assert "<script>" not in html
+    assert html.count("&lt;script&gt;&amp;&#34;&#39;") >= 6  # units, corners, news, a card...
+
+
 def every_command(state, seat):
     """Every command of a player's turn with any arguments worth writing (far more than
     `legal_commands` builds: it prunes with the guards), for `decide` to judge."""

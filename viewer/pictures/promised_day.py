@@ -28,14 +28,16 @@ turned over at set-up and for Black Hayate), a card of a hand by its id
 (`al-04`), a bonus or Companion card by its id (`curtis`), and "nobody" (`none`)
 where Winry Rockbell's draw or life may go to no one.
 
-What never moves (the lanes, the lines, the spots of every space) is worked
-out once per map; the rest once per view, in plain loops.  Every number comes
-back as a string ready to print.
+What never moves (the lanes, the lines, the spots of every space) is written
+once per map; the rest once per view, in plain loops, as SVG and HTML ready to
+print (a template placing hundreds of small shapes attribute by attribute was
+most of a step's drawing, issue #24).
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from markupsafe import Markup
@@ -68,24 +70,32 @@ CIRCLE_SHOWN = 14  # cards drawn in an Area's column (two rows); the count says 
 
 # ---- the contract: draw, place_points, ceiling ------------------------------------------
 def draw(board: dict[str, Any]) -> dict[str, Any]:
-    """Everything the template places for this view, positioned, labelled, named."""
+    """Everything the template places for this view, positioned, labelled, named.
+
+    The many small elements come back written (Markup), since a template prints one
+    string far faster than it places a shape attribute by attribute (issue #24: the
+    loops were most of a step's drawing).  Those that outline what changed are
+    functions of the step's changed ids, which the template passes:
+    `picture.spaces(hot_spaces, hot_bosses)`."""
     geo = _geo(board)
-    static = _static(geo, tuple((n, tuple(a["spaces"])) for n, a in board["areas"].items()),
-                     tuple((sp, m[1]) for sp, m in board["map"].items()))
+    still = _still(geo, tuple((n, tuple(a["spaces"])) for n, a in board["areas"].items()),
+                   tuple((sp, m[0], m[1]) for sp, m in board["map"].items()))
     rows = len(board["characters"])
     height = ROWS_Y + ROW_PITCH * rows + 6
     return {
         "height": str(height), "frame_height": str(height - 2),
-        "lanes": static["lanes"], "lines": static["lines"],
+        "city": still.city,
         "header": _header(board),
-        "track": _track(board),
-        "spaces": _spaces(board, static["centres"]),
-        "characters": _tokens(board, static["centres"]),
-        "areas": _areas(board),
+        "track": partial(_track, board["damage_track"]),
+        "spaces": partial(_spaces, board, still.spaces),
+        "characters": partial(_tokens, board, still.spaces),
+        "halos": partial(_halos, still.spaces),
+        "areas": partial(_areas, board),
         "homunculus": _homunculus(board),
-        "boss_tiles": _boss_tiles(board),
-        "rows": _rows(board),
-        "tray": _tray(board),
+        "boss_tiles": partial(_boss_tiles, board),
+        "rows": partial(_rows, board),
+        "hands": partial(_hands, board),
+        "offer": _offer(board),
     }
 
 
@@ -111,6 +121,30 @@ def ceiling(board: dict[str, Any]) -> str | None:
     return None
 
 
+# ---- small writing helpers ----------------------------------------------------------------
+def _text(value: Any) -> str:
+    """Text in HTML, with markupsafe.escape's entities, as a plain string: a step writes a
+    few hundred, and escape's Markup around each cost more than the replacing (issue #24)."""
+    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("'", "&#39;").replace('"', "&#34;"))
+
+
+DASHED = ' stroke-dasharray="2 1"'  # a wild card in a circle
+BOLD = ' font-weight="bold"'
+STRUCK = ' text-decoration="line-through"'  # a defeated boss
+CHANGED = ' style="outline:none"'  # an SVG shape that changed: the page's HTML outline is not for it
+
+
+def _class(name: str, hot: bool) -> str:
+    """A class attribute, with `changed` (and no HTML outline) where the element changed."""
+    return f'class="{name} changed"{CHANGED}' if hot else f'class="{name}"'
+
+
+def _named(token: str, label: str) -> str:
+    """The id, notation token and label of an element a player may point at."""
+    return f'data-id="{token}" data-token="{token}" data-label="{_text(label)}"'
+
+
 # ---- what never moves -------------------------------------------------------------------
 def _geo(board: dict[str, Any]):
     """The spaces placed where the content file draws them (graph_layout is cached)."""
@@ -124,22 +158,64 @@ def _graph(lines: tuple[str, ...], at: tuple[tuple[str, tuple[float, float]], ..
     return graph_layout([sp for sp, _ in at], edges, WIDTH, CITY_HEIGHT, 56, dict(at))
 
 
+@dataclass(frozen=True)
+class _Space:
+    """A space's still parts, written once per map: its shape and label, the soldier or
+    empty spot that each of its spots may show, where its characters stand."""
+    id: str
+    area: str
+    spots: int
+    head: str          # '\n<g id="space-1a" ... data-label="space 1a" ' (then its class)
+    shape: str         # the circle and the space's name
+    soldier: tuple[str, ...]
+    empty: tuple[str, ...]
+    spot_x: tuple[str, ...]
+    spot_y: str
+    text_y: str
+    halo: str
+    vacant: str        # the whole space with nobody on it, unchanged (most spaces, most steps)
+    x: float
+    token_y: str
+
+
+@dataclass(frozen=True)
+class _Still:
+    city: Markup                # the lanes and the lines
+    spaces: dict[str, _Space]
+
+
 @lru_cache(maxsize=16)
-def _static(geo, areas: tuple[tuple[str, tuple[str, ...]], ...],
-            spots: tuple[tuple[str, int], ...]) -> dict[str, Any]:
-    """Lanes, lines and spot centres for one layout."""
-    lanes = [{"n": n, "fill": LANE.get(n, "#e2e8f0"), "title": f"Area {n}",
-              "points": " ".join(f"{geo[sp].cx},{geo[sp].cy}" for sp in spaces)}
-             for n, spaces in areas]
+def _still(geo, areas: tuple[tuple[str, tuple[str, ...]], ...],
+           spots: tuple[tuple[str, Any, int], ...]) -> _Still:
+    """Lanes, lines and the spaces' shapes for one layout."""
+    lanes = "".join(f'\n<polyline class="lane" points="{" ".join(f"{geo[sp].cx},{geo[sp].cy}" for sp in spaces)}" '
+                    f'stroke="{LANE.get(n, "#e2e8f0")}" stroke-width="84"><title>Area {_text(n)}</title></polyline>'
+                    for n, spaces in areas)
     lines = " ".join(f"M{link.x1} {link.y1}L{link.x2} {link.y2}" for link in geo.links)
-    centres = {}
-    for sp, n in spots:
-        c = geo[sp]
-        centres[sp] = {"cx": c.cx, "cy": c.cy, "label_y": num(c.y - 10), "token_y": num(c.y + 25),
-                       "spot_y": num(c.y + 8), "text_y": num(c.y + 12),
-                       "spots": [num(c.x - (n - 1) * 10.5 + i * 21) for i in range(n)],
-                       "x": c.x, "y": c.y}
-    return {"lanes": lanes, "lines": lines, "centres": centres}
+    city = ('<g class="areas" stroke-linecap="round" stroke-linejoin="round" fill="none" opacity="0.6">'
+            f'{lanes}\n</g>\n<path class="lines" d="{lines}" stroke="#8a8f98" stroke-width="3" fill="none"/>')
+    return _Still(Markup(city), {sp: _space(geo[sp], sp, str(area), n) for sp, area, n in spots})
+
+
+def _space(c, sp: str, area: str, n: int) -> _Space:
+    ink, safe = INK.get(area, "#2d3748"), _text(sp)
+    spot_y = num(c.y + 8)
+    xs = tuple(num(c.x - (n - 1) * 10.5 + i * 21) for i in range(n))
+    head = f'\n<g id="space-{safe}" {_named(safe, f"space {sp}")} '
+    shape = (f'<circle cx="{c.cx}" cy="{c.cy}" r="34" fill="#fffdf7" stroke="{ink}" stroke-width="2.5"/>\n'
+             f'<text x="{c.cx}" y="{num(c.y - 10)}" text-anchor="middle" font-size="13" '
+             f'font-weight="bold" fill="{ink}">{safe}</text>')
+    empty = tuple(f'\n<circle class="spot" cx="{x}" cy="{spot_y}" r="8" fill="#ffffff" '
+                  f'stroke="#a0aec0"/>' for x in xs)
+    title = _text(_space_title(sp, area, n, EMPTY, {}, {}))
+    return _Space(
+        id=sp, area=area, spots=n, x=c.x, spot_x=xs, spot_y=spot_y, text_y=num(c.y + 12),
+        token_y=num(c.y + 25), head=head, shape=shape, empty=empty,
+        vacant=f'{head}{_class("space", False)}>\n<title>{title}</title>\n{shape}{"".join(empty)}\n</g>',
+        soldier=tuple(f'\n<circle class="soldier" cx="{x}" cy="{spot_y}" r="8.5" fill="#742a2a" '
+                      f'stroke="#ffffff" stroke-width="1"/>' for x in xs),
+        halo=f'\n<circle class="halo" cx="{c.cx}" cy="{c.cy}" r="38" fill="none" stroke="#dd6b20" '
+             f'stroke-width="4"/>')
 
 
 # ---- the header -----------------------------------------------------------------------------
@@ -191,41 +267,55 @@ def _flip_due(board: dict[str, Any]) -> bool:
     return len(seats) <= 2 and len(up) == 2 and not placed
 
 
-def _track(board: dict[str, Any]) -> list[dict[str, str]]:
-    filled = board["damage_track"]
-    return [{"x": str(372 + i * 24), "fill": "#742a2a" if i < filled else "#ffffff"}
-            for i in range(7)]
+@lru_cache(maxsize=64)
+def _track(filled: int, hot: bool) -> Markup:
+    """The damage track's seven boxes, the soldiers on it filled."""
+    stroke, width = ("#dd6b20", "2.5") if hot else ("#4a5568", "1")
+    return Markup("".join(f'\n<rect x="{372 + i * 24}" y="25" width="20" height="20" rx="3" '
+                          f'fill="{"#742a2a" if i < filled else "#ffffff"}" stroke="{stroke}" '
+                          f'stroke-width="{width}"/>' for i in range(7)))
+
 
 
 # ---- Central City -----------------------------------------------------------------------------
-def _spaces(board: dict[str, Any], centres: dict) -> list[dict[str, Any]]:
+def _spaces(board: dict[str, Any], still: dict[str, _Space], hot: frozenset,
+            hot_bosses: frozenset) -> Markup:
     """Each space with its spots: soldiers first, then bosses, then the empty ones."""
-    bosses, characters = board["bosses"], board["characters"]
-    found = []
-    for sp, (area, spots, *_) in board["map"].items():
-        s = board["spaces"].get(sp, EMPTY)
-        c = centres[sp]
-        title = (f"Space {sp} (Area {area}): {spots} spot(s), {s['soldiers']} soldier(s)"
-                 + "".join(f", {bosses[b]['name']} (life {bosses[b]['life']})"
-                           for b in s["bosses"])
-                 + "".join(f", {characters[ch]['name']}" for ch in s["characters"]))
-        tokens = []
-        for i, x in enumerate(c["spots"]):
-            if i < s["soldiers"]:
-                tokens.append({"kind": "soldier", "x": x})
-            elif i < s["soldiers"] + len(s["bosses"]):
-                b = s["bosses"][i - s["soldiers"]]
-                boss = bosses[b]
-                tokens.append({"kind": "boss", "id": b, "x": x, "name": boss["name"],
-                               "title": f"{boss['name']}: life {boss['life']}",
-                               "label": f"{_short(boss['name'])[:1]}{boss['life']}"})
-            else:
-                tokens.append({"kind": "spot", "x": x})
-        found.append({"id": sp, "ink": INK.get(str(area), "#2d3748"), "title": title,
-                      "label": f"space {sp}", **{k: c[k] for k in
-                                                 ("cx", "cy", "label_y", "spot_y", "text_y")},
-                      "tokens": tokens})
-    return found
+    bosses, characters, occupied = board["bosses"], board["characters"], board["spaces"]
+    out = []
+    for sp in board["map"]:
+        c, s = still[sp], occupied.get(sp)
+        if s is None and sp not in hot:
+            out.append(c.vacant)
+            continue
+        s = s or EMPTY
+        soldiers, here = s["soldiers"], s["bosses"]
+        title = _space_title(sp, c.area, c.spots, s, bosses, characters)
+        out += (c.head, _class("space", sp in hot), ">\n<title>", _text(title), "</title>\n", c.shape)
+        shown = min(soldiers, c.spots)
+        out += c.soldier[:shown]
+        for i, b in enumerate(here[:c.spots - shown], shown):
+            out.append(_boss_token(b, bosses[b], c.spot_x[i], c, b in hot_bosses))
+        out += c.empty[shown + len(here):]
+        out.append("\n</g>")
+    return Markup("".join(out))
+
+
+def _space_title(sp: str, area: str, spots: int, s: dict[str, Any], bosses: dict, characters: dict) -> str:
+    """What a space holds, in words (its tooltip, and what a screen reader says)."""
+    return (f"Space {sp} (Area {area}): {spots} spot(s), {s['soldiers']} soldier(s)"
+            + "".join(f", {bosses[b]['name']} (life {bosses[b]['life']})" for b in s["bosses"])
+            + "".join(f", {characters[ch]['name']}" for ch in s["characters"]))
+
+
+def _boss_token(b: str, boss: dict[str, Any], x: str, c: _Space, hot: bool) -> str:
+    safe = _text(b)
+    stroke, width = ("#dd6b20", "3") if hot else ("#ffffff", "1")
+    return (f'\n<g id="token-{safe}" {_named(safe, boss["name"])} {_class("boss", hot)}>'
+            f'<title>{_text(boss["name"])}: life {boss["life"]}</title>'
+            f'<circle cx="{x}" cy="{c.spot_y}" r="10.5" fill="#553c9a" stroke="{stroke}" stroke-width="{width}"/>'
+            f'<text x="{x}" y="{c.text_y}" text-anchor="middle" font-size="10" font-weight="bold" '
+            f'fill="#ffffff">{_text(_short(boss["name"])[:1])}{boss["life"]}</text></g>')
 
 
 def _short(name: str) -> str:
@@ -233,79 +323,90 @@ def _short(name: str) -> str:
     return name.split(" ")[-1] if name.startswith("Solf") else name.split(" ")[0]
 
 
-def _tokens(board: dict[str, Any], centres: dict) -> list[dict[str, Any]]:
+def _tokens(board: dict[str, Any], still: dict[str, _Space], hot: frozenset) -> Markup:
     """The characters inside their spaces, under the spots, side by side (on a rim they
     would stand between two spaces of a lane)."""
-    found = []
+    out = []
     for cid, ch in board["characters"].items():
         if not ch["space"]:
             continue
         here = board["spaces"].get(ch["space"], EMPTY)["characters"]
-        c = centres[ch["space"]]
-        x = num(c["x"] - (len(here) - 1) * 8.5 + here.index(cid) * 17)
-        found.append({"id": cid, "space": ch["space"], "x": x, "y": c["token_y"],
-                      "label": cid[:2].capitalize(), "name": ch["name"],
-                      "fill": SEAT.get(ch["seat"], "#4a5568"),
-                      "current": cid == board["current"],
-                      "title": f"{ch['name']} ({ch['seat']}): life {ch['life']}/{ch['max_life']}, "
-                               f"{ch['hand_size']} card(s) in hand"})
-    return found
+        c, safe, chot = still[ch["space"]], _text(cid), cid in hot
+        x, y = num(c.x - (len(here) - 1) * 8.5 + here.index(cid) * 17), c.token_y
+        title = (f"{ch['name']} ({ch['seat']}): life {ch['life']}/{ch['max_life']}, "
+                 f"{ch['hand_size']} card(s) in hand")
+        ring = (f'<circle cx="{x}" cy="{y}" r="10.5" fill="none" stroke="#1a202c" stroke-width="2"/>'
+                if cid == board["current"] else "")
+        stroke, width = ("#dd6b20", "2.5") if chot else ("#ffffff", "1")
+        out.append(f'\n<g id="token-{safe}" data-id="{safe}" data-token="{safe} {_text(ch["space"])}" '
+                   f'data-label="{_text(ch["name"])}" {_class("token", chot)}><title>{_text(title)}</title>'
+                   f'{ring}\n<circle cx="{x}" cy="{y}" r="8" fill="{SEAT.get(ch["seat"], "#4a5568")}" '
+                   f'stroke="{stroke}" stroke-width="{width}"/><text x="{x}" y="{y}" dy="3" text-anchor="middle" '
+                   f'font-size="8.5" font-weight="bold" fill="#ffffff">{_text(cid[:2].capitalize())}</text></g>')
+    return Markup("".join(out))
+
+
+def _halos(still: dict[str, _Space], hot: frozenset) -> Markup:
+    """An orange ring around each space that changed, over everything in the city."""
+    return Markup("".join(c.halo for sp, c in still.items() if sp in hot))
 
 
 # ---- the Areas: tiles and Transmutation Circle spaces ------------------------------------------
-def _areas(board: dict[str, Any]) -> list[dict[str, Any]]:
-    words = content.texts()["tiles"]
+def _areas(board: dict[str, Any], hot: frozenset) -> Markup:
+    """One column per Area: its tile, its circle's cards counted by colour, and those cards."""
     colours = board.get("card_colours") or list(CARD)[:4]
-    found = []
-    for i, (n, area) in enumerate(board["areas"].items()):
-        x = 8 + i * 126
-        circle = area["circle"]
-        cards = [{"x": str(x + 6 + (j % 7) * 15), "y": str(AREA_Y + 66 + (j // 7) * 21),
-                  "fill": CARD.get(face[0], "#a0aec0"), "wild": face[0] == "any",
-                  "title": _card_title(card, face)}
-                 for j, (card, face) in enumerate(list(circle.items())[:CIRCLE_SHOWN])]
-        counts = [{"x": str(x + 6 + k * 28), "text_x": str(x + 18 + k * 28),
-                   "fill": CARD.get(colour, "#a0aec0"), "colour": colour,
-                   "count": str(sum(1 for face in circle.values() if face[0] == colour))}
-                  for k, colour in enumerate(colours)]
-        wild = sum(1 for face in circle.values() if face[0] == "any")
-        tile, shown = area["tile"], None
-        if tile:
-            up = tile["face_up"]
-            shown = {"cls": "face-up" if up else "face-down",
-                     "title": f"Transmutation Circle tile of Area {n}: {words[tile['kind']]}"
-                              + ("" if up else " (completed: face down)"),
-                     "text": SHORT_KIND[tile["kind"]] if up else "completed",
-                     "fill": "#fffdf7" if up else "#2d3748",
-                     "ink": "#1a202c" if up else "#e2e8f0"}
-        more = len(circle) - CIRCLE_SHOWN
-        found.append({"n": n, "label": f"Area {n}", "x": str(x), "text_x": str(x + 6),
-                      "mid_x": str(x + 60), "end_x": str(x + 114),
-                      "fill": COLUMN.get(n, "#edf2f7"), "ink": INK.get(n, "#2d3748"),
-                      "tile": shown, "counts": counts, "cards": cards,
-                      "counts_svg": Markup("".join(_count_svg(c["x"], c["text_x"], c["fill"], c["colour"], c["count"])
-                                                   for c in counts)),
-                      "cards_svg": Markup("".join(_card_svg(c["x"], c["y"], c["fill"], c["wild"], c["title"])
-                                                  for c in cards)),
-                      "count": f"{len(circle)} card(s)" + (f", {wild} wild" if wild else "")
-                               + (f" ({more} more)" if more > 0 else "")})
-    return found
+    return Markup("".join(_area(i, n, area, colours, n in hot)
+                          for i, (n, area) in enumerate(board["areas"].items())))
+
+
+def _area(i: int, n: str, area: dict[str, Any], colours: list[str], hot: bool) -> str:
+    x, circle = 8 + i * 126, area["circle"]
+    safe, ink = _text(n), INK.get(n, "#2d3748")
+    faces = [face[0] for face in circle.values()]
+    counts = "".join(_count_svg(str(x + 6 + k * 28), str(x + 18 + k * 28), CARD.get(colour, "#a0aec0"),
+                                colour, str(faces.count(colour)))
+                     for k, colour in enumerate(colours))
+    cards = "".join(_card_svg(x + 6 + (j % 7) * 15, AREA_Y + 66 + (j // 7) * 21, card, *face)
+                    for j, (card, face) in enumerate(list(circle.items())[:CIRCLE_SHOWN]))
+    wild, more = faces.count("any"), len(circle) - CIRCLE_SHOWN
+    count = (f"{len(circle)} card(s)" + (f", {wild} wild" if wild else "")
+             + (f" ({more} more)" if more > 0 else ""))
+    stroke, width = ("#dd6b20", "3") if hot else (ink, "1")
+    return (f'\n<g id="area-{safe}" {_named(safe, f"Area {n}")} {_class("area", hot)}>\n'
+            f'<rect x="{x}" y="578" width="120" height="120" rx="6" fill="{COLUMN.get(n, "#edf2f7")}" '
+            f'stroke="{stroke}" stroke-width="{width}"/>\n'
+            f'<text x="{x + 6}" y="593" font-size="13" font-weight="bold" fill="{ink}">Area {safe}</text>'
+            f'{_tile(x, n, area["tile"]) if area["tile"] else ""}'
+            f'\n<g class="colours" font-size="10">{counts}\n</g>{cards}\n'
+            f'<text x="{x + 114}" y="694" text-anchor="end" font-size="10" fill="#4a5568">{count}</text>\n</g>')
+
+
+def _tile(x: int, n: str, tile: dict[str, Any]) -> str:
+    """An Area's Transmutation Circle tile: its condition face up, "completed" face down."""
+    up = tile["face_up"]
+    title = (f"Transmutation Circle tile of Area {n}: {content.texts()['tiles'][tile['kind']]}"
+             + ("" if up else " (completed: face down)"))
+    fill, ink = ("#fffdf7", "#1a202c") if up else ("#2d3748", "#e2e8f0")
+    return (f'\n<g class="tile {"face-up" if up else "face-down"}"><title>{_text(title)}</title>\n'
+            f'<rect x="{x + 6}" y="599" width="108" height="24" rx="4" fill="{fill}" stroke="#2d3748"/>\n'
+            f'<text x="{x + 60}" y="615" text-anchor="middle" font-size="11" font-weight="bold" '
+            f'fill="{ink}">{SHORT_KIND[tile["kind"]] if up else "completed"}</text>\n</g>')
 
 
 # A Transmutation Circle's cards and colour counts, each element written once
 # (issue #24: these loops were most of the template's placing on every step).
 @lru_cache(maxsize=4096)
-def _card_svg(x: str, y: str, fill: str, wild: bool, title: str) -> str:
-    return str(Markup('\n<rect x="{}" y="{}" width="13" height="18" rx="2" fill="{}" stroke="#1a202c" '
-                      'stroke-width="0.6"{}><title>{}</title></rect>')
-               .format(x, y, fill, Markup(' stroke-dasharray="2 1"') if wild else "", title))
+def _card_svg(x: int, y: int, card: str, *face) -> str:
+    return (f'\n<rect x="{x}" y="{y}" width="13" height="18" rx="2" fill="{CARD.get(face[0], "#a0aec0")}" '
+            f'stroke="#1a202c" stroke-width="0.6"{DASHED if face[0] == "any" else ""}>'
+            f'<title>{_text(_card_title(card, face))}</title></rect>')
 
 
 @lru_cache(maxsize=1024)
 def _count_svg(x: str, text_x: str, fill: str, colour: str, count: str) -> str:
-    return str(Markup('\n<rect x="{}" y="628" width="10" height="10" rx="2" fill="{}" stroke="#1a202c" '
-                      'stroke-width="0.5"><title>{} {} card(s) in the Transmutation Circle space</title></rect>'
-                      '<text x="{}" y="637">{}</text>').format(x, fill, count, colour, text_x, count))
+    return (f'\n<rect x="{x}" y="628" width="10" height="10" rx="2" fill="{fill}" stroke="#1a202c" '
+            f'stroke-width="0.5"><title>{count} {_text(colour)} card(s) in the Transmutation Circle space'
+            f'</title></rect><text x="{text_x}" y="637">{count}</text>')
 
 
 def _card_title(card: str, face: list) -> str:
@@ -340,73 +441,110 @@ def _homunculus(board: dict[str, Any]) -> dict[str, Any]:
     # tray above the map, with their effects, is HTML.
     bonus = board["bonus"]
     offer = ", ".join(b["name"] for b in bonus["offer"]) or "none"
-    return {"lines": [{"y": str(ROUND_Y + 32 + 15 * i), "text": t, "bold": i == 0 and bool(h)}
-                      for i, t in enumerate(lines)],
+    return {"lines": Markup("".join(f'\n<text x="16" y="{ROUND_Y + 32 + 15 * i}"'
+                                    f'{BOLD if i == 0 and h else ""}>{_text(t)}</text>'
+                                    for i, t in enumerate(lines))),
             "bonus_y": str(ROUND_Y + 124), "bonus_text_y": str(ROUND_Y + 138),
             "bonus_head": f"Transmutation Bonus, face up (deck {bonus['deck_size']}):",
             "bonus": offer, "squeeze": len(offer) > 58}  # three long names: fit the box
 
 
-def _boss_tiles(board: dict[str, Any]) -> list[dict[str, Any]]:
+def _boss_tiles(board: dict[str, Any], hot: frozenset) -> Markup:
     """The five Boss tiles beside the board: on the board (life), defeated, or not there."""
     abilities = content.texts()["abilities"]
     on_board, defeated = board["bosses"], set(board["defeated_bosses"])
-    found = []
+    out = []
     for i, (b, tile) in enumerate(board["boss_tiles"].items()):
-        y = ROUND_Y + 22 + i * 24
+        y, safe, name = ROUND_Y + 22 + i * 24, _text(b), _text(tile["name"])
         if b in on_board:
             state = f"on {on_board[b]['space']}, life {on_board[b]['life']}/{tile['life']}"
         elif b in defeated:
             state = "defeated"
         else:
             state = f"not on the board (its space: {tile['space']})"
-        found.append({"id": b, "name": tile["name"], "state": state, "token": b in on_board,
-                      "defeated": b in defeated, "y": str(y), "name_y": str(y + 11),
-                      "text_y": str(y + 21),
-                      "ability": abilities.get(tile["ability"], tile["ability"])})
-    return found
+        gone = b in defeated
+        out.append(
+            f'\n<g id="boss-tile-{safe}" class="boss-tile{" defeated" if gone else ""}"'
+            + (f' data-token="{safe}" data-label="{name}">' if b in on_board else ">")
+            + f'\n<rect x="328" y="{y}" width="300" height="23" rx="3" '
+              f'fill="{"#e9d8fd" if b in on_board else "#faf5ff"}" stroke="none"/>\n'
+              f'<text x="332" y="{y + 11}" font-weight="bold" fill="{"#a0aec0" if gone else "#553c9a"}"'
+              f'{STRUCK if gone else ""}>{name}<tspan font-weight="normal" '
+              f'fill="{"#c05621" if b in hot else "#1a202c"}"> · {_text(state)}</tspan></text>\n'
+              f'<text x="332" y="{y + 21}" font-size="9.5" fill="#4a5568">'
+              f'{_text(abilities.get(tile["ability"], tile["ability"]))}</text>\n</g>')
+    return Markup("".join(out))
 
 
 # ---- the characters ------------------------------------------------------------------------------
-def _rows(board: dict[str, Any]) -> list[dict[str, Any]]:
+def _rows(board: dict[str, Any], hot: frozenset) -> Markup:
     """One row per character: life boxes, hand, deck and discards, Companion cards."""
     specials = content.texts()["specials"]
     bonus_names = _bonus_names(board)
-    found = []
-    for i, (cid, ch) in enumerate(board["characters"].items()):
-        y = ROWS_Y + i * ROW_PITCH
-        top, life = ch["max_life"], ch["life"] or 0
-        special = SPECIAL.get(ch["special"], ch["special"])
-        effect = specials.get(ch["effect"] or ch["special"], "")
-        companions = [{"id": b, "label": bonus_names.get(b, b), "x": str(HAND_X + k * 110),
-                       "text_x": str(HAND_X + 53 + k * 110)}
-                      for k, b in enumerate(ch["companions"])]
-        # The hand, where the view holds it, small (the tray above the map holds the cards
-        # to point at): the picture alone, a file of its own, shows it too.
-        hand = list((ch.get("hand") or {}).items())
-        pitch = min(20, HAND_WIDTH // max(len(hand), 1))
-        cards = [{"x": str(HAND_X + j * pitch), "mid": num(HAND_X + j * pitch + 8.5),
-                  "fill": CARD.get(face[0], "#a0aec0"), "label": str(face[1]) if face[1] else "",
-                  "title": _card_title(card, face)} for j, (card, face) in enumerate(hand)]
-        found.append({
-            "id": cid, "name": ch["name"], "y": str(y), "mid_y": str(y + 22),
-            "label_y": str(y + 26), "name_y": str(y + 15), "sub_y": str(y + 28),
-            "special_y": str(y + 40), "bar_y": str(y + 12), "life_y": str(y + 16),
-            "counts_y": str(y + 32), "box_y": str(y + 4), "box_text_y": str(y + 16),
-            "card_y": str(y + 25), "card_text_y": str(y + 38),
-            "seat_fill": SEAT.get(ch["seat"], "#4a5568"), "stroke": SEAT.get(ch["seat"], "#4a5568"),
-            "label": cid[:2].capitalize(), "current": cid == board["current"],
-            "sub": f"{ch['seat']} · {'on ' + ch['space'] if ch['space'] else 'not placed'}"
-                   f" · move {ch['move']}",
-            "special": f"{special}: {effect}" if effect else special,
-            "life": f"life {ch['life']}/{top}", "life_x": str(246 + top * 9),
-            # the life boxes: a dashed bar, 7 wide and 2 apart (the track, then the life left)
-            "track_end": str(240 + top * 9), "life_end": str(240 + max(life, 0) * 9),
-            "counts": f"hand {ch['hand_size']} · deck {ch['deck_size']}"
-                      f" · discards {len(ch['discards'])}",
-            "companions": companions, "hand": cards,
-        })
-    return found
+    return Markup("".join(_row(ROWS_Y + i * ROW_PITCH, cid, ch, cid == board["current"], cid in hot,
+                               specials, bonus_names)
+                          for i, (cid, ch) in enumerate(board["characters"].items())))
+
+
+def _row(y: int, cid: str, ch: dict[str, Any], current: bool, hot: bool,
+         specials: dict[str, str], bonus_names: dict[str, str]) -> str:
+    top, life = ch["max_life"], ch["life"] or 0
+    special = SPECIAL.get(ch["special"], ch["special"])
+    effect = specials.get(ch["effect"] or ch["special"], "")
+    seat = SEAT.get(ch["seat"], "#4a5568")
+    safe, name = _text(cid), _text(ch["name"])
+    fill, stroke, width = ("#feebc8", "#dd6b20", "3") if hot else ("#ffffff", seat, "1.5")
+    sub = (f"{ch['seat']} · {'on ' + ch['space'] if ch['space'] else 'not placed'}"
+           f" · move {ch['move']}")
+    life_text, life_end = f"life {ch['life']}/{top}", 240 + max(life, 0) * 9
+    # the life boxes: a dashed bar, 7 wide and 2 apart (the track, then the life left)
+    left = (f'<line class="life-left" x1="240" y1="{y + 12}" x2="{life_end}" y2="{y + 12}" stroke="#e53e3e" '
+            f'stroke-width="10" stroke-dasharray="7 2"/>' if life_end != 240 else "")
+    return (
+        f'\n<g id="character-{safe}" data-id="{safe}" data-token="{safe}" data-label="{name}" '
+        f'{_class("summary", hot)}>\n'
+        f'<rect x="8" y="{y}" width="624" height="48" rx="5" fill="{fill}" stroke="{stroke}" '
+        f'stroke-width="{width}"/>\n'
+        f'<circle cx="24" cy="{y + 22}" r="10" fill="{seat}"{CURRENT if current else ""}/>\n'
+        f'<text x="24" y="{y + 26}" text-anchor="middle" font-size="10" fill="#ffffff">'
+        f'{_text(cid[:2].capitalize())}</text>\n'
+        f'<text x="40" y="{y + 15}" font-weight="bold">{name}</text>\n'
+        f'<text x="40" y="{y + 28}" font-size="10" fill="#4a5568">{_text(sub)}</text>\n'
+        f'<text x="40" y="{y + 40}" font-size="9.5" fill="#4a5568">'
+        f'{_text(f"{special}: {effect}" if effect else special)}</text>\n'
+        f'<g class="life"><title>{life_text}</title>\n'
+        f'<line x1="240" y1="{y + 12}" x2="{240 + top * 9}" y2="{y + 12}" stroke="#e2e8f0" stroke-width="10" '
+        f'stroke-dasharray="7 2"/>{left}\n'
+        f'<text x="{246 + top * 9}" y="{y + 16}" font-size="11">{life_text}</text>\n</g>\n'
+        f'<text x="240" y="{y + 32}" font-size="10" fill="#4a5568">hand {ch["hand_size"]} · '
+        f'deck {ch["deck_size"]} · discards {len(ch["discards"])}</text>'
+        + "".join(_companion(y, k, b, bonus_names.get(b, b)) for k, b in enumerate(ch["companions"]))
+        + _small_hand(y, ch.get("hand") or {})
+        + "\n</g>")
+
+
+CURRENT = ' stroke="#1a202c" stroke-width="2.5"'  # the ring of the character who acts now
+
+
+def _companion(y: int, k: int, b: str, label: str) -> str:
+    safe, label = _text(b), _text(label)
+    return (f'\n<g class="companion" data-token="{safe}" data-label="{label}"><title>Companion card beside '
+            f'the summary: {label}</title>\n'
+            f'<rect x="{HAND_X + k * 110}" y="{y + 4}" width="106" height="17" rx="3" fill="#f0fff4" '
+            f'stroke="#2f855a"/>\n'
+            f'<text x="{HAND_X + 53 + k * 110}" y="{y + 16}" text-anchor="middle" font-size="10">{label}</text>\n</g>')
+
+
+def _small_hand(y: int, hand: dict[str, list]) -> str:
+    """The hand, where the view holds it, small (the tray above the map holds the cards to
+    point at): the picture alone, a file of its own, shows it too."""
+    pitch = min(20, HAND_WIDTH // max(len(hand), 1))
+    return "".join(
+        f'\n<g class="card"><title>{_text(_card_title(card, face))}</title><rect x="{HAND_X + j * pitch}" '
+        f'y="{y + 25}" width="17" height="19" rx="2" fill="{CARD.get(face[0], "#a0aec0")}" stroke="#1a202c" '
+        f'stroke-width="0.6"/><text x="{num(HAND_X + j * pitch + 8.5)}" y="{y + 38}" text-anchor="middle" '
+        f'font-size="10" font-weight="bold" fill="#1a202c">{face[1] or ""}</text></g>'
+        for j, (card, face) in enumerate(hand.items()))
 
 
 def _bonus_names(board: dict[str, Any]) -> dict[str, str]:
@@ -416,43 +554,62 @@ def _bonus_names(board: dict[str, Any]) -> dict[str, str]:
 
 
 # ---- the tray: hands, Companion cards, the Transmutation Bonus offer ------------------------------
-def _tray(board: dict[str, Any]) -> dict[str, Any]:
+def _hands(board: dict[str, Any], changed) -> Markup:
+    """The hands the view holds, as cards to point at, each with its Companion cards."""
     bonus_text = content.texts()["bonus"]
     by_id = {b: (name, effect) for b, name, effect, _ in content.load().bonus}
-    hands = []
+    out = []
     for cid, ch in board["characters"].items():
         if "hand" not in ch:
             continue  # another seat's hand: its size is on the character's row
-        cards = [_hand_card(card, face) for card, face in ch["hand"].items()]
-        companions = [_bonus_card(b, *by_id.get(b, (b, "")), bonus_text, "Companion")
-                      for b in ch["companions"]]
-        hands.append({"id": cid, "title": f"{ch['name']}'s hand",
-                      "sub": f"{len(cards)} card(s), deck {ch['deck_size']}",
-                      "cards": cards, "companions": companions})
-    offer = [_bonus_card(b["id"], b["name"], b["effect"], bonus_text, "")
-             for b in board["bonus"]["offer"]]
+        path = f"characters.{cid}.hand"
+        title = _text(f"{ch['name']}'s hand")
+        cards = "".join(_hand_card(card, face, f"{path}.{card}" in changed)
+                        for card, face in ch["hand"].items()) or "<p>no card in hand</p>"
+        companions = "".join(_bonus_card(b, *by_id.get(b, (b, "")), bonus_text, COMPANION)
+                             for b in ch["companions"])
+        out.append(f'\n<section class="pd-hand{" changed" if path in changed else ""}" id="hand-{_text(cid)}" '
+                   f'aria-label="{title}">\n<h3>{title} <small>{len(ch["hand"])} card(s), deck '
+                   f'{ch["deck_size"]}</small></h3>\n<div class="pd-cards">{cards}{companions}\n</div>\n</section>')
+    return Markup("".join(out))
+
+
+def _offer(board: dict[str, Any]) -> dict[str, Any]:
+    """The Transmutation Bonus cards face up, and "nobody" where Winry's may go to no one."""
+    bonus_text = content.texts()["bonus"]
+    offer = board["bonus"]["offer"]
     choosing = bool(board["question"]) and board["question"][0] == "bonus"
-    nobody = choosing and any(b["effect"] == "draw-and-heal" for b in board["bonus"]["offer"])
-    return {"hands": hands, "offer": offer, "deck": f"deck {board['bonus']['deck_size']}",
-            "choosing": choosing, "nobody": nobody}
+    nobody = choosing and any(b["effect"] == "draw-and-heal" for b in offer)
+    cards = ("".join(_bonus_card(b["id"], b["name"], b["effect"], bonus_text) for b in offer)
+             or "<p>none face up</p>")
+    return {"cards": Markup(cards + (NOBODY if nobody else "")),
+            "deck": f"deck {board['bonus']['deck_size']}", "choosing": choosing}
 
 
+NOBODY = '<div class="pd-nobody" data-token="none" data-label="nobody">nobody</div>'
+COMPANION = ("pd-bonus pd-companion", "<small>Companion card</small>")
 ICONS = {"sun": "sun", "moon": "moon", "star": "star"}
 
 
-def _hand_card(card: str, face: list) -> dict[str, str]:
+def _hand_card(card: str, face: list, new: bool) -> str:
+    """A card of a hand, named by its id: colour, damage, range and paired icon."""
     colour, damage, reach, icon = face
+    safe, title = _text(card), _text(_card_title(card, face))
     if colour == "any":
-        return {"id": card, "colour": "any", "damage": "", "range": "", "icon": "",
-                "label": _card_title(card, face), "title": _card_title(card, face)}
-    return {"id": card, "colour": colour, "damage": str(damage), "range": f"range {reach}",
-            "icon": ICONS.get(icon, icon), "label": _card_title(card, face),
-            "title": _card_title(card, face)}
+        body = "<b></b>"
+    else:
+        icon = ICONS.get(icon, icon)
+        body = (f"<b>{damage}</b><span>damage</span><span>range {reach}</span>"
+                + (f'<span class="pd-icon pd-{_text(icon)}">{_text(icon)}</span>' if icon else ""))
+    return (f'\n<div class="pd-card pd-{_text(colour)}{" pd-new" if new else ""}" data-token="{safe}" '
+            f'data-label="{title}" title="{title}">\n<span class="pd-colour">{_text(colour)}</span>{body}'
+            f'<span class="pd-id">{safe}</span></div>')
 
 
-def _bonus_card(b: str, name: str, effect: str, words: dict[str, str], tag: str) -> dict[str, str]:
-    return {"id": b, "name": name, "text": words.get(effect, effect.replace("-", " ")),
-            "tag": tag, "label": name}
+def _bonus_card(b: str, name: str, effect: str, words: dict[str, str], kind=("pd-bonus", "")) -> str:
+    safe, name = _text(b), _text(name)
+    return (f'\n<div class="{kind[0]}" data-token="{safe}" data-label="{name}">{kind[1]}<b>{name}</b>'
+            f'<span>{_text(words.get(effect, effect.replace("-", " ")))}</span></div>')
 
 
 def _wrap(text: str, width: int) -> list[str]:

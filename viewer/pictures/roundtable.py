@@ -31,14 +31,17 @@ by its slot (`1`..`3`), a DV Map Tile's side (`plains`, `ruins`), a boss
 corner by the colour it shows (`red`), a minion by its id (`risen-1`) and,
 while the players choose the boss's next attack, its range (`1`, `2`).
 
-The map's geometry is square_board's, computed once; the rest once per view,
-in plain loops.  Every number comes back as a string ready to print.
+The map's geometry is square_board's, and what never changes (coordinates,
+spots, the key) is written once; the rest once per view, in plain loops, as SVG
+and HTML ready to print (a template placing each shape attribute by attribute
+was most of a step's drawing, issue #24).  What outlines a change is a function
+of the step's changed ids, which the template passes (`picture.units(hot_units)`).
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from markupsafe import Markup
@@ -63,32 +66,55 @@ DV_TILE_COST = 1  # placing or moving the DV Map Tile (the side controls show fr
 def draw(board: dict[str, Any]) -> dict[str, Any]:
     """Everything the template places for this view, positioned, labelled, named."""
     fixed = _fixed()
+    geo, squares = fixed["geo"], _on_map(board, fixed["points"])
     boss = board.get("boss")
-    spots = _spots(board, fixed)
     return {
         **fixed,
-        "cells": _cells(board, fixed["geo"]),
-        "spots": spots,
-        "spot_layer": _spot_layer(spots),
-        "squares": _marks(board, fixed["geo"]),
-        "zones": _zones(board, fixed["geo"]),
-        "units": _units(board, fixed["geo"]),
-        "corners": _corners(boss, fixed["geo"]) if boss else [],
-        "summons": _summons(boss, fixed["geo"]) if boss else [],
-        "status": _status(board),
+        "cells": partial(_cells, squares, fixed["points"]),
+        "halos": partial(_halos, fixed["points"]),
+        "spot_layer": _spot_layer(_spots(board, fixed)),
+        "marks": Markup("".join(_mark(sq, s.get("now"), s.get("terrain"), s.get("dv_tile"), s.get("work"))
+                                for sq, s in squares)),
+        "zones": Markup("".join(_zone(sq, fixed["points"][sq], s["zone"]) for sq, s in squares if s.get("zone"))),
+        "units": partial(_units, board, geo),
+        "corners": partial(_corners, boss, geo) if boss else _nothing,
+        "summons": partial(_summons, boss, geo) if boss else _nothing,
+        "status": Markup("".join(f"<p>{_text(line)}</p>" for line in _status(board))),
         "question": _question(board),
-        "hands": _hands(board),
-        "players": _players(board),
+        "hands": partial(_hands, board),
+        "players": partial(_players, board),
         "shop": None if boss or board.get("mode") == "boss" else _shop(board),
         "boss": _boss(board, boss) if boss else None,
         "aria": f"Anna's Roundtable, turn {board.get('turn', 0)}",
     }
 
 
+def _nothing(*hot) -> str:
+    """No boss: no tile, no summoned pieces."""
+    return ""
+
+
 def place_points(board: dict[str, Any]) -> dict[str, tuple[float, float]]:
     """Each square's centre in the picture's coordinates (the map is not moved: the
     coordinates around it lie at negative positions of the viewBox)."""
     return {c.id: (c.x, c.y) for c in square_board(6, 6, SIZE).cells.values()}
+
+
+# ---- small writing helpers ----------------------------------------------------------------
+def _text(value: Any) -> str:
+    """Text in HTML, with markupsafe.escape's entities, as a plain string: a step writes a
+    few hundred, and escape's Markup around each cost more than the replacing (issue #24)."""
+    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("'", "&#39;").replace('"', "&#34;"))
+
+
+CHANGED_CLASS = ' changed" style="outline:none'  # ends the class attribute, opens the style one
+CHANGED = ' style="outline:none"'  # an SVG shape that changed: the page's HTML outline is not for it
+
+
+def _halo_circle(x: str, y: str, r: int, width: int) -> str:
+    """The orange ring of what changed (boards/_macros.html `highlight`)."""
+    return f'<circle class="halo" cx="{x}" cy="{y}" r="{r}" fill="none" stroke="#dd6b20" stroke-width="{width}"/>'
 
 
 # ---- what never moves ----------------------------------------------------------------------
@@ -98,34 +124,43 @@ def _fixed() -> dict[str, Any]:
     geo = square_board(6, 6, SIZE)
     cells = geo.cells.values()
     width, height = float(geo.width), float(geo.height)
+    coordinates = ("".join(f'<text x="{c.cx}" y="-4">{COLUMNS[c.col]}</text>' for c in cells if c.row == 0)
+                   + "".join(f'<text x="-8" y="{num(c.y + 4)}">{c.row + 1}</text>' for c in cells if c.col == 0))
+    key = ", ".join(f'<span class="rt-swatch" style="background:{fill}"></span>{name}' for name, fill in TERRAIN.items())
     return {
-        "geo": geo, "terrain": TERRAIN,
+        "geo": geo, "points": {c.id: c.points for c in cells},
         "viewbox": f"-16 -16 {num(width + 16)} {num(height + 16)}",
-        "columns": [{"x": c.cx, "text": COLUMNS[c.col]} for c in cells if c.row == 0],
-        "rows": [{"y": num(c.y + 4), "text": str(c.row + 1)} for c in cells if c.col == 0],
+        "coordinates": Markup(coordinates), "key": Markup(key),
         "spot_list": [{"id": c.id, "x": num(c.x - SIZE / 2 + 2.5), "y": num(c.y - SIZE / 2 + 2.5),
                        "side": num(SIZE - 5)} for c in cells],
     }
 
 
 # ---- the map ---------------------------------------------------------------------------------
-def _cells(board: dict[str, Any], geo) -> list[dict[str, Any]]:
+def _on_map(board: dict[str, Any], points: dict[str, str]) -> list[tuple[str, dict[str, Any]]]:
+    """The view's squares that are on the map (all of them, unless a view is odd)."""
+    return [(sq, s) for sq, s in (board.get("squares") or {}).items() if sq in points]
+
+
+def _cells(squares: list[tuple[str, dict[str, Any]]], points: dict[str, str], hot: frozenset) -> Markup:
     """Every square in its terrain's colour.  A square is pointed at through the spot over
     it, or the piece standing on it (`_spots`)."""
-    found = []
-    for sq, s in (board.get("squares") or {}).items():
-        if sq not in geo.cells:
-            continue
-        now = s.get("now", "plains")
-        found.append({"id": sq, "fill": TERRAIN.get(now, TERRAIN["plains"]),
-                      "attrs": _square_attrs(sq, geo[sq].points, now)})
-    return found
+    return Markup("".join(_square(sq, points[sq], s.get("now", "plains"), sq in hot) for sq, s in squares))
 
 
-# Written once per square and terrain (issue #24: Markup.format was most of a step's picture).
+# Written once per square, terrain and outline (issue #24: the squares were most of a
+# step's picture).
 @lru_cache(maxsize=4096)
-def _square_attrs(sq: str, points: str, now: str) -> Markup:
-    return Markup('id="square-{}" data-id="{}" points="{}" class="square {}').format(sq, sq, points, now)
+def _square(sq: str, points: str, now: str, hot: bool) -> str:
+    return (f'<polygon id="square-{_text(sq)}" data-id="{_text(sq)}" points="{points}" '
+            f'class="square {_text(now)}{CHANGED_CLASS if hot else ""}" '
+            f'fill="{TERRAIN.get(now, TERRAIN["plains"])}"/>')
+
+
+def _halos(points: dict[str, str], hot: frozenset) -> Markup:
+    """The squares that changed outlined, over everything (boards/_macros.html `highlights`)."""
+    return Markup("".join(f'\n<polygon class="halo" points="{points[sq]}" fill="none" stroke="#dd6b20" '
+                          f'stroke-width="3" stroke-linejoin="round"/>' for sq in sorted(hot) if sq in points))
 
 
 @lru_cache(maxsize=4096)
@@ -149,60 +184,78 @@ def _spots(board: dict[str, Any], fixed: dict[str, Any]) -> list[dict[str, str]]
     return [s for s in fixed["spot_list"] if s["id"] not in taken]
 
 
-def _marks(board: dict[str, Any], geo) -> list[dict[str, Any]]:
+@lru_cache(maxsize=4096)
+def _mark(sq: str, now: str | None, printed: str | None, tile: str | None, work: str | None) -> str:
     """What a square says beyond its colour: its terrain (the printed one in brackets
-    where a DV Map Tile covers it), the tile's owner, a Pixel Art Work bonus."""
-    found = []
-    for sq, s in (board.get("squares") or {}).items():
-        if sq not in geo.cells:
-            continue
-        now, printed, tile, work = s.get("now"), s.get("terrain"), s.get("dv_tile"), s.get("work")
-        if now == "plains" and printed == "plains" and not tile and not work:
-            continue
-        c = geo[sq]
-        left, top, right = num(c.x - SIZE / 2 + 4), num(c.y - SIZE / 2 + 11), num(c.x + SIZE / 2 - 4)
-        light = now == "ruins"
-        found.append({
-            "id": sq, "x": left, "y": top, "right": right, "light": light,
-            "text": now if now != "plains" else (f"({printed})" if printed != "plains" else ""),
-            "tile": tile and {"points": c.points, "stroke": SEAT.get(tile, "#1a202c"),
-                              "text": f"DV {tile}", "title": f"{tile}'s DV Map Tile, {now} side up"},
-            "work": work and {"text": "*" if work == "dv" else "$",
-                              "title": "Work here: 1 DV instead of a coin" if work == "dv"
-                              else "Work here: 1 extra Anna Coin"},
-        })
-    return found
+    where a DV Map Tile covers it), the tile's owner (dashed), a Pixel Art Work bonus.
+    Written once per square and state."""
+    if now == "plains" and printed == "plains" and not tile and not work:
+        return ""
+    c = _fixed()["geo"][sq]
+    y, right = num(c.y - SIZE / 2 + 11), num(c.x + SIZE / 2 - 4)
+    white = WHITE if now == "ruins" else ""
+    text = now if now != "plains" else (f"({printed})" if printed != "plains" else "")
+    out = []
+    if tile:
+        title = _text(f"{tile}'s DV Map Tile, {now} side up")
+        out.append(f'<polygon points="{c.points}" fill="none" stroke="{SEAT.get(tile, "#1a202c")}" stroke-width="3" '
+                   f'stroke-dasharray="6 4"><title>{title}</title></polygon>')
+    if text:
+        out.append(f'<text x="{num(c.x - SIZE / 2 + 4)}" y="{y}"{white}>{_text(text)}</text>')
+    if tile:
+        out.append(f'<text x="{right}" y="{y}" text-anchor="end" font-weight="bold"{white}>DV {_text(tile)}</text>')
+    elif work:
+        out.append(f'<text x="{right}" y="{y}" text-anchor="end" font-weight="bold">{"*" if work == "dv" else "$"}'
+                   f'<title>{WORK_DV if work == "dv" else WORK_COIN}</title></text>')
+    return "".join(out)
 
 
-def _zones(board: dict[str, Any], geo) -> list[dict[str, str]]:
-    return [{"points": geo[sq].points, "stroke": SEAT.get(s["zone"], "#1a202c"),
-             "title": f"{s['zone']}'s deployment zone"}
-            for sq, s in (board.get("squares") or {}).items() if s.get("zone") and sq in geo.cells]
+WORK_DV, WORK_COIN = "Work here: 1 DV instead of a coin", "Work here: 1 extra Anna Coin"
+WHITE = ' fill="#ffffff"'  # words on a dark square (ruins)
 
 
-def _units(board: dict[str, Any], geo) -> list[dict[str, Any]]:
+@lru_cache(maxsize=1024)
+def _zone(sq: str, points: str, zone: str) -> str:
+    """A square of a player's deployment zone, framed in the player's colour."""
+    return (f'<polygon points="{points}" stroke="{SEAT.get(zone, "#1a202c")}" stroke-opacity="0.9">'
+            f'<title>{_text(zone)}&#39;s deployment zone</title></polygon>')
+
+
+def _units(board: dict[str, Any], geo, hot: frozenset) -> Markup:
+    """The units as discs in their card's colour ringed in their player's, faded while
+    exhausted, their initials and HP (and tokens) under them."""
     pending = board.get("pending") or {}
-    found = []
-    for uid, u in (board.get("units") or {}).items():
-        if u.get("square") not in geo.cells:
-            continue
-        c = geo[u["square"]]
-        marks = "".join(mark for on, mark in ((u.get("special"), " S"), (u.get("shapestone"), " *"),
-                                              (u.get("attachment"), " +"),
-                                              (u.get("until_next_turn"), " ^"), (u.get("haste"), " H")) if on)
-        role = ("attacking" if uid == pending.get("attacker") else
-                "attacked: its player may react" if uid == pending.get("defender") else "")
-        found.append({
-            "id": uid, "square": u["square"], "x": c.cx, "y": c.cy,
-            "fill": COLOUR.get(u.get("colour"), "#718096"), "ring": SEAT.get(u.get("owner"), "#1a202c"),
-            "opacity": "0.5" if u.get("exhausted") else "1",
-            "short": u.get("short", uid[:2]), "font": "11" if len(u.get("short", "")) > 2 else "14",
-            "label_y": num(c.y + 5), "hp_y": num(c.y + 29),
-            "hp": f"{u.get('hp')}/{u.get('hp_max')}{marks}",
-            "name": u.get("name", uid), "role": role,
-            "title": _unit_title(u),
-        })
-    return found
+    return Markup("".join(_unit(uid, u, geo[u["square"]], pending, uid in hot)
+                          for uid, u in (board.get("units") or {}).items() if u.get("square") in geo.cells))
+
+
+def _unit(uid: str, u: dict[str, Any], c, pending: dict[str, Any], hot: bool) -> str:
+    marks = "".join(mark for on, mark in ((u.get("special"), " S"), (u.get("shapestone"), " *"),
+                                          (u.get("attachment"), " +"),
+                                          (u.get("until_next_turn"), " ^"), (u.get("haste"), " H")) if on)
+    role = ("attacking" if uid == pending.get("attacker") else
+            "attacked: its player may react" if uid == pending.get("defender") else "")
+    safe, x, y = _text(uid), c.cx, c.cy
+    hp = _text(f"{u.get('hp')}/{u.get('hp_max')}{marks}")
+    ring = (f'<circle cx="{x}" cy="{y}" r="28" fill="none" stroke="#c53030" stroke-width="2" '
+            f'stroke-dasharray="5 3"><title>{role}</title></circle>' if role else "")
+    return (
+        f'\n<g id="token-{safe}" data-id="{safe}" data-token="{safe} {_text(u["square"])}" '
+        f'data-label="{_text(u.get("name", uid))}" class="token{" changed" if hot else ""}"{CHANGED if hot else ""}>\n'
+        f'<title>{_text(_unit_title(u))}</title>\n'
+        f'<g opacity="{"0.5" if u.get("exhausted") else "1"}">\n'
+        f'<circle cx="{x}" cy="{y}" r="21" fill="none" stroke="{SEAT.get(u.get("owner"), "#1a202c")}" stroke-width="5"/>\n'
+        f'<circle cx="{x}" cy="{y}" r="17" fill="{COLOUR.get(u.get("colour"), "#718096")}" stroke="#ffffff" '
+        f'stroke-width="1"/>\n'
+        f'<text x="{x}" y="{num(c.y + 5)}" text-anchor="middle" font-size="{"11" if len(u.get("short", "")) > 2 else "14"}" '
+        f'font-weight="bold" fill="#ffffff">{_text(u.get("short", uid[:2]))}</text>\n</g>{ring}\n'
+        f'<text x="{x}" y="{num(c.y + 29)}" {UNDER}>{hp}</text>'
+        f'{_halo_circle(x, y, 26, 4) if hot else ""}\n</g>')
+
+
+# The words under a piece: dark, with a white edge, readable on any square
+UNDER = ('text-anchor="middle" font-size="9" font-weight="bold" fill="#1a202c" stroke="#ffffff" '
+         'stroke-width="2.5" paint-order="stroke"')
 
 
 def _unit_title(u: dict[str, Any]) -> str:
@@ -222,49 +275,70 @@ def _unit_title(u: dict[str, Any]) -> str:
             + (f"; {', '.join(extras)}" if extras else ""))
 
 
-def _corners(boss: dict[str, Any], geo) -> list[dict[str, Any]]:
+def _corners(boss: dict[str, Any], geo, hot: frozenset) -> str:
     """The boss tile: each corner in the colour it shows now, with that HP bar; a corner
-    is pointed at by its colour (`attack lance-queen red`)."""
-    found = []
-    for direction, corner in (boss.get("corners") or {}).items():
-        if corner.get("square") not in geo.cells:
-            continue
-        c, colour = geo[corner["square"]], corner.get("colour")
-        bar = (boss.get("bars") or {}).get(colour, {})
-        found.append({
-            "direction": direction, "colour": colour, "points": c.points,
-            "fill": COLOUR.get(colour, "#718096"), "opacity": "0.35" if bar.get("hp") == 0 else "0.9",
-            "x": c.cx, "top": num(c.y - 12), "middle": num(c.y + 8), "bottom": num(c.y + 24),
-            "hp": f"{bar.get('hp')}/{bar.get('max')}",
-            "label": f"{boss.get('name')}: {colour} corner",
-            "title": f"{boss.get('name')}, {direction} corner: {colour}, {bar.get('hp')}/{bar.get('max')} HP",
-        })
-    return found
+    is pointed at by its colour (`attack lance-queen red`).  The tile is outlined when
+    it moved or turned (`hot`: the changed ids under `boss`)."""
+    corners = [(d, corner) for d, corner in (boss.get("corners") or {}).items()
+               if corner.get("square") in geo.cells]
+    if not corners:
+        return ""
+    moved = "square" in hot or "corners" in hot or "rotation" in hot
+    name = _text(boss.get("name"))
+    return Markup(f'\n<g id="token-boss" data-id="boss" class="boss{" changed" if moved else ""}"'
+                  f'{CHANGED if moved else ""}>'
+                  + "".join(_corner(d, corner, boss, name, geo[corner["square"]], moved) for d, corner in corners)
+                  + "\n</g>")
 
 
-def _summons(boss: dict[str, Any], geo) -> list[dict[str, Any]]:
-    found = []
-    for sid, m in (boss.get("summons") or {}).items():
-        if m.get("square") not in geo.cells:
-            continue
-        c = geo[m["square"]]
-        minion = m.get("kind") == "minion"
-        found.append({
-            "id": sid, "square": m["square"], "minion": minion, "x": c.cx, "y": c.cy,
-            "fill": COLOUR.get(m.get("colour"), "#2d3748"),
-            "rect_x": num(c.x - 18), "rect_y": num(c.y - 18),
-            "diamond": f"{num(c.x)},{num(c.y - 17)} {num(c.x + 17)},{num(c.y)} "
-                       f"{num(c.x)},{num(c.y + 17)} {num(c.x - 17)},{num(c.y)}",
-            "label_y": num(c.y + 4), "hp_y": num(c.y + 28),
-            "label": f"{m.get('short', '')}{sid.rsplit('-', 1)[-1]}",
-            "hp": f"{m.get('hp')}/{m.get('hp_max')}" if minion else "",
-            "name": f"{m.get('name')} {sid.rsplit('-', 1)[-1]}",
-            "title": (f"{boss.get('name')}'s {m.get('name')} (minion, {m.get('colour')}, "
-                      f"{m.get('hp')}/{m.get('hp_max')} HP, ATK {m.get('atk')} SPD {m.get('spd')} "
-                      f"DEF {m.get('def')})") if minion else
-                     f"{boss.get('name')}'s {m.get('name')} (a token: it fills the square, it is no unit)",
-        })
-    return found
+def _corner(direction: str, corner: dict[str, Any], boss: dict[str, Any], name: str, c, moved: bool) -> str:
+    colour = corner.get("colour")
+    bar = (boss.get("bars") or {}).get(colour, {})
+    hp, safe = f"{bar.get('hp')}/{bar.get('max')}", _text(colour)
+    title = _text(f"{boss.get('name')}, {direction} corner: {colour}, {hp} HP")
+    halo = (f'<polygon class="halo" points="{c.points}" fill="none" stroke="#dd6b20" stroke-width="3" '
+            f'stroke-linejoin="round"/>' if moved else "")
+    return (f'\n<g class="corner" data-token="{safe}" data-label="{name}: {safe} corner"><title>{title}</title>\n'
+            f'<polygon points="{c.points}" fill="{COLOUR.get(colour, "#718096")}" '
+            f'fill-opacity="{"0.35" if bar.get("hp") == 0 else "0.9"}" stroke="#1a202c" stroke-width="2"/>\n'
+            f'<g text-anchor="middle" fill="#ffffff" pointer-events="none">\n'
+            f'<text x="{c.cx}" y="{num(c.y - 12)}" font-size="10">{_text(direction)} {safe}</text>\n'
+            f'<text x="{c.cx}" y="{num(c.y + 8)}" font-size="15" font-weight="bold">{_text(hp)}</text>\n'
+            f'<text x="{c.cx}" y="{num(c.y + 24)}" font-size="8">{name}</text>\n</g>{halo}\n</g>')
+
+
+def _summons(boss: dict[str, Any], geo, hot: frozenset) -> str:
+    """The boss's minions (squares, with HP) and tokens (diamonds)."""
+    found = [_summon(sid, m, boss, geo[m["square"]], sid in hot)
+             for sid, m in (boss.get("summons") or {}).items() if m.get("square") in geo.cells]
+    return Markup('\n<g class="summons">' + "".join(found) + "\n</g>") if found else ""
+
+
+def _summon(sid: str, m: dict[str, Any], boss: dict[str, Any], c, hot: bool) -> str:
+    minion, safe, number = m.get("kind") == "minion", _text(sid), sid.rsplit("-", 1)[-1]
+    label, name = _text(f"{m.get('short', '')}{number}"), _text(f"{m.get('name')} {number}")
+    if minion:
+        title = (f"{boss.get('name')}'s {m.get('name')} (minion, {m.get('colour')}, "
+                 f"{m.get('hp')}/{m.get('hp_max')} HP, ATK {m.get('atk')} SPD {m.get('spd')} DEF {m.get('def')})")
+        hp = _text(f"{m.get('hp')}/{m.get('hp_max')}")
+        body = (f'\n<rect x="{num(c.x - 18)}" y="{num(c.y - 18)}" width="36" height="36" rx="4" '
+                f'fill="{COLOUR.get(m.get("colour"), "#2d3748")}" stroke="#1a202c" stroke-width="3"/>\n'
+                f'<text x="{c.cx}" y="{num(c.y + 4)}" text-anchor="middle" font-size="12" font-weight="bold" '
+                f'fill="#ffffff">{label}</text>\n'
+                f'<text x="{c.cx}" y="{num(c.y + 28)}" {UNDER}>{hp}</text>')
+    else:
+        title = f"{boss.get('name')}'s {m.get('name')} (a token: it fills the square, it is no unit)"
+        body = (f'\n<polygon points="{num(c.x)},{num(c.y - 17)} {num(c.x + 17)},{num(c.y)} {num(c.x)},'
+                f'{num(c.y + 17)} {num(c.x - 17)},{num(c.y)}" fill="#2d3748" fill-opacity="0.85"/>\n'
+                f'<text x="{c.cx}" y="{num(c.y + 4)}" text-anchor="middle" font-size="10" '
+                f'fill="#ffffff">{label}</text>')
+    token = f"{safe} {_text(m['square'])}" if minion else _text(m["square"])
+    return (f'\n<g id="summon-{safe}" data-id="{safe}" data-token="{token}" data-label="{name}"'
+            f'{HOT_GROUP if hot else ""}>\n<title>{_text(title)}</title>{body}'
+            f'{_halo_circle(c.cx, c.cy, 25, 3) if hot else ""}\n</g>')
+
+
+HOT_GROUP = f' class="changed"{CHANGED}'
 
 
 # ---- what is happening ------------------------------------------------------------------------
@@ -423,24 +497,76 @@ def _shop_card(card_id: str) -> dict[str, Any]:
             "title": f"{c['name']} ({c['kind']}): {text}"}
 
 
-def _hands(board: dict[str, Any]) -> list[dict[str, Any]]:
+def _hands(board: dict[str, Any], changed) -> Markup:
     """The hands the view holds (the seat's own; every hand once the game is over)."""
     found = []
     for seat, p in (board.get("players") or {}).items():
         if p.get("hand") is None:
             continue  # another seat's hand: its size is on that player's board
         choosing = board.get("phase") == "mulligan" and not p.get("mulliganed")
-        found.append({"seat": seat, "stripe": SEAT.get(seat, "#1a202c"),
-                      "title": f"{seat}'s hand",
-                      "hint": "Mulligan: click the cards to put back, then choose mulligan in the menu "
-                              "(the mulligan button alone keeps all six)." if choosing else "",
-                      "units": [_unit_card(c) for c in p["hand"]],
-                      "shop": [_shop_card(c) for c in p.get("shop_hand") or ()]})
-    return found
+        new = f"players.{seat}.hand" in changed
+        units, shop = p["hand"], p.get("shop_hand") or ()
+        title = _text(f"{seat}'s hand")
+        count = (f"{len(units)} unit card{_s(len(units))}"
+                 + (f", {len(shop)} shop card{_s(len(shop))}" if shop else ""))
+        found.append(f'\n<section class="rt-hand" id="hand-{_text(seat)}" aria-label="{title}">\n'
+                     f'<h3>{title} <small>{count}</small></h3>{MULLIGAN if choosing else ""}\n<div class="rt-cards">'
+                     + ("".join(_unit_card_html(c, new) for c in units) or "<p>no unit card in hand</p>")
+                     + "".join(_shop_card_html(c) for c in shop) + "\n</div>\n</section>")
+    return Markup("".join(found))
+
+
+MULLIGAN = ('<p class="rt-hint">Mulligan: click the cards to put back, then choose mulligan in the menu '
+            '(the mulligan button alone keeps all six).</p>')
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+# A card of the stand-in content is written once (its words never change)
+@lru_cache(maxsize=512)
+def _unit_card_html(card_id: str, new: bool) -> str:
+    c = _unit_card(card_id)
+    safe, name = _text(card_id), _text(c["name"])
+    return (f'\n<div class="rt-card rt-{_text(c["colour"])}{" rt-new" if new else ""}" data-token="{safe}" '
+            f'data-label="{name}" title="{_text(c["title"])}">\n<b>{name}</b><small>{_text(c.get("sub", ""))}</small>'
+            + "".join(f"<span>{_text(line)}</span>" for line in c["lines"])
+            + f'<span>{_text(c.get("skill", ""))}</span></div>')
+
+
+@lru_cache(maxsize=512)
+def _shop_card_html(card_id: str) -> str:
+    c = _shop_card(card_id)
+    safe, name = _text(card_id), _text(c["name"])
+    return (f'\n<div class="rt-card rt-shopcard" data-token="{safe}" data-label="{name}" title="{_text(c["title"])}">'
+            f'\n<b>{name}</b><small>{_text(c.get("sub", ""))}</small><span>{_text(c.get("how", ""))}.</span>'
+            f'<span><i>{_text(c["text"])}</i></span></div>')
 
 
 # ---- the players' boards -------------------------------------------------------------------
-def _players(board: dict[str, Any]) -> list[dict[str, Any]]:
+def _players(board: dict[str, Any], hot: frozenset) -> Markup:
+    """The players' boards, written; a board that changed is outlined."""
+    return Markup("".join(_player(p, p["seat"] in hot) for p in _player_boards(board)))
+
+
+def _player(p: dict[str, Any], hot: bool) -> str:
+    seat = _text(p["seat"])
+    slots = "".join(f'<span class="rt-slot" style="border-left-color:{s["fill"]}"'
+                    + (f' data-token="{_text(s["token"])}" data-label="{_text(s["label"])}"' if s["token"] else "")
+                    + f'>{_text(s["name"])}: {_text(s["unit"])}</span>' for s in p["slots"])
+    tile = p["tile"]
+    tile = (f'<span>{_text(tile["text"])}'
+            + "".join(f' <span class="rt-control" data-token="{_text(side["token"])}" '
+                      f'data-label="{_text(side["text"])}">{_text(side["text"])}</span>' for side in tile["sides"])
+            + "</span>") if tile else ""
+    return (f'\n<section class="rt-player{" rt-acting" if p["acting"] else ""}{" changed" if hot else ""}" '
+            f'id="player-{seat}" data-id="{seat}" style="border-left-color:{p["stripe"]}">\n'
+            f'<header>{_text(p["head"])}</header>\n<div class="rt-slots">{slots}</div>\n'
+            f'<span>{_text(p["facts"])}</span>\n<span>holds {_text(p["held"])}</span>{tile}\n</section>')
+
+
+def _player_boards(board: dict[str, Any]) -> list[dict[str, Any]]:
     """One small board per player: its unit slots (named by their tokens on the board of
     the player to play), coins, DV, the DV Map Tile (its two sides to point at), VP and
     the cards held."""
@@ -490,6 +616,10 @@ def _shop(board: dict[str, Any]) -> dict[str, Any]:
                       "text": f"cost {card['cost']}" if card else "empty",
                       "label": f"shop card {slot}" + (f" (cost {card['cost']})" if card else "")})
     vp = board.get("vp_deck") or []
+    slots = Markup("".join(f'<div class="rt-facedown{"" if s["token"] else " rt-empty"}"'
+                           + (f' data-token="{_text(s["token"])}"' if s["token"] else "")
+                           + f' data-label="{_text(s["label"])}"><b>{_text(s["slot"])}</b><span>{_text(s["text"])}</span></div>'
+                           for s in slots))
     return {"slots": slots,
             "deck": f"{board.get('shop_deck_size', 0)} in the deck, {len(board.get('shop_discards') or ())} used",
             "vp": "VP deck: " + (", ".join(map(str, vp)) if vp else "empty") + " (the top first)"}
@@ -545,8 +675,9 @@ def _told(line: str, board: dict[str, Any]) -> str:
 
 def _boss(board: dict[str, Any], boss: dict[str, Any]) -> dict[str, Any]:
     lives = boss.get("lives", 0)
-    bars = [{"colour": c, "fill": COLOUR.get(c, "#718096"), "text": f"{b.get('hp')}/{b.get('max')}"}
-            for c, b in (boss.get("bars") or {}).items()]
+    bars = Markup("".join(f'<span class="rt-bar" style="background:{COLOUR.get(c, "#718096")}">'
+                          f'{_text(c)} {_text(b.get("hp"))}/{_text(b.get("max"))}</span>'
+                          for c, b in (boss.get("bars") or {}).items()))
     card = boss.get("card")
     shown = None
     if card:
@@ -570,7 +701,7 @@ def _boss(board: dict[str, Any], boss: dict[str, Any]) -> dict[str, Any]:
             "attack": "its attacks", "effect": "its card's effect", "rotate": "the turn of its tile"}
     names = _names(board)
     queue = [names.get(u, u) for u in boss.get("queue") or ()]
-    news = [_told(line, board) for line in boss.get("news") or ()]
+    news = Markup("".join(f"<li>{_text(_told(line, board))}</li>" for line in boss.get("news") or ()))
     under_way = board.get("active") == BOSS
     return {
         "name": boss.get("name"),

@@ -44,9 +44,7 @@ def _cards(state: Game, cards) -> dict[str, list]:
 
 def view(state: Game, seat: str | None) -> dict[str, Any]:
     s = state
-    here = {}
-    for c, space in s.position.items():
-        here.setdefault(space, []).append(c)
+    here, bosses_at = _by_space(s.position), _by_space({b: boss.space for b, boss in s.bosses.items()})
     board: dict[str, Any] = {
         "phase": s.phase, "round": s.round, "round_limit": s.round_limit,
         "plus_two": s.round >= s.plus_two_from, "start_player": s.start, "current": s.current,
@@ -58,9 +56,9 @@ def view(state: Game, seat: str | None) -> dict[str, Any]:
                            "circle": _cards(s, s.circles.get(n, ()))}
                   for n, spaces in s.areas.items()},
         # The occupied spaces only (an empty one has nothing but its place on the map).
-        "spaces": {sp: {"soldiers": s.soldiers_in(sp), "bosses": list(s.bosses_in(sp)),
-                        "characters": sorted(here.get(sp, []))} for sp in s.spots
-                   if sp in here or s.has_enemy(sp)},
+        "spaces": {sp: {"soldiers": s.soldiers_in(sp), "bosses": bosses_at.get(sp, []),
+                        "characters": here.get(sp, [])} for sp in s.spots
+                   if sp in here or sp in bosses_at or s.soldiers_in(sp) > 0},
         # The board never changes: each space [area, spots, x, y] (x, y: where the content
         # file draws it) and the lines "1a-1b", one value each.
         "map": {sp: [s.area_of[sp], s.spots[sp], *s.positions.get(sp, (0.0, 0.0))]
@@ -109,6 +107,14 @@ def view(state: Game, seat: str | None) -> dict[str, Any]:
             "bonus_deck": list(s.bonus.cards),
         }
     return board
+
+
+def _by_space(where: dict[str, str]) -> dict[str, list[str]]:
+    """The pieces on each space, sorted (one pass, not one search of every piece per space)."""
+    found: dict[str, list[str]] = {}
+    for piece, space in sorted(where.items()):
+        found.setdefault(space, []).append(piece)
+    return found
 
 
 def _colour_order(colour: str) -> tuple[int, str]:

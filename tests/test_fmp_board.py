@@ -181,3 +181,20 @@ def test_a_view_beyond_any_mission_is_not_drawn():
     assert "more than a mission makes" in undrawable(game, many)
     assert "no kind" in picture.ceiling({**board, "units": {"x": {"kind": "dragon", "colour": "red", "at": "D4"}}})
     assert "ore lies" in picture.ceiling({**board, "ore": {"Q99": True}})
+
+
+def test_the_views_fire_zones_are_the_rules_zones_read_from_their_bit_masks():
+    # The view finds a zone it has shown before by its bit mask (issue #24), not by
+    # writing the hexes out again: on every position of a game, with destroyers
+    # moving, landing and being shot, it names exactly the hexes `fire_zone` names,
+    # in hex order.
+    from engine.games.fmp import board as rules
+
+    shown = 0
+    for state in played(160, seed=3):
+        zones = game.view(state, None)["fire_zones"]
+        assert set(zones) == set(state.seats)
+        for seat, zone in zones.items():
+            assert list(zone) == sorted(rules.fire_zone(state, seat))
+            shown += len(zone)
+    assert shown  # some position had a seat under fire

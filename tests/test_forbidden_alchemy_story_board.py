@@ -6,6 +6,7 @@ cards (the tray above the map) drawn on its own page only."""
 
 from __future__ import annotations
 
+import importlib
 import xml.etree.ElementTree as ET
 from functools import cache
 
@@ -274,3 +275,19 @@ def test_a_byakhees_question_and_a_tester_are_answered_on_the_page():
     s.play(JENNY, "attack byakhee-1 revolver", dice=LoadedDice(values=(4,)))
     picks = {c.notation().split()[1] for c in game.legal_commands(s.state, JENNY)}
     assert picks == {"investigator-2", "investigator-3"} and picks <= tokens(game.view(s.state, JENNY))
+
+
+def test_the_card_faces_are_written_once_per_game_and_are_the_games_own():
+    # The faces come from tables set up once and carried from state to state: a
+    # view finds them written already (issue #24), the same dict for every seat
+    # and every step, while a game with other tables (Story 2) gets its own.
+    views = importlib.import_module("engine.games.forbidden_alchemy_story.view")
+    s = story()
+    first = game.view(s.state, "keeper")["cards"]
+    seat = game.to_act(s.state)[0]
+    s.play(seat, game.legal_commands(s.state, seat)[0].notation())
+    assert game.view(s.state, "investigator-1")["cards"] is first
+    assert first == views._write_faces(s.state)
+    other = Scenario.from_events(game, game.setup(game.options(2, {"story": "2"}), LoadedDice())).state
+    assert game.view(other, None)["cards"] == views._write_faces(other)
+    assert game.view(s.state, None)["cards"] == first

@@ -35,16 +35,20 @@ kind (`catapult`), a relic stack by its type (`curse`), a relic card by its
 id (`hell-fire-2`), and `stay`.
 
 What never moves (the squares' shapes, the coordinates, the spots' places) is
-worked out once per board size; the rest once per view, in plain loops.  Every number comes
+worked out once per board size; the rest once per view, in plain loops, and
+written out as markup here rather than by the template (issue #24: a step's
+hundreds of `{{ }}`, an escape and a lookup each, were most of its drawing);
+a layer that shows what changed is a function the template hands the changed ids.  Every number comes
 back as a string ready to print.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from markupsafe import Markup
+from markupsafe import escape as _e
 
 from engine.games.brutality import content
 from engine.games.brutality.board import SETUP_HAZARDS
@@ -100,22 +104,26 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
     kinds = sorted({hz["kind"] for hz in board.get("hazards", {}).values()})
     key_y = fixed["below"] + LINE * len(lines)
     squares = _squares(board, fixed["geo"], fixed["spots"])
+    tray = _tray(board)
     return {
         **fixed,
         "squares": squares,
+        "square_layer": partial(_square_layer, tuple(squares)),
         "spot_layer": _spots(squares, fixed["spot_side"]),
-        "starts": _starts(board, fixed["geo"]),
-        "labels": _hazard_labels(board, fixed["geo"]),
-        "fire": _hell_fire(board, fixed["geo"]),
-        "declared": _declared(board, fixed["geo"], names),
-        "graves": _graves(board, fixed["geo"]),
-        "pushes": _pushes(board, fixed["geo"]),
-        "heroes": _tokens(board, fixed["geo"]),
-        "lines": [{"y": num(fixed["below"] + LINE * i), **line} for i, line in enumerate(lines)],
-        "key": [{"y": num(key_y + 15 * i), "box_y": num(key_y + 15 * i - 9), "fill": GROUND[k],
-                 "text": f"{LABEL[k]}: {NAME[k]}, {RULE[k]}"} for i, k in enumerate(kinds)],
+        "starts": _starts_svg(_starts(board, fixed["geo"])),
+        "labels": _labels_svg(_hazard_labels(board, fixed["geo"])),
+        "fire": _fire_svg(_hell_fire(board, fixed["geo"])),
+        "declared": _declared_svg(_declared(board, fixed["geo"], names)),
+        "graves": _graves_svg(_graves(board, fixed["geo"])),
+        "pushes": _pushes_svg(_pushes(board, fixed["geo"])),
+        "heroes": partial(_heroes_svg, tuple(_tokens(board, fixed["geo"]))),
+        "highlights": partial(_highlights_svg, fixed["geo"]),
+        "lines": _lines_svg([{"y": num(fixed["below"] + LINE * i), **line} for i, line in enumerate(lines)]),
+        "key": _key_svg([{"y": num(key_y + 15 * i), "box_y": num(key_y + 15 * i - 9), "fill": GROUND[k],
+                          "text": f"{LABEL[k]}: {NAME[k]}, {RULE[k]}"} for i, k in enumerate(kinds)]),
         "height": num(key_y + 15 * len(kinds)),
-        "tray": _tray(board),
+        "tray": tray,
+        "offer_cards": _offer_html(tray["offer"]),
         "aria": f"Brutality, turn {board.get('turn', 0)}",
     }
 
@@ -154,12 +162,13 @@ def _fixed(width: int, height: int) -> dict[str, Any]:
     """The squares, the coordinates along the edges and the spots, for a board size."""
     geo = square_board(width, height, SIZE)
     cells = geo.cells.values()
+    columns = [{"x": num(c.x + MAP_X), "text": c.id[:-len(str(c.row + 1))]} for c in cells if c.row == 0]
+    rows = [{"y": num(c.y + MAP_Y + 4), "text": str(c.row + 1)} for c in cells if c.col == 0]
     return {
         "geo": geo,
+        "coordinates": Markup("".join(f'<text x="{c["x"]}" y="12">{_e(c["text"])}</text>' for c in columns)
+                              + "".join(f'<text x="8" y="{r["y"]}">{r["text"]}</text>' for r in rows)),
         "view_width": num(float(geo.width) + 20),
-        "columns": [{"x": num(c.x + MAP_X), "text": c.id[:-len(str(c.row + 1))]}
-                    for c in cells if c.row == 0],
-        "rows": [{"y": num(c.y + MAP_Y + 4), "text": str(c.row + 1)} for c in cells if c.col == 0],
         "spots": {c.id: (num(c.x - SIZE / 2 + 3), num(c.y - SIZE / 2 + 3)) for c in cells},
         "spot_side": num(SIZE - 6),
         "below": float(geo.height) + MAP_Y + 16,
@@ -491,7 +500,7 @@ def _hands(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
     relics = c.get("relics", {})
     return [{"team": team, "title": f"{team.capitalize()}'s relic cards",
              "sub": f"{len(cards)} of 3, hidden from the other team",
-             "cards": [_relic_card(card, relics) for card in cards]}
+             "cards": Markup("".join(_card_html(_relic_card(card, relics)) for card in cards))}
             for team, cards in sorted((board.get("hands") or {}).items())]
 
 
@@ -507,33 +516,203 @@ def _sheets(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
         order.setdefault(h["team"], []).append(hid)
     found = []
     for hid, h in sorted(board.get("heroes", {}).items(), key=lambda kv: kv[1]["team"]):
-        sheet = sheets.get(hid, {"abilities": {}})
-        acted = h.get("actions") or []
-        state = []  # "dead" is said in the sheet's corner
-        state += ["buried"] if h["buried"] and not h["dead"] else []
-        state += [f"bleed {h['bleed']}"] if h["bleed"] else []
-        state += ["hung"] if h["hung"] else []
-        state += ["warded"] if hid in wards else []
-        state += ["not placed yet"] if not h["spaces"] and not h["dead"] and not h["buried"] else []
-        if h["team"] == active and acted:
-            state.append("did " + ", ".join("Move" if a == "move" else
-                                            sheet["abilities"].get(a, {}).get("name", a)
-                                            for a in acted))
-            if "move" in acted:
-                state.append(f"{h['movement']} to move")
-        art = artifacts.get(h["artifact"] or "")
-        found.append({
-            "id": hid, "team": h["team"], "name": h["name"], "label": h["label"],
-            "player": f"{h['team']}-{order[h['team']].index(hid) + 1}" if four else "",
-            "health": f"{h['health']}/{h['max_health']}", "dead": h["dead"],
-            "state": ", ".join(state),
-            "pct": "0" if h["dead"] or not h["max_health"] else
-            num(100 * max(0, h["health"]) / h["max_health"]),
-            "abilities": [{"token": aid, "name": a["name"], "text": a["text"],
-                           "used": aid in acted} for aid, a in sheet["abilities"].items()],
-            "artifact": None if not art else {
-                "name": art["name"], "text": art["text"], "timing": TIMING.get(art["timing"], ""),
-                "ready": not h["cooldown"],
-                "state": "ready" if not h["cooldown"] else f"cooling down ({h['cooldown']})"},
-        })
+        found.append(_sheet(hid, h, sheets.get(hid, {"abilities": {}}), artifacts, wards, active, four, order))
     return found
+
+
+def _sheet(hid: str, h: dict[str, Any], sheet: dict[str, Any], artifacts: dict[str, Any], wards,
+           active: str | None, four: bool, order: dict[str, list[str]]) -> dict[str, Any]:
+    """One hero's sheet: what the tray's box holds, written out (`inner`)."""
+    acted = h.get("actions") or []
+    state = []  # "dead" is said in the sheet's corner
+    state += ["buried"] if h["buried"] and not h["dead"] else []
+    state += [f"bleed {h['bleed']}"] if h["bleed"] else []
+    state += ["hung"] if h["hung"] else []
+    state += ["warded"] if hid in wards else []
+    state += ["not placed yet"] if not h["spaces"] and not h["dead"] and not h["buried"] else []
+    if h["team"] == active and acted:
+        state.append("did " + ", ".join("Move" if a == "move" else
+                                        sheet["abilities"].get(a, {}).get("name", a)
+                                        for a in acted))
+        if "move" in acted:
+            state.append(f"{h['movement']} to move")
+    art = artifacts.get(h["artifact"] or "")
+    drawn = {
+        "id": hid, "team": h["team"], "name": h["name"], "label": h["label"],
+        "player": f"{h['team']}-{order[h['team']].index(hid) + 1}" if four else "",
+        "health": f"{h['health']}/{h['max_health']}", "dead": h["dead"],
+        "state": ", ".join(state),
+        "pct": "0" if h["dead"] or not h["max_health"] else
+        num(100 * max(0, h["health"]) / h["max_health"]),
+        "abilities": [{"token": aid, "name": a["name"], "text": a["text"],
+                       "used": aid in acted} for aid, a in sheet["abilities"].items()],
+        "artifact": None if not art else {
+            "name": art["name"], "text": art["text"], "timing": TIMING.get(art["timing"], ""),
+            "ready": not h["cooldown"],
+            "state": "ready" if not h["cooldown"] else f"cooling down ({h['cooldown']})"},
+    }
+    drawn["inner"] = _sheet_html(drawn)
+    return drawn
+
+
+# ---- written out (issue #24) -------------------------------------------------------------------
+# The layers as markup, written here in plain loops rather than by the template: a
+# template's `{{ }}` costs an escape and a lookup each, and a step holds hundreds.
+# Every value is escaped as the template escaped it; the output is the same, byte for byte.
+def _square_layer(squares: tuple, hot: set[str]) -> Markup:
+    """The squares, those that changed marked (`hot`: the template's changed squares)."""
+    return Markup("".join(
+        f'<polygon {q["attrs"]}{_HOT_CLASS if q["id"] in hot else ""}" fill="{q["fill"]}"/>' for q in squares))
+
+
+_HOT_CLASS = ' changed" style="outline:none'
+
+
+def _starts_svg(starts: list[dict[str, str]]) -> Markup:
+    return Markup("".join(
+        f'<rect x="{s["x"]}" y="{s["y"]}" width="{s["side"]}" height="{s["side"]}" stroke="{s["stroke"]}">'
+        f'<title>{_e(s["title"])}</title></rect>' for s in starts))
+
+
+def _labels_svg(labels: list[dict[str, Any]]) -> Markup:
+    return Markup("".join(
+        f'<text x="{x["x"]}" y="{x["y"]}" fill="{x["fill"]}"{_BOLD if x["bold"] else ""}>{_e(x["text"])}'
+        f'<title>{_e(x["title"])}</title></text>' for x in labels))
+
+
+_BOLD = ' font-weight="bold"'
+
+
+def _fire_svg(fires: list[dict[str, str]]) -> Markup:
+    return Markup("".join(
+        f'<rect x="{f["x"]}" y="{f["y"]}" width="{f["w"]}" height="{f["h"]}" rx="6" stroke="{f["stroke"]}">'
+        f'<title>{_e(f["title"])}</title></rect>' for f in fires))
+
+
+def _declared_svg(declared: list[dict[str, str]]) -> Markup:
+    return Markup("".join(
+        f'<rect x="{d["x"]}" y="{d["y"]}" width="{d["side"]}" height="{d["side"]}" rx="8">'
+        f'<title>{_e(d["title"])}</title></rect>' for d in declared))
+
+
+def _graves_svg(graves: list[dict[str, str]]) -> Markup:
+    return Markup("".join(
+        f'\n<g data-token="{_e(g["token"])}"><rect x="{g["x"]}" y="{g["y"]}" width="22" height="18" rx="7" '
+        f'fill="#718096" stroke="#1a202c"/><text x="{g["tx"]}" y="{g["ty"]}" text-anchor="middle" font-size="11" '
+        f'font-weight="bold" fill="#ffffff">{_e(g["label"])}</text><title>{_e(g["title"])}</title></g>'
+        for g in graves))
+
+
+def _pushes_svg(pushes: list[dict[str, str]]) -> Markup:
+    return Markup("".join(
+        f'<line x1="{p["x1"]}" y1="{p["y1"]}" x2="{p["x2"]}" y2="{p["y2"]}"><title>{_e(p["title"])}</title></line>'
+        for p in pushes))
+
+
+def _heroes_svg(heroes: tuple, hot: set[str]) -> Markup:
+    """The heroes' tokens, those that changed ringed in orange (`hot`: changed heroes)."""
+    return Markup("".join(_hero_svg(h, h["id"] in hot) for h in heroes))
+
+
+def _hero_svg(h: dict[str, Any], hot: bool) -> str:
+    fill, cx, cy = _e(h["fill"]), h["cx"], h["cy"]
+    out = [f'\n<g id="token-{_e(h["id"])}" data-id="{_e(h["id"])}" data-token="{_e(h["token"])}" '
+           f'class="token{" changed" if hot else ""}"{_OUTLINE if hot else ""}><title>{_e(h["title"])}</title>']
+    if h["bar"]:
+        bar = h["bar"]
+        out.append(f'<rect x="{bar["x"]}" y="{bar["y"]}" width="{bar["w"]}" height="30" rx="12" fill="{fill}" '
+                   f'fill-opacity="0.3" stroke="{fill}"/>')
+    out.append(f'\n<path d="{_e(h["nose"])}" fill="{fill}" stroke="#ffffff" stroke-width="1"/>'
+               f'\n<circle cx="{cx}" cy="{cy}" r="13" fill="{fill}" stroke="{"#dd6b20" if hot else "#ffffff"}" '
+               f'stroke-width="{3 if hot else 1}"/>'
+               f'\n<text x="{cx}" y="{cy}" dy="4" text-anchor="middle" font-size="12" fill="#ffffff">'
+               f'{_e(h["label"])}</text>'
+               f'\n<text x="{h["health_x"]}" y="{h["text_y"]}" font-size="11" font-weight="bold" fill="#1a202c">'
+               f'{_e(h["health"])}</text>')
+    if h["marks"]:
+        out.append(f'<text x="{h["marks_x"]}" y="{h["text_y"]}" text-anchor="end" font-size="10" '
+                   f'font-weight="bold" fill="#9b2c2c">{_e(h["marks"])}</text>')
+    if h["hung"]:
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="16" fill="none" stroke="#9b2c2c" stroke-width="2" '
+                   f'stroke-dasharray="4 2"/>')
+    out.append("\n</g>")
+    return "".join(out)
+
+
+_OUTLINE = ' style="outline:none"'
+
+
+def _highlights_svg(geo, hot: set[str]) -> Markup:
+    """The orange outline of every square that changed (boards/_macros.html's
+    `highlights`, without a macro call a square)."""
+    return Markup("".join(f'\n<polygon class="halo" points="{geo[sq].points}" fill="none" stroke="#dd6b20" '
+                          f'stroke-width="3" stroke-linejoin="round"/>' for sq in sorted(hot) if sq in geo))
+
+
+def _lines_svg(lines: list[dict[str, Any]]) -> Markup:
+    return Markup("".join(
+        f'<text x="6" y="{x["y"]}" fill="{x["fill"]}"{_BOLD if x["bold"] else ""}>{_e(x["text"])}</text>'
+        for x in lines))
+
+
+def _key_svg(key: list[dict[str, str]]) -> Markup:
+    return Markup("".join(
+        f'<rect x="6" y="{k["box_y"]}" width="11" height="11" fill="{k["fill"]}" stroke="#5a4e3c"/>'
+        f'<text x="21" y="{k["y"]}">{_e(k["text"])}</text>' for k in key))
+
+
+def _offer_html(offer: dict[str, Any] | None) -> Markup:
+    """The setup's offer, its cards as the tray prints them."""
+    if not offer:
+        return Markup("")
+    wide = " bt-wide" if offer["kind"] == "heroes" else ""
+    out = []
+    for i in offer["items"]:
+        cls = wide + (" bt-back" if i["back"] else "") + (f" bt-relic bt-{_e(i['type'])}" if i["type"] else "")
+        swatch = f'<span class="bt-swatch" style="background:{_e(i["swatch"])}"></span>' if i["swatch"] else ""
+        out.append(f'\n<div class="bt-card{cls}" data-token="{_e(i["token"])}" data-label="{_e(i["label"])}">'
+                   f'\n<b>{swatch}{_e(i["name"])}</b>'
+                   + (f'<small>{_e(i["sub"])}</small>' if i["sub"] else "")
+                   + (f'<span>{_e(i["text"])}</span>' if i["text"] else "")
+                   + "".join(f"<span>{_e(line)}</span>" for line in i["lines"])
+                   + (f'<code>{_e(i["id"])}</code>' if i["id"] else "") + "</div>")
+    return Markup("".join(out))
+
+
+def _card_html(c: dict[str, Any]) -> str:
+    """A relic card in a team's hand."""
+    return (f'\n<div class="bt-card bt-relic bt-{_e(c["type"])}" data-token="{_e(c["token"])}" '
+            f'data-label="{_e(c["label"])}"><b>{_e(c["name"])}</b><small>{_e(c["sub"])}</small>'
+            f'<span>{_e(c["text"])}</span><code>{_e(c["id"])}</code></div>')
+
+
+def _sheet_html(s: dict[str, Any]) -> Markup:
+    """A hero's sheet inside its box (the box, which shows what changed, is the template's)."""
+    art = s["artifact"]
+    return Markup(
+        _sheet_head(s["label"], s["name"], s["player"], "dead" if s["dead"] else s["health"], s["pct"])
+        + (f'<span class="bt-state">{_e(s["state"])}</span>' if s["state"] else "")
+        + "".join(_ability_html(a["token"], a["name"], a["text"], a["used"]) for a in s["abilities"])
+        + (_artifact_html(art["name"], art["state"], art["timing"], art["text"], art["ready"]) if art else ""))
+
+
+# The pieces of a sheet are the content's words, the same on most steps: each
+# written once (keyed by what it shows).
+@lru_cache(maxsize=1024)
+def _sheet_head(label: str, name: str, player: str, health: str, pct: str) -> str:
+    return (f'\n<header><span class="bt-badge">{_e(label)}</span><b>{_e(name)}</b>'
+            + (f'<small>{_e(player)}</small>' if player else "")
+            + f'<span>{_e(health)}</span></header>'
+            f'\n<div class="bt-bar"><i style="width:{_e(pct)}%"></i></div>')
+
+
+@lru_cache(maxsize=1024)
+def _ability_html(token: str, name: str, text: str, used: bool) -> str:
+    return (f'\n<div class="bt-ability{" bt-used" if used else ""}" data-token="{_e(token)}" '
+            f'data-label="{_e(name)}"><b>{_e(name)}</b> {_e(text)}</div>')
+
+
+@lru_cache(maxsize=1024)
+def _artifact_html(name: str, state: str, timing: str, text: str, ready: bool) -> str:
+    return (f'\n<div class="bt-artifact{"" if ready else " bt-cool"}" title="{_e(timing)}">'
+            f'<b>{_e(name)}</b> ({_e(state)}, {_e(timing)}) {_e(text)}</div>')

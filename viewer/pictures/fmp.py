@@ -12,7 +12,10 @@ Speed (issue #24): every still part is built once as a string: the terrain
 of every hex per tide (reefs and swamps are drawn wet or dry), the landing
 zones' dotted boundaries, the row and column labels, each hex's shapes.  A
 step then writes what moves (ore, Freighters, units, the fire zone) from
-those cached pieces, in plain loops.
+those cached pieces, in plain loops; a unit's markup is kept by what it
+shows (most units stand still from one step to the next), and the dock's
+chips and the outlines of what changed are written here, not by template
+loops and macro calls (each `{{ }}` an escape and a lookup).
 
 Pointing (issue #21): every element a command is made of carries its
 notation token (`data-token`): a hex its name, a unit its id (on the map, in
@@ -28,7 +31,7 @@ capturing the unit on it.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -101,7 +104,7 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
         "status": _status(board),
         "dock": _dock(board),
         "orders": _orders(board),
-        "hot": _hot_points,
+        "highlights": partial(_highlights, units, freighters),
     }
 
 
@@ -134,10 +137,11 @@ def ceiling(board: dict[str, Any]) -> str | None:
         hexes = [f.get("centre"), *(f.get("pods") or ())]
         if colour not in COLOUR or len(hexes) > 4 or any(h and h not in cells for h in hexes):
             return f"the Freighter {str(colour)[:20]!r} is not one the sector can hold"
-    if not set(board.get("ore") or ()) <= cells:
+    # (issuperset reads the hexes where they are: no set built of a zone's hundreds)
+    if not cells.issuperset(board.get("ore") or ()):
         return "ore lies on a hex the sector does not have"
     for zone in (board.get("fire_zones") or {}).values():
-        if not set(zone) <= cells:
+        if not cells.issuperset(zone):
             return "a fire zone covers a hex the sector does not have"
     return None
 
@@ -291,9 +295,17 @@ def _inset(h: str, scale: float = 0.8) -> str:
     return " ".join(pts)
 
 
-def _hot_points(h: str) -> str:
-    """A hex's outline, for the template's highlights of what changed."""
-    return _geo()[h].points
+def _highlights(units: dict, freighters: dict, ore: set[str], moved: set[str], colours: set[str]) -> Markup:
+    """The orange outline of what changed: each hex whose ore came or went, the hex
+    of each unit that changed, the bubble of each Freighter that changed (the
+    template hands the changed ids; the outline as boards/_macros.html's `highlight`)."""
+    geo = _geo()
+    hexes = [(h, "3") for h in sorted(ore)]
+    hexes += [(units[u]["at"], "3") for u in sorted(moved) if u in units]
+    hexes += [(freighters[c]["centre"], "4") for c in sorted(colours)
+              if c in freighters and freighters[c].get("centre")]
+    return Markup("".join(f'<polygon class="halo" points="{geo[h].points}" fill="none" stroke="#dd6b20" '
+                          f'stroke-width="{width}" stroke-linejoin="round"/>' for h, width in hexes))
 
 
 # ---- what moves ---------------------------------------------------------------------------
@@ -357,37 +369,46 @@ def _ore(hexes: tuple[str, ...]) -> Markup:
 
 
 def _units(units: dict) -> Markup:
-    """The units but pontoons, then the turrets on their pods."""
-    geo = _geo()
+    """The units but pontoons, then the turrets on their pods.  Each unit's
+    markup is kept by what it shows (issue #24): most units stand still from
+    one step to the next, so a step writes only those that moved or changed."""
     bodies, turrets = [], []
     for uid, u in units.items():
         kind = u["kind"]
         if kind == "pontoon":
             continue
-        safe, c = escape(uid), geo[u["at"]]
         if kind == "turret":
-            # a diamond in its colour, told apart from the dark discs of ore
-            turrets.append(f'<rect class="turret" data-token="{safe}" data-label="{safe}" x="{num(c.x - 4)}" '
-                           f'y="{num(c.y - 4)}" width="8" height="8" transform="rotate(45 {c.cx} {c.cy})" '
-                           f'fill="{COLOUR[u["colour"]]}" stroke="#111827" stroke-width="1.4">'
-                           f'<title>{safe} (turret on {u["at"]})</title></rect>')
+            turrets.append(_turret(uid, u["colour"], u["at"]))
         else:
-            bodies.append(_unit(safe, u, c, geo))
+            bodies.append(_unit(uid, kind, u["colour"], u["at"], u.get("tail"), tuple(u.get("cargo") or ()),
+                                u.get("stuck"), u.get("neutralised_by"), u.get("abandoned")))
     return Markup("".join(bodies) + "".join(turrets))
 
 
-def _unit(safe: Markup, u: dict, c, geo) -> str:
-    kind, fill = u["kind"], COLOUR[u["colour"]]
-    out = [u.get("stuck") and " stuck by the tide", u.get("neutralised_by") and f" neutralised by {escape(u['neutralised_by'])}",
-           u.get("abandoned") and " abandoned"]
+@lru_cache(maxsize=4096)
+def _turret(uid: str, colour: str, at: str) -> str:
+    """A diamond in its colour, told apart from the dark discs of ore."""
+    safe, c = escape(uid), _geo()[at]
+    return (f'<rect class="turret" data-token="{safe}" data-label="{safe}" x="{num(c.x - 4)}" '
+            f'y="{num(c.y - 4)}" width="8" height="8" transform="rotate(45 {c.cx} {c.cy})" '
+            f'fill="{COLOUR[colour]}" stroke="#111827" stroke-width="1.4">'
+            f'<title>{safe} (turret on {at})</title></rect>')
+
+
+@lru_cache(maxsize=4096)
+def _unit(uid: str, kind: str, colour: str, at: str, tail: str | None, cargo: tuple[str, ...],
+          stuck: bool, neutralised_by: str, abandoned: bool) -> str:
+    geo = _geo()
+    safe, c, fill = escape(uid), geo[at], COLOUR[colour]
+    out = [stuck and " stuck by the tide", neutralised_by and f" neutralised by {escape(neutralised_by)}",
+           abandoned and " abandoned"]
     why = ",".join(w for w in out if w)
-    cargo = u.get("cargo") or ()
-    title = f"{safe} ({KIND[kind]}) on {u['at']}" + (f", tail {u['tail']}" if u.get("tail") else "") \
+    title = f"{safe} ({KIND[kind]}) on {at}" + (f", tail {tail}" if tail else "") \
         + (f", carrying {escape(', '.join(cargo))}" if cargo else "") + (f";{why}" if why else "")
     parts = []
-    tail = geo[u["tail"]] if u.get("tail") else None
-    if tail:  # the barge's body, under its two discs, answering no click (its discs do)
-        parts.append(f'<line x1="{tail.cx}" y1="{tail.cy}" x2="{c.cx}" y2="{c.cy}" stroke="{fill}" stroke-width="8" '
+    back = geo[tail] if tail else None
+    if back:  # the barge's body, under its two discs, answering no click (its discs do)
+        parts.append(f'<line x1="{back.cx}" y1="{back.cy}" x2="{c.cx}" y2="{c.cy}" stroke="{fill}" stroke-width="8" '
                      f'stroke-linecap="round" opacity="0.75" pointer-events="none"/>')
     parts.append(f'<g class="unit {kind}{" out" if why else ""}" data-token="{safe}" data-label="{safe}">'
                  f'<title>{title}</title>')
@@ -402,9 +423,9 @@ def _unit(safe: Markup, u: dict, c, geo) -> str:
                      f'<text x="{c.cx}" y="{c.cy}" dx="-5" dy="7.3" text-anchor="middle" font-size="6" '
                      f'font-weight="bold" fill="#ffffff">×</text>')
     parts.append("</g>")
-    if tail:  # its back hex: a disc of its own, whose middle is the barge's
-        parts.append(f'<circle class="barge-tail" data-token="{safe}" data-label="{safe}" cx="{tail.cx}" '
-                     f'cy="{tail.cy}" r="5" fill="{fill}" stroke="#ffffff" stroke-width="1"><title>{title}</title>'
+    if back:  # its back hex: a disc of its own, whose middle is the barge's
+        parts.append(f'<circle class="barge-tail" data-token="{safe}" data-label="{safe}" cx="{back.cx}" '
+                     f'cy="{back.cy}" r="5" fill="{fill}" stroke="#ffffff" stroke-width="1"><title>{title}</title>'
                      f'</circle>')
     return "".join(parts)
 
@@ -448,6 +469,14 @@ def _cargo(items, stowed: dict) -> list[dict[str, str]]:
     return out
 
 
+def _chips(chips: list[dict[str, str]], sep: str = "") -> Markup:
+    """The chips as the dock prints them, each after `sep`: written here, not
+    by the template, as a dock holds dozens of them (issue #24)."""
+    return Markup("".join(
+        f'{sep}<span class="{c["cls"]}" data-token="{escape(c["token"])}" data-label="{escape(c["token"])}" '
+        f'style="--c:{escape(c["colour"])}" title="{escape(c["title"])}">{escape(c["text"])}</span>' for c in chips))
+
+
 def _dock(board: dict) -> dict[str, Any]:
     """Each Freighter with what is inside it (and what that carries), then the
     transporters on the map that carry something."""
@@ -469,14 +498,14 @@ def _dock(board: dict) -> dict[str, Any]:
                  "stranded": "stranded"}.get(status, status)
         choice = (board.get("departures") or {}).get(colour, "")
         rows.append({"colour": colour, "fill": COLOUR.get(colour, "#4a5568"), "controller": f.get("controller", ""),
-                     "where": where, "ore": f.get("ore", 0), "chips": chips,
+                     "where": where, "ore": f.get("ore", 0), "chips": _chips(chips, "\n"),
                      "choice": choice, "turrets": sum(1 for s in stowed.values()
                                                       if s["in"] == colour and s["kind"] == "turret")})
     carriers = []
     for uid, u in (board.get("units") or {}).items():
         if u.get("cargo"):
             carriers.append({"chip": _chip(uid, u["kind"], u["colour"]), "at": u["at"],
-                             "cargo": _cargo(u["cargo"], stowed)})
+                             "cargo": _chips(_cargo(u["cargo"], stowed))})
     return {"freighters": rows, "carriers": carriers}
 
 

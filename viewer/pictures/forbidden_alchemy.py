@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from markupsafe import Markup
+from markupsafe import escape as _e
 
 WIDTH, CX, CY = 520, 260, 200
 RADIUS = {6: 118, 8: 124}          # the tile's circumradius per edge count
@@ -163,11 +164,13 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
         "set_up": True, "drawable": bool(t.outline), "count": count,
         "width": str(WIDTH), "height": str(height), "frame": str(WIDTH - 2), "frame_height": str(height - 2),
         "cx": str(CX), "cy": str(CY), "outline": t.outline, "aria": aria,
-        "shapes": [glyph(e["shape"], *g.shape, 9) for e, g in zip(board["edges"], t.edges, strict=False)],
-        "edges": [_edge(e, g) for e, g in zip(board["edges"], t.edges, strict=False)],
+        "shapes": Markup("".join("\n" + glyph(e["shape"], *g.shape, 9)["svg"]
+                                 for e, g in zip(board["edges"], t.edges, strict=False))),
+        # the layers that show what changed, written out (issue #24) for the changed paths
+        "edge_layer": partial(_edges_svg, tuple(_edge(e, g) for e, g in zip(board["edges"], t.edges, strict=False))),
         "centre": _centre(board, over, result),
-        "rows": rows,
-        "rule_y": str(PANEL_TOP - 14), "rule_x2": str(WIDTH - 16), "band_width": str(WIDTH - 24),
+        "row_layer": partial(_rows_svg, tuple(rows), str(WIDTH - 24)),
+        "rule_y": str(PANEL_TOP - 14), "rule_x2": str(WIDTH - 16),
         # how pointing plays it, while the attempt is under way
         "hint": "Click two touching pieces to swap them (1 action), or one piece, then replace (2 actions)."
         if board["phase"] == "actions" else "",
@@ -287,3 +290,71 @@ def _pieces(pieces, y: float) -> list[dict[str, Any]]:
     """Pieces drawn in a row of the panel, as their shapes."""
     return [{"title": f"{p[0]} ({shape_name(p[1])})", "glyph": glyph(p[1], 196 + n * 20, y, 6)}
             for n, p in enumerate(pieces)]
+
+
+# ---- written out (issue #24) -----------------------------------------------------------------------
+# The edges and the panel's rows as markup, written here rather than by the template (a
+# template's `{{ }}` costs an escape and a lookup each, a filter chain per row far more):
+# every value escaped as the template escaped it, the same bytes.  `changed` is the
+# step's changed paths (a set, or the story game's list of the puzzle's own).
+_OUTLINE = ' style="outline:none"'
+_CHECK = ('<g class="check" transform="{}"><circle r="7.5" fill="#2f855a"/><path d="M-3.6,0.2 L-1,2.9 L3.8,-2.6" '
+          'fill="none" stroke="#ffffff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></g>')
+
+
+def _edges_svg(edges: tuple, changed) -> Markup:
+    return Markup("".join(_edge_svg(e, e["key"] in changed) for e in edges))
+
+
+def _edge_svg(e: dict[str, Any], hot: bool) -> str:
+    """One edge's group: its piece (or "empty"), the check of a piece placed
+    correctly, the edge's number; lit in orange when it changed."""
+    n, points = e["n"], e["points"]
+    out = [f'\n<g id="edge-{n}" data-edge="{n}" data-token="{_e(e["token"])}" data-label="{_e(e["label"])}" '
+           f'class="{_e(e["cls"])}{" changed" if hot else ""}"{_OUTLINE if hot else ""}>'
+           f'\n<title>{_e(e["title"])}</title>']
+    if hot:
+        out.append(f'\n<polygon class="halo" points="{points}" fill="none" stroke="{ORANGE}" stroke-width="7" '
+                   f'stroke-linejoin="round"/>')
+    if e["piece"] is None:
+        turn = f' transform="{e["empty_at"]}"' if e["empty_at"] else ""
+        out.append(f'\n<polygon points="{points}" fill="none" stroke="#a0aec0" stroke-width="1.5" '
+                   f'stroke-dasharray="5 4" stroke-linejoin="round"/>\n<text x="{e["x"]}" y="{e["y"]}" dy="3" '
+                   f'text-anchor="middle" font-size="10" fill="#a0aec0"{turn}>empty</text>')
+    else:
+        turn = f' transform="{e["label_at"]}"' if e["label_at"] else ""
+        # the shape towards the outside, the piece's id along the edge on the tile's side
+        out.append(f'\n<polygon points="{points}" fill="#fffdf7" stroke="{e["stroke"]}" '
+                   f'stroke-width="{e["stroke_width"]}" stroke-linejoin="round"/>{e["glyph"]["svg"]}'
+                   f'\n<text x="{e["label_x"]}" y="{e["label_y"]}" dy="3" text-anchor="middle" font-size="9" '
+                   f'fill="#4a5568"{turn}>{_e(e["piece"])}</text>')
+        if e["correct"]:
+            out.append("\n" + _CHECK.format(e["check"]))
+    out.append(f'\n<text class="edge-number" x="{e["number_x"]}" y="{e["number_y"]}" text-anchor="middle" '
+               f'font-size="12" font-weight="bold" fill="{ORANGE if hot else "#5a4632"}">{n}</text>\n</g>')
+    return "".join(out)
+
+
+def _rows_svg(rows: tuple, band_width: str, changed) -> Markup:
+    return Markup("".join(_row_svg(row, band_width, any(k in changed for k in row["on"])) for row in rows))
+
+
+def _row_svg(row: dict[str, Any], band_width: str, hot: bool) -> str:
+    """One row of the panel: a band behind it when it changed."""
+    y = row["y"]
+    out = [f'\n<g class="info-row{" changed" if hot else ""}" data-key="{_e(row["key"])}"{_OUTLINE if hot else ""}>']
+    if row["tip"]:
+        out.append(f"<title>{_e(row['tip'])}</title>")
+    if hot:
+        out.append(f'\n<rect x="12" y="{row["band_y"]}" width="{band_width}" height="18" rx="4" fill="#feebc8" '
+                   f'stroke="{ORANGE}" stroke-width="1.5"/>')
+    out.append(f'\n<text x="24" y="{y}" font-size="12" fill="#718096">{_e(row["label"])}</text>')
+    if "pieces" in row:
+        out += [f'\n<g><title>{_e(p["title"])}</title>{p["glyph"]["svg"]}</g>' for p in row["pieces"]]
+    else:
+        bold = ' font-weight="bold"' if row["strong"] or hot else ""
+        squeeze = f' textLength="{row["squeeze"]}" lengthAdjust="spacingAndGlyphs"' if row["squeeze"] else ""
+        out.append(f'\n<text x="190" y="{y}" font-size="{row["size"]}" fill="#1a202c"{bold}{squeeze}>'
+                   f'{_e(row["value"])}</text>')
+    out.append("\n</g>")
+    return "".join(out)

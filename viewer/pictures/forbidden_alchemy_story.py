@@ -37,14 +37,19 @@ byakhee's question), a Time Period card by its id, an objective by its letter,
 and the puzzle's edges by their numbers.
 
 What never moves (the rooms' boxes, the links, the escape edges, the spaces'
-centres) is worked out once per map; the rest once per view, in plain loops.
+centres) is worked out once per map; the rest once per view, in plain loops,
+and written out as markup here rather than by the template (issue #24); a
+layer that shows what changed is a function the template hands the changed ids.
 Every number comes back as a string ready to print.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
+
+from markupsafe import Markup
+from markupsafe import escape as _e
 
 from engine.games.forbidden_alchemy_story import content
 from engine.kit.picture import num
@@ -90,20 +95,22 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
     right, right_end = _panel_right(board)
     puzzle, shift = _puzzle(board)
     height = max(left_end, right_end, PANEL_Y + 40) + 16 + shift
+    rooms, spaces = tuple(_rooms(board, static["rooms"])), tuple(_spaces(board, geo))
     return {
         "width": str(WIDTH), "height": num(height), "frame": str(WIDTH - 2),
         "frame_height": num(height - 2), "puzzle": puzzle, "shift": num(shift),
         "aria": f"Forbidden Alchemy, {board['story_name']}, round {board['round']}",
-        "rooms": _rooms(board, static["rooms"]),
-        "links": static["links"],
-        "exits": static["exits"],
-        "spaces": _spaces(board, geo),
-        "figures": _figures(board, geo),
-        "legend": _legend(), "legend_y": str(LEGEND_Y), "legend_text_y": str(LEGEND_Y + 3),
+        # the layers written out (issue #24); those that show what changed take the changed ids
+        "room_layer": partial(_rooms_svg, rooms),
+        "links": static["links_svg"],
+        "room_names": _room_names_svg(rooms),
+        "space_layer": partial(_spaces_svg, spaces),
+        "figure_layer": partial(_figures_svg, tuple(_figures(board, geo))),
+        "highlights": partial(_highlights_svg, spaces, rooms),
+        "legend": _legend_svg(),
         "rule_y": str(PANEL_Y), "divider": {"y1": str(PANEL_Y + 8), "y2": num(height - shift - 10)},
-        "left": left,
-        "right": right,
-        "tray": _tray(board),
+        "panel": partial(_panel_svg, left, right),
+        "tray": _tray_html(_tray(board)),
     }
 
 
@@ -201,7 +208,7 @@ def _static(geo, rooms: tuple, links: tuple, edges: tuple) -> dict[str, Any]:
                           "x1": p.cx, "y1": p.cy, "x2": q.cx, "y2": q.cy, "label_y": num(q.y + 12),
                           "hit": f"{num(q.x - 34)}", "hit_y": num(p.y + 20),
                           "hit_h": num(q.y - p.y - 6)})
-    return {"rooms": _rooms_static(geo, rooms), "links": drawn, "exits": exits}
+    return {"rooms": _rooms_static(geo, rooms), "links_svg": _links_svg(drawn, exits)}
 
 
 # ---- the map --------------------------------------------------------------------------------
@@ -537,7 +544,7 @@ def _puzzle(board: dict[str, Any]) -> tuple[dict[str, Any] | None, float]:
     pic = puzzle_picture.draw(board["puzzle"])
     height = float(pic.get("height", 60))
     top = head.y + 6
-    return ({"lines": head.items, "x": str((WIDTH - puzzle_picture.WIDTH) // 2), "y": num(top),
+    return ({"lines": Markup(_lines_svg(head.items)), "x": str((WIDTH - puzzle_picture.WIDTH) // 2), "y": num(top),
              "width": str(puzzle_picture.WIDTH), "height": num(height), "picture": pic,
              "rule_y": num(top + height + 8)}, top + height + 16)
 
@@ -715,3 +722,194 @@ def _own(board: dict[str, Any], seat: str) -> list[dict[str, Any]]:
                       "text": ABILITIES[inv["ability"]], "title": inv["ability"], "label": ""})
     sections.append({"id": "your-cards", "title": "Your cards", "cards": cards})
     return sections
+
+
+# ---- written out (issue #24) ------------------------------------------------------------------
+# The layers as markup, written here in plain loops rather than by the template (a
+# template's `{{ }}` costs an escape and a lookup, a macro call far more, and a step
+# holds hundreds): every value escaped as the template escaped it, the same bytes.
+# A layer that shows what changed is a function of the changed ids the template has.
+_OUTLINE = ' style="outline:none"'
+_DASHED = ' stroke-dasharray="8 6"'
+_BOLD, _ITALIC = ' font-weight="bold"', ' font-style="italic"'
+ORANGE = "#dd6b20"
+
+
+def _links_svg(links: list[dict[str, Any]], exits: list[dict[str, Any]]) -> Markup:
+    """The links between spaces and the escape edges: the same for a whole map."""
+    out = [f'\n<line class="{_e(x["cls"])}" x1="{x["x1"]}" y1="{x["y1"]}" x2="{x["x2"]}" y2="{x["y2"]}" '
+           f'stroke="{x["stroke"]}" stroke-width="{x["width"]}"{_DASHED if x["dashed"] else ""}>'
+           f'<title>{_e(x["title"])}</title></line>' for x in links]
+    out += [f'\n<g class="escape-edge" data-token="escape" data-label="across the outer edge"><title>{_e(x["title"])}'
+            f'</title>\n<line x1="{x["x1"]}" y1="{x["y1"]}" x2="{x["x2"]}" y2="{x["y2"]}" stroke="#2f855a" '
+            f'stroke-width="4" stroke-dasharray="5 4"/>\n<rect x="{x["hit"]}" y="{x["hit_y"]}" width="68" '
+            f'height="{x["hit_h"]}" fill="#ffffff" fill-opacity="0.01"/>\n<text x="{x["x2"]}" y="{x["label_y"]}" '
+            f'text-anchor="middle" font-size="10" fill="#2f855a">escape edge</text></g>' for x in exits]
+    return Markup("".join(out))
+
+
+def _rooms_svg(rooms: tuple, hot: set[str]) -> Markup:
+    out = []
+    for r in rooms:
+        on = r["id"] in hot
+        named = f' data-token="{_e(r["token"])}" data-label="{_e(r["label"])}"' if r["token"] else ""
+        out.append(f'\n<g id="room-{_e(r["id"])}" data-id="room-{_e(r["id"])}"{named} '
+                   f'class="{_e(r["cls"])}{" changed" if on else ""}"{_OUTLINE if on else ""}>'
+                   f'\n<title>{_e(r["title"])}</title>\n<polygon points="{r["pts"]}" fill="{r["fill"]}" '
+                   f'fill-opacity="{r["opacity"]}" stroke="{r["stroke"]}" stroke-width="{r["width"]}" '
+                   f'stroke-linejoin="round"/>\n</g>')
+    return Markup("".join(out))
+
+
+def _room_names_svg(rooms: tuple) -> Markup:
+    out = []
+    for r in rooms:
+        out.append(f'\n<text x="{r["name_at"][0]}" y="{r["name_at"][1]}" dx="5" dy="13" font-weight="bold">'
+                   f'{_e(r["name"])}</text>')
+        if r["foot"]:
+            out.append(f'<text x="{r["foot_at"][0]}" y="{r["foot_at"][1]}" dx="5" dy="-5" font-size="9">'
+                       f'{_e(r["foot"])}</text>')
+    return Markup("".join(out))
+
+
+def _spaces_svg(spaces: tuple, hot: set[str]) -> Markup:
+    return Markup("".join(_space_svg(sp["id"], sp["token"], sp["label"], sp["title"], sp["cx"], sp["cy"], sp["text"],
+                                     sp["id"] in hot) for sp in spaces))
+
+
+# A space, a card: the same words on most steps, each written once.
+@lru_cache(maxsize=1024)
+def _space_svg(space: str, token: str, label: str, title: str, cx: str, cy: str, text: str, on: bool) -> str:
+    return (f'\n<g id="space-{_e(space)}" data-id="{_e(space)}" data-token="{_e(token)}" data-label="{_e(label)}" '
+            f'class="space{" changed" if on else ""}"{_OUTLINE if on else ""}>\n<title>{_e(title)}</title>'
+            f'\n<circle cx="{cx}" cy="{cy}" r="20" fill="#fffdf7" stroke="#5a4632" stroke-width="1.5"/>'
+            f'\n<text x="{cx}" y="{cy}" dy="3" text-anchor="middle" font-size="8" fill="#5a4632">{_e(text)}</text>'
+            f'\n</g>')
+
+
+def _figure_svg(f: dict[str, Any], on: bool) -> str:
+    """A figure: named by its id, then the space it stands on."""
+    also = f" {_e(f['also'])}" if f["also"] else ""
+    x, y, r = _e(f["x"]), _e(f["y"]), _e(f["r"])
+    return (f'<g id="token-{_e(f["id"])}" data-id="{_e(f["id"])}" data-token="{_e(f["id"])}{also}" '
+            f'data-label="{_e(f["name"])}" class="token{" changed" if on else ""}"{_OUTLINE if on else ""}>'
+            f'<title>{_e(f["title"])}</title>\n<circle cx="{x}" cy="{y}" r="{r}" fill="{_e(f["fill"])}" '
+            f'stroke="{ORANGE if on else "#ffffff"}" stroke-width="{3 if on else 1}"/>\n<text x="{x}" y="{y}" dy="3" '
+            f'text-anchor="middle" font-size="{r}" fill="#ffffff">{_e(f["label"])}</text></g>')
+
+
+def _figures_svg(figures: tuple, hot_investigators: set[str], hot_monsters: set[str]) -> Markup:
+    out = []
+    for f in figures:
+        on = f["id"] in (hot_investigators if f["kind"] == "investigators" else hot_monsters)
+        out.append(f'\n<g transform="translate({f["cx"]},{f["cy"]})" opacity="{"0.6" if f["hidden"] else "1"}">\n'
+                   + _figure_svg(f, on))
+        if f["hidden"]:
+            out.append(f'<circle cx="{f["x"]}" cy="{f["y"]}" r="12.5" fill="none" stroke="#2d3748" '
+                       f'stroke-dasharray="3 2" pointer-events="none"/>')
+        out.append("\n</g>")
+    return Markup("".join(out))
+
+
+def _highlights_svg(spaces: tuple, rooms: tuple, hot_spaces: set[str], hot_rooms: set[str]) -> Markup:
+    """The orange outline of the spaces and rooms that changed (boards/_macros.html's highlight)."""
+    out = [f'\n<circle class="halo" cx="{sp["cx"]}" cy="{sp["cy"]}" r="23" fill="none" stroke="{ORANGE}" '
+           f'stroke-width="3"/>' for sp in spaces if sp["id"] in hot_spaces]
+    out += [f'\n<polygon class="halo" points="{r["pts"]}" fill="none" stroke="{ORANGE}" stroke-width="3" '
+            f'stroke-linejoin="round"/>' for r in rooms if r["id"] in hot_rooms]
+    return Markup("".join(out))
+
+
+@cache
+def _legend_svg() -> Markup:
+    y, text_y = str(LEGEND_Y), str(LEGEND_Y + 3)
+    out = []
+    for x in _legend():
+        if x["kind"] == "line":
+            dash = ' stroke-dasharray="5 3"' if x["dashed"] else ""
+            out.append(f'\n<line x1="{x["x1"]}" y1="{y}" x2="{x["x2"]}" y2="{y}" stroke="{x["stroke"]}" '
+                       f'stroke-width="{x["width"]}"{dash}/>')
+        elif x["kind"] == "dot":
+            out.append(f'\n<circle cx="{x["cx"]}" cy="{y}" r="6" fill="{x["stroke"]}"/>')
+        else:
+            out.append(f'\n<circle cx="{x["cx"]}" cy="{y}" r="6" fill="none" stroke="{x["stroke"]}" '
+                       f'stroke-dasharray="3 2"/>')
+        out.append(f'\n<text x="{x["tx"]}" y="{text_y}">{_e(x["text"])}</text>')
+    return Markup("".join(out))
+
+
+def _lines_svg(items: list[dict[str, Any]]) -> str:
+    return "".join(
+        f'\n<text{_cls(t["cls"])} x="{t["x"]}" y="{t["y"]}" font-size="{t["size"]}" fill="{_e(t["fill"])}"'
+        f'{_BOLD if t["bold"] else ""}{_ITALIC if t["italic"] else ""}>{_e(t["text"])}</text>' for t in items)
+
+
+def _cls(name: str) -> str:
+    return f' class="{_e(name)}"' if name else ""
+
+
+def _chips_svg(items: list[dict[str, Any]]) -> str:
+    out = []
+    for c in items:
+        on = c.get("on")
+        out.append(f'\n<g class="chip" data-token="{_e(c["token"])}" data-label="{_e(c["text"])}"><title>'
+                   f'{_e(c["title"])}</title>\n<rect x="{c["x"]}" y="{c["y"]}" width="{c["w"]}" height="{c["h"]}" '
+                   f'rx="7" fill="{"#fefcbf" if on else "#ffffff"}" stroke="{"#b7791f" if on else "#a0aec0"}"/>'
+                   f'\n<text x="{c["tx"]}" y="{c["ty"]}" font-size="{c["size"]}" fill="#1a202c">{_e(c["text"])}'
+                   f'</text></g>')
+    return "".join(out)
+
+
+def _panel_svg(left: dict[str, Any], right: dict[str, Any], hot_investigators: set[str],
+               hot_monsters: set[str]) -> Markup:
+    """The panel under the map: the story's lines, the Time Period cards, a row per
+    investigator (those that changed outlined), the monsters off the map, the objective."""
+    out = ["\n", _lines_svg(left["lines"]), "\n", _chips_svg(left["periods"])]
+    for row in left["rows"]:
+        on = row["seat"] in hot_investigators
+        out.append(f'\n<g id="row-{_e(row["seat"])}" class="row{" changed" if on else ""}" '
+                   f'data-token="{_e(row["seat"])}" data-label="{_e(row["label"])}"{_OUTLINE if on else ""}>'
+                   f'<title>{_e(row["title"])}</title>\n<rect x="{row["band_x"]}" y="{row["band_y"]}" '
+                   f'width="{row["band_w"]}" height="{row["band_h"]}" rx="5" fill="{"#feebc8" if on else "#ffffff"}" '
+                   f'fill-opacity="0.7" stroke="{ORANGE if on else "#e2e8f0"}"/>\n<circle cx="{row["dot_x"]}" '
+                   f'cy="{row["dot_y"]}" r="5" fill="{_e(row["fill"])}"/>\n')
+        out += [_lines_svg(row["lines"]), "\n", _chips_svg(row["chips"]), "\n</g>"]
+    out += ["\n" + _figure_svg(m, m["id"] in hot_monsters) for m in left["off_map"]]
+    out += ["\n", _lines_svg(right["lines"])]
+    return Markup("".join(out))
+
+
+def _tray_html(tray: dict[str, Any]) -> Markup:
+    """The tray's sections as HTML (it shows nothing of what changed: one string)."""
+    out = []
+    for sec in tray["sections"]:
+        sid, title, sub = _e(sec["id"]), _e(sec["title"]), _e(sec["sub"])
+        if sec["fold"]:
+            out.append(f'\n<details class="fa-section" id="tray-{sid}"><summary>{title} <small>{sub}</small></summary>')
+        else:
+            out.append(f'\n<section class="fa-section" id="tray-{sid}" aria-label="{title}">'
+                       f'\n<h3>{title} <small>{sub}</small></h3>')
+        if sec["choices"]:
+            out.append('\n<div class="fa-choices">' + "".join(
+                f'<span class="fa-choice" data-token="{_e(c["token"])}" data-label="{_e(c["label"])}">{_e(c["text"])}'
+                f'</span>' for c in sec["choices"]) + "\n</div>")
+        if sec["cards"] is not None:
+            cards = "".join(_card_html(c) for c in sec["cards"])
+            out.append('\n<div class="fa-cards">' + (cards or f"<p>{_e(sec['empty'])}</p>") + "\n</div>")
+        if sec["rows"]:
+            out.append('\n<ul class="fa-rows">' + "".join(f'<li><b>{_e(r["room"])}</b>: {_e(r["cards"])}</li>'
+                                                           for r in sec["rows"]) + "</ul>")
+        out.append("</details>" if sec["fold"] else "</section>")
+    return Markup("".join(out))
+
+
+def _card_html(c: dict[str, Any]) -> str:
+    return _card(c["kind"], c["token"], c["label"], c["title"], c["head"], c["name"], c["text"], c["small"])
+
+
+@lru_cache(maxsize=1024)
+def _card(kind: str, token: str, label: str, title: str, head: str, name: str, text: str, small: str) -> str:
+    named = f' data-token="{_e(token)}" data-label="{_e(label)}"' if token else ""
+    return (f'\n<div class="fa-card fa-{_e(kind.replace(" ", " fa-"))}"{named} title="{_e(title)}">'
+            f'<small>{_e(head)}</small><b>{_e(name)}</b><span>{_e(text)}</span>'
+            + (f'<em>{_e(small)}</em>' if small else "") + "</div>")

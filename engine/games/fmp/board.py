@@ -257,7 +257,8 @@ def _mask_within(hex_name: str, k: int) -> int:
     return mask
 
 
-def _names(mask: int) -> frozenset[str]:
+def names_of(mask: int) -> frozenset[str]:
+    """The hexes whose bits are set in `mask`."""
     names, found = _names_by_bit(), []
     for i, byte in enumerate(mask.to_bytes((len(names) + 7) // 8, "little")):
         if byte:
@@ -300,11 +301,13 @@ def fire_zone(state: Planet, seat: str) -> frozenset[str]:
     values = MEMO.values(state)
     zone = values.get(("zone", seat))
     if zone is None:
-        zone = values[("zone", seat)] = _names(_zone_mask(state, seat))
+        zone = values[("zone", seat)] = names_of(zone_mask(state, seat))
     return zone
 
 
-def _zone_mask(state: Planet, seat: str) -> int:
+def zone_mask(state: Planet, seat: str) -> int:
+    """The bits of the hexes under unfavourable fire for `seat` (a page shows a
+    zone it has drawn before by this number alone, viewer/pictures/fmp.py)."""
     mask = 0
     for other, twice in _cover_masks(state).items():
         if other != seat:

@@ -25,6 +25,7 @@ UNIT_CHAR = {"tank": "t", "heap": "h", "motorboat": "m", "barge": "b", "crab": "
 
 
 def view(state: Planet, seat: str | None) -> dict[str, Any]:
+    units = sorted(state.units.values(), key=lambda u: u.id)  # once for the three lists below
     shown: dict[str, Any] = {
         "map": state.map,
         "turn": state.turn,
@@ -39,13 +40,13 @@ def view(state: Planet, seat: str | None) -> dict[str, Any]:
         "deadline": state.deadline,
         "timer": state.timer,
         "ore": _ore(state.ore),
-        "units": {u.id: _unit(state, u) for u in sorted(state.units.values(), key=lambda u: u.id) if u.at},
+        "units": {u.id: _unit(state, u) for u in units if u.at},
         "freighters": {c: {"controller": f.controller, "centre": f.centre, "pods": list(f.pods),
                            "ore": f.ore, "status": f.status, "score": f.score}
                        for c, f in sorted(state.freighters.items())},
         "reserve": dict(state.reserve),
-        "aboard": _aboard(state),
-        "stowed": _stowed(state),
+        "aboard": _aboard(state, units),
+        "stowed": _stowed(units),
         "fire_zones": fire_zones(state),
         "shots": dict(state.shots),
         "builds": {h: list(k) for h, k in sorted(state.builds.items())},
@@ -62,22 +63,23 @@ def view(state: Planet, seat: str | None) -> dict[str, Any]:
     return shown
 
 
-def _aboard(state: Planet) -> dict[str, list[str]]:
-    """Freighter -> what is inside it, shown beside the map ("visible to all players")."""
+def _aboard(state: Planet, units: list) -> dict[str, list[str]]:
+    """Freighter -> what is inside it, shown beside the map ("visible to all players");
+    `units` in id order."""
     found: dict[str, list[str]] = {c: [] for c in sorted(state.freighters)}
-    for u in sorted(state.units.values(), key=lambda u: u.id):
+    for u in units:
         if u.inside in found:
             found[u.inside].append(u.id + (f" (+{len(u.cargo)})" if u.cargo else ""))
     return found
 
 
-def _stowed(state: Planet) -> dict[str, dict[str, Any]]:
+def _stowed(units: list) -> dict[str, dict[str, Any]]:
     """Every unit off the map, by id: its kind, colour, where it is (`in`: a
     Freighter's colour, or the id of the unit carrying it) and its cargo, so
     that a page shows (and a player points at) what each Freighter and
-    transporter holds: public, as the Freighters' contents are."""
+    transporter holds: public, as the Freighters' contents are.  `units` in id order."""
     return {u.id: {"kind": u.kind, "colour": u.colour, "in": u.inside or u.carrier, "cargo": list(u.cargo)}
-            for u in sorted(state.units.values(), key=lambda u: u.id) if not u.at}
+            for u in units if not u.at}
 
 
 @lru_cache(maxsize=64)
@@ -89,16 +91,17 @@ def _ore(ore: frozenset[str]) -> dict[str, bool]:
 
 def fire_zones(state: Planet) -> dict[str, dict[str, bool]]:
     """seat -> {hex: True} for the hexes under unfavourable fire for it (public:
-    every unit is in sight); keyed by hex, so a step names the hexes that changed."""
-    hot = b.hot_zones(state)
-    return {seat: _marked(hot[seat]) for seat in state.seats}
+    every unit is in sight); keyed by hex, so a step names the hexes that changed.
+    Read from the zone's bit mask (issue #24): a zone drawn before is found by its
+    number, not written out as hex names again (most steps move no destroyer)."""
+    return {seat: _marked(b.zone_mask(state, seat)) for seat in state.seats}
 
 
 @lru_cache(maxsize=64)
-def _marked(hexes: frozenset[str]) -> dict[str, bool]:
+def _marked(mask: int) -> dict[str, bool]:
     """{hex: True} in hex order, the same dict while the zone stays the same
     (never changed in place)."""
-    return dict.fromkeys(sorted(hexes), True)
+    return dict.fromkeys(sorted(b.names_of(mask)), True)
 
 
 def _unit(state: Planet, u) -> dict[str, Any]:

@@ -39,6 +39,15 @@ def picture_of(kind: str) -> ModuleType | None:
         return None
 
 
+def text(value) -> str:
+    """`value` as HTML text, with the entities markupsafe's `escape` writes,
+    as a plain string: a picture writes hundreds of small pieces a step, and
+    the Markup object around each escaped piece cost more than the escaping
+    (issue #24).  The whole layer is made Markup once, by its writer."""
+    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("'", "&#39;").replace('"', "&#34;"))
+
+
 def picture_for(game, board: dict) -> dict:
     """What a game's template places for `board` (its picture's `draw`), or {}."""
     draw = getattr(picture_of(game.ID), "draw", None)

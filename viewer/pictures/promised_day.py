@@ -45,6 +45,7 @@ from markupsafe import Markup
 from engine.games.promised_day import content
 from engine.kit.picture import num
 from viewer.boards import graph_layout
+from viewer.pictures import text
 
 WIDTH = 640
 CITY_Y, CITY_HEIGHT = 48, 520       # Central City is drawn in translate(0 48)
@@ -122,13 +123,6 @@ def ceiling(board: dict[str, Any]) -> str | None:
 
 
 # ---- small writing helpers ----------------------------------------------------------------
-def _text(value: Any) -> str:
-    """Text in HTML, with markupsafe.escape's entities, as a plain string: a step writes a
-    few hundred, and escape's Markup around each cost more than the replacing (issue #24)."""
-    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace("'", "&#39;").replace('"', "&#34;"))
-
-
 DASHED = ' stroke-dasharray="2 1"'  # a wild card in a circle
 BOLD = ' font-weight="bold"'
 STRUCK = ' text-decoration="line-through"'  # a defeated boss
@@ -142,7 +136,7 @@ def _class(name: str, hot: bool) -> str:
 
 def _named(token: str, label: str) -> str:
     """The id, notation token and label of an element a player may point at."""
-    return f'data-id="{token}" data-token="{token}" data-label="{_text(label)}"'
+    return f'data-id="{token}" data-token="{token}" data-label="{text(label)}"'
 
 
 # ---- what never moves -------------------------------------------------------------------
@@ -189,7 +183,7 @@ def _still(geo, areas: tuple[tuple[str, tuple[str, ...]], ...],
            spots: tuple[tuple[str, Any, int], ...]) -> _Still:
     """Lanes, lines and the spaces' shapes for one layout."""
     lanes = "".join(f'\n<polyline class="lane" points="{" ".join(f"{geo[sp].cx},{geo[sp].cy}" for sp in spaces)}" '
-                    f'stroke="{LANE.get(n, "#e2e8f0")}" stroke-width="84"><title>Area {_text(n)}</title></polyline>'
+                    f'stroke="{LANE.get(n, "#e2e8f0")}" stroke-width="84"><title>Area {text(n)}</title></polyline>'
                     for n, spaces in areas)
     lines = " ".join(f"M{link.x1} {link.y1}L{link.x2} {link.y2}" for link in geo.links)
     city = ('<g class="areas" stroke-linecap="round" stroke-linejoin="round" fill="none" opacity="0.6">'
@@ -198,7 +192,7 @@ def _still(geo, areas: tuple[tuple[str, tuple[str, ...]], ...],
 
 
 def _space(c, sp: str, area: str, n: int) -> _Space:
-    ink, safe = INK.get(area, "#2d3748"), _text(sp)
+    ink, safe = INK.get(area, "#2d3748"), text(sp)
     spot_y = num(c.y + 8)
     xs = tuple(num(c.x - (n - 1) * 10.5 + i * 21) for i in range(n))
     head = f'\n<g id="space-{safe}" {_named(safe, f"space {sp}")} '
@@ -207,7 +201,7 @@ def _space(c, sp: str, area: str, n: int) -> _Space:
              f'font-weight="bold" fill="{ink}">{safe}</text>')
     empty = tuple(f'\n<circle class="spot" cx="{x}" cy="{spot_y}" r="8" fill="#ffffff" '
                   f'stroke="#a0aec0"/>' for x in xs)
-    title = _text(_space_title(sp, area, n, EMPTY, {}, {}))
+    title = text(_space_title(sp, area, n, EMPTY, {}, {}))
     return _Space(
         id=sp, area=area, spots=n, x=c.x, spot_x=xs, spot_y=spot_y, text_y=num(c.y + 12),
         token_y=num(c.y + 25), head=head, shape=shape, empty=empty,
@@ -291,7 +285,7 @@ def _spaces(board: dict[str, Any], still: dict[str, _Space], hot: frozenset,
         s = s or EMPTY
         soldiers, here = s["soldiers"], s["bosses"]
         title = _space_title(sp, c.area, c.spots, s, bosses, characters)
-        out += (c.head, _class("space", sp in hot), ">\n<title>", _text(title), "</title>\n", c.shape)
+        out += (c.head, _class("space", sp in hot), ">\n<title>", text(title), "</title>\n", c.shape)
         shown = min(soldiers, c.spots)
         out += c.soldier[:shown]
         for i, b in enumerate(here[:c.spots - shown], shown):
@@ -309,13 +303,13 @@ def _space_title(sp: str, area: str, spots: int, s: dict[str, Any], bosses: dict
 
 
 def _boss_token(b: str, boss: dict[str, Any], x: str, c: _Space, hot: bool) -> str:
-    safe = _text(b)
+    safe = text(b)
     stroke, width = ("#dd6b20", "3") if hot else ("#ffffff", "1")
     return (f'\n<g id="token-{safe}" {_named(safe, boss["name"])} {_class("boss", hot)}>'
-            f'<title>{_text(boss["name"])}: life {boss["life"]}</title>'
+            f'<title>{text(boss["name"])}: life {boss["life"]}</title>'
             f'<circle cx="{x}" cy="{c.spot_y}" r="10.5" fill="#553c9a" stroke="{stroke}" stroke-width="{width}"/>'
             f'<text x="{x}" y="{c.text_y}" text-anchor="middle" font-size="10" font-weight="bold" '
-            f'fill="#ffffff">{_text(_short(boss["name"])[:1])}{boss["life"]}</text></g>')
+            f'fill="#ffffff">{text(_short(boss["name"])[:1])}{boss["life"]}</text></g>')
 
 
 def _short(name: str) -> str:
@@ -331,18 +325,18 @@ def _tokens(board: dict[str, Any], still: dict[str, _Space], hot: frozenset) -> 
         if not ch["space"]:
             continue
         here = board["spaces"].get(ch["space"], EMPTY)["characters"]
-        c, safe, chot = still[ch["space"]], _text(cid), cid in hot
+        c, safe, chot = still[ch["space"]], text(cid), cid in hot
         x, y = num(c.x - (len(here) - 1) * 8.5 + here.index(cid) * 17), c.token_y
         title = (f"{ch['name']} ({ch['seat']}): life {ch['life']}/{ch['max_life']}, "
                  f"{ch['hand_size']} card(s) in hand")
         ring = (f'<circle cx="{x}" cy="{y}" r="10.5" fill="none" stroke="#1a202c" stroke-width="2"/>'
                 if cid == board["current"] else "")
         stroke, width = ("#dd6b20", "2.5") if chot else ("#ffffff", "1")
-        out.append(f'\n<g id="token-{safe}" data-id="{safe}" data-token="{safe} {_text(ch["space"])}" '
-                   f'data-label="{_text(ch["name"])}" {_class("token", chot)}><title>{_text(title)}</title>'
+        out.append(f'\n<g id="token-{safe}" data-id="{safe}" data-token="{safe} {text(ch["space"])}" '
+                   f'data-label="{text(ch["name"])}" {_class("token", chot)}><title>{text(title)}</title>'
                    f'{ring}\n<circle cx="{x}" cy="{y}" r="8" fill="{SEAT.get(ch["seat"], "#4a5568")}" '
                    f'stroke="{stroke}" stroke-width="{width}"/><text x="{x}" y="{y}" dy="3" text-anchor="middle" '
-                   f'font-size="8.5" font-weight="bold" fill="#ffffff">{_text(cid[:2].capitalize())}</text></g>')
+                   f'font-size="8.5" font-weight="bold" fill="#ffffff">{text(cid[:2].capitalize())}</text></g>')
     return Markup("".join(out))
 
 
@@ -361,7 +355,7 @@ def _areas(board: dict[str, Any], hot: frozenset) -> Markup:
 
 def _area(i: int, n: str, area: dict[str, Any], colours: list[str], hot: bool) -> str:
     x, circle = 8 + i * 126, area["circle"]
-    safe, ink = _text(n), INK.get(n, "#2d3748")
+    safe, ink = text(n), INK.get(n, "#2d3748")
     faces = [face[0] for face in circle.values()]
     counts = "".join(_count_svg(str(x + 6 + k * 28), str(x + 18 + k * 28), CARD.get(colour, "#a0aec0"),
                                 colour, str(faces.count(colour)))
@@ -387,7 +381,7 @@ def _tile(x: int, n: str, tile: dict[str, Any]) -> str:
     title = (f"Transmutation Circle tile of Area {n}: {content.texts()['tiles'][tile['kind']]}"
              + ("" if up else " (completed: face down)"))
     fill, ink = ("#fffdf7", "#1a202c") if up else ("#2d3748", "#e2e8f0")
-    return (f'\n<g class="tile {"face-up" if up else "face-down"}"><title>{_text(title)}</title>\n'
+    return (f'\n<g class="tile {"face-up" if up else "face-down"}"><title>{text(title)}</title>\n'
             f'<rect x="{x + 6}" y="599" width="108" height="24" rx="4" fill="{fill}" stroke="#2d3748"/>\n'
             f'<text x="{x + 60}" y="615" text-anchor="middle" font-size="11" font-weight="bold" '
             f'fill="{ink}">{SHORT_KIND[tile["kind"]] if up else "completed"}</text>\n</g>')
@@ -399,13 +393,13 @@ def _tile(x: int, n: str, tile: dict[str, Any]) -> str:
 def _card_svg(x: int, y: int, card: str, *face) -> str:
     return (f'\n<rect x="{x}" y="{y}" width="13" height="18" rx="2" fill="{CARD.get(face[0], "#a0aec0")}" '
             f'stroke="#1a202c" stroke-width="0.6"{DASHED if face[0] == "any" else ""}>'
-            f'<title>{_text(_card_title(card, face))}</title></rect>')
+            f'<title>{text(_card_title(card, face))}</title></rect>')
 
 
 @lru_cache(maxsize=1024)
 def _count_svg(x: str, text_x: str, fill: str, colour: str, count: str) -> str:
     return (f'\n<rect x="{x}" y="628" width="10" height="10" rx="2" fill="{fill}" stroke="#1a202c" '
-            f'stroke-width="0.5"><title>{count} {_text(colour)} card(s) in the Transmutation Circle space'
+            f'stroke-width="0.5"><title>{count} {text(colour)} card(s) in the Transmutation Circle space'
             f'</title></rect><text x="{text_x}" y="637">{count}</text>')
 
 
@@ -442,7 +436,7 @@ def _homunculus(board: dict[str, Any]) -> dict[str, Any]:
     bonus = board["bonus"]
     offer = ", ".join(b["name"] for b in bonus["offer"]) or "none"
     return {"lines": Markup("".join(f'\n<text x="16" y="{ROUND_Y + 32 + 15 * i}"'
-                                    f'{BOLD if i == 0 and h else ""}>{_text(t)}</text>'
+                                    f'{BOLD if i == 0 and h else ""}>{text(t)}</text>'
                                     for i, t in enumerate(lines))),
             "bonus_y": str(ROUND_Y + 124), "bonus_text_y": str(ROUND_Y + 138),
             "bonus_head": f"Transmutation Bonus, face up (deck {bonus['deck_size']}):",
@@ -455,7 +449,7 @@ def _boss_tiles(board: dict[str, Any], hot: frozenset) -> Markup:
     on_board, defeated = board["bosses"], set(board["defeated_bosses"])
     out = []
     for i, (b, tile) in enumerate(board["boss_tiles"].items()):
-        y, safe, name = ROUND_Y + 22 + i * 24, _text(b), _text(tile["name"])
+        y, safe, name = ROUND_Y + 22 + i * 24, text(b), text(tile["name"])
         if b in on_board:
             state = f"on {on_board[b]['space']}, life {on_board[b]['life']}/{tile['life']}"
         elif b in defeated:
@@ -470,9 +464,9 @@ def _boss_tiles(board: dict[str, Any], hot: frozenset) -> Markup:
               f'fill="{"#e9d8fd" if b in on_board else "#faf5ff"}" stroke="none"/>\n'
               f'<text x="332" y="{y + 11}" font-weight="bold" fill="{"#a0aec0" if gone else "#553c9a"}"'
               f'{STRUCK if gone else ""}>{name}<tspan font-weight="normal" '
-              f'fill="{"#c05621" if b in hot else "#1a202c"}"> · {_text(state)}</tspan></text>\n'
+              f'fill="{"#c05621" if b in hot else "#1a202c"}"> · {text(state)}</tspan></text>\n'
               f'<text x="332" y="{y + 21}" font-size="9.5" fill="#4a5568">'
-              f'{_text(abilities.get(tile["ability"], tile["ability"]))}</text>\n</g>')
+              f'{text(abilities.get(tile["ability"], tile["ability"]))}</text>\n</g>')
     return Markup("".join(out))
 
 
@@ -492,7 +486,7 @@ def _row(y: int, cid: str, ch: dict[str, Any], current: bool, hot: bool,
     special = SPECIAL.get(ch["special"], ch["special"])
     effect = specials.get(ch["effect"] or ch["special"], "")
     seat = SEAT.get(ch["seat"], "#4a5568")
-    safe, name = _text(cid), _text(ch["name"])
+    safe, name = text(cid), text(ch["name"])
     fill, stroke, width = ("#feebc8", "#dd6b20", "3") if hot else ("#ffffff", seat, "1.5")
     sub = (f"{ch['seat']} · {'on ' + ch['space'] if ch['space'] else 'not placed'}"
            f" · move {ch['move']}")
@@ -507,11 +501,11 @@ def _row(y: int, cid: str, ch: dict[str, Any], current: bool, hot: bool,
         f'stroke-width="{width}"/>\n'
         f'<circle cx="24" cy="{y + 22}" r="10" fill="{seat}"{CURRENT if current else ""}/>\n'
         f'<text x="24" y="{y + 26}" text-anchor="middle" font-size="10" fill="#ffffff">'
-        f'{_text(cid[:2].capitalize())}</text>\n'
+        f'{text(cid[:2].capitalize())}</text>\n'
         f'<text x="40" y="{y + 15}" font-weight="bold">{name}</text>\n'
-        f'<text x="40" y="{y + 28}" font-size="10" fill="#4a5568">{_text(sub)}</text>\n'
+        f'<text x="40" y="{y + 28}" font-size="10" fill="#4a5568">{text(sub)}</text>\n'
         f'<text x="40" y="{y + 40}" font-size="9.5" fill="#4a5568">'
-        f'{_text(f"{special}: {effect}" if effect else special)}</text>\n'
+        f'{text(f"{special}: {effect}" if effect else special)}</text>\n'
         f'<g class="life"><title>{life_text}</title>\n'
         f'<line x1="240" y1="{y + 12}" x2="{240 + top * 9}" y2="{y + 12}" stroke="#e2e8f0" stroke-width="10" '
         f'stroke-dasharray="7 2"/>{left}\n'
@@ -527,7 +521,7 @@ CURRENT = ' stroke="#1a202c" stroke-width="2.5"'  # the ring of the character wh
 
 
 def _companion(y: int, k: int, b: str, label: str) -> str:
-    safe, label = _text(b), _text(label)
+    safe, label = text(b), text(label)
     return (f'\n<g class="companion" data-token="{safe}" data-label="{label}"><title>Companion card beside '
             f'the summary: {label}</title>\n'
             f'<rect x="{HAND_X + k * 110}" y="{y + 4}" width="106" height="17" rx="3" fill="#f0fff4" '
@@ -540,7 +534,7 @@ def _small_hand(y: int, hand: dict[str, list]) -> str:
     point at): the picture alone, a file of its own, shows it too."""
     pitch = min(20, HAND_WIDTH // max(len(hand), 1))
     return "".join(
-        f'\n<g class="card"><title>{_text(_card_title(card, face))}</title><rect x="{HAND_X + j * pitch}" '
+        f'\n<g class="card"><title>{text(_card_title(card, face))}</title><rect x="{HAND_X + j * pitch}" '
         f'y="{y + 25}" width="17" height="19" rx="2" fill="{CARD.get(face[0], "#a0aec0")}" stroke="#1a202c" '
         f'stroke-width="0.6"/><text x="{num(HAND_X + j * pitch + 8.5)}" y="{y + 38}" text-anchor="middle" '
         f'font-size="10" font-weight="bold" fill="#1a202c">{face[1] or ""}</text></g>'
@@ -563,12 +557,12 @@ def _hands(board: dict[str, Any], changed) -> Markup:
         if "hand" not in ch:
             continue  # another seat's hand: its size is on the character's row
         path = f"characters.{cid}.hand"
-        title = _text(f"{ch['name']}'s hand")
+        title = text(f"{ch['name']}'s hand")
         cards = "".join(_hand_card(card, face, f"{path}.{card}" in changed)
                         for card, face in ch["hand"].items()) or "<p>no card in hand</p>"
         companions = "".join(_bonus_card(b, *by_id.get(b, (b, "")), bonus_text, COMPANION)
                              for b in ch["companions"])
-        out.append(f'\n<section class="pd-hand{" changed" if path in changed else ""}" id="hand-{_text(cid)}" '
+        out.append(f'\n<section class="pd-hand{" changed" if path in changed else ""}" id="hand-{text(cid)}" '
                    f'aria-label="{title}">\n<h3>{title} <small>{len(ch["hand"])} card(s), deck '
                    f'{ch["deck_size"]}</small></h3>\n<div class="pd-cards">{cards}{companions}\n</div>\n</section>')
     return Markup("".join(out))
@@ -594,22 +588,22 @@ ICONS = {"sun": "sun", "moon": "moon", "star": "star"}
 def _hand_card(card: str, face: list, new: bool) -> str:
     """A card of a hand, named by its id: colour, damage, range and paired icon."""
     colour, damage, reach, icon = face
-    safe, title = _text(card), _text(_card_title(card, face))
+    safe, title = text(card), text(_card_title(card, face))
     if colour == "any":
         body = "<b></b>"
     else:
         icon = ICONS.get(icon, icon)
         body = (f"<b>{damage}</b><span>damage</span><span>range {reach}</span>"
-                + (f'<span class="pd-icon pd-{_text(icon)}">{_text(icon)}</span>' if icon else ""))
-    return (f'\n<div class="pd-card pd-{_text(colour)}{" pd-new" if new else ""}" data-token="{safe}" '
-            f'data-label="{title}" title="{title}">\n<span class="pd-colour">{_text(colour)}</span>{body}'
+                + (f'<span class="pd-icon pd-{text(icon)}">{text(icon)}</span>' if icon else ""))
+    return (f'\n<div class="pd-card pd-{text(colour)}{" pd-new" if new else ""}" data-token="{safe}" '
+            f'data-label="{title}" title="{title}">\n<span class="pd-colour">{text(colour)}</span>{body}'
             f'<span class="pd-id">{safe}</span></div>')
 
 
 def _bonus_card(b: str, name: str, effect: str, words: dict[str, str], kind=("pd-bonus", "")) -> str:
-    safe, name = _text(b), _text(name)
+    safe, name = text(b), text(name)
     return (f'\n<div class="{kind[0]}" data-token="{safe}" data-label="{name}">{kind[1]}<b>{name}</b>'
-            f'<span>{_text(words.get(effect, effect.replace("-", " ")))}</span></div>')
+            f'<span>{text(words.get(effect, effect.replace("-", " ")))}</span></div>')
 
 
 def _wrap(text: str, width: int) -> list[str]:

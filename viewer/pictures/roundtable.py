@@ -49,6 +49,7 @@ from markupsafe import Markup
 from engine.games.roundtable import content
 from engine.kit.picture import num
 from viewer.boards import square_board
+from viewer.pictures import text
 
 SIZE = 60        # a square's side
 COLUMNS = "ABCDEF"
@@ -79,7 +80,7 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
         "units": partial(_units, board, geo),
         "corners": partial(_corners, boss, geo) if boss else _nothing,
         "summons": partial(_summons, boss, geo) if boss else _nothing,
-        "status": Markup("".join(f"<p>{_text(line)}</p>" for line in _status(board))),
+        "status": Markup("".join(f"<p>{text(line)}</p>" for line in _status(board))),
         "question": _question(board),
         "hands": partial(_hands, board),
         "players": partial(_players, board),
@@ -101,13 +102,6 @@ def place_points(board: dict[str, Any]) -> dict[str, tuple[float, float]]:
 
 
 # ---- small writing helpers ----------------------------------------------------------------
-def _text(value: Any) -> str:
-    """Text in HTML, with markupsafe.escape's entities, as a plain string: a step writes a
-    few hundred, and escape's Markup around each cost more than the replacing (issue #24)."""
-    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace("'", "&#39;").replace('"', "&#34;"))
-
-
 CHANGED_CLASS = ' changed" style="outline:none'  # ends the class attribute, opens the style one
 CHANGED = ' style="outline:none"'  # an SVG shape that changed: the page's HTML outline is not for it
 
@@ -152,8 +146,8 @@ def _cells(squares: list[tuple[str, dict[str, Any]]], points: dict[str, str], ho
 # step's picture).
 @lru_cache(maxsize=4096)
 def _square(sq: str, points: str, now: str, hot: bool) -> str:
-    return (f'<polygon id="square-{_text(sq)}" data-id="{_text(sq)}" points="{points}" '
-            f'class="square {_text(now)}{CHANGED_CLASS if hot else ""}" '
+    return (f'<polygon id="square-{text(sq)}" data-id="{text(sq)}" points="{points}" '
+            f'class="square {text(now)}{CHANGED_CLASS if hot else ""}" '
             f'fill="{TERRAIN.get(now, TERRAIN["plains"])}"/>')
 
 
@@ -194,16 +188,16 @@ def _mark(sq: str, now: str | None, printed: str | None, tile: str | None, work:
     c = _fixed()["geo"][sq]
     y, right = num(c.y - SIZE / 2 + 11), num(c.x + SIZE / 2 - 4)
     white = WHITE if now == "ruins" else ""
-    text = now if now != "plains" else (f"({printed})" if printed != "plains" else "")
+    label = now if now != "plains" else (f"({printed})" if printed != "plains" else "")
     out = []
     if tile:
-        title = _text(f"{tile}'s DV Map Tile, {now} side up")
+        title = text(f"{tile}'s DV Map Tile, {now} side up")
         out.append(f'<polygon points="{c.points}" fill="none" stroke="{SEAT.get(tile, "#1a202c")}" stroke-width="3" '
                    f'stroke-dasharray="6 4"><title>{title}</title></polygon>')
-    if text:
-        out.append(f'<text x="{num(c.x - SIZE / 2 + 4)}" y="{y}"{white}>{_text(text)}</text>')
+    if label:
+        out.append(f'<text x="{num(c.x - SIZE / 2 + 4)}" y="{y}"{white}>{text(label)}</text>')
     if tile:
-        out.append(f'<text x="{right}" y="{y}" text-anchor="end" font-weight="bold"{white}>DV {_text(tile)}</text>')
+        out.append(f'<text x="{right}" y="{y}" text-anchor="end" font-weight="bold"{white}>DV {text(tile)}</text>')
     elif work:
         out.append(f'<text x="{right}" y="{y}" text-anchor="end" font-weight="bold">{"*" if work == "dv" else "$"}'
                    f'<title>{WORK_DV if work == "dv" else WORK_COIN}</title></text>')
@@ -218,7 +212,7 @@ WHITE = ' fill="#ffffff"'  # words on a dark square (ruins)
 def _zone(sq: str, points: str, zone: str) -> str:
     """A square of a player's deployment zone, framed in the player's colour."""
     return (f'<polygon points="{points}" stroke="{SEAT.get(zone, "#1a202c")}" stroke-opacity="0.9">'
-            f'<title>{_text(zone)}&#39;s deployment zone</title></polygon>')
+            f'<title>{text(zone)}&#39;s deployment zone</title></polygon>')
 
 
 def _units(board: dict[str, Any], geo, hot: frozenset) -> Markup:
@@ -235,20 +229,20 @@ def _unit(uid: str, u: dict[str, Any], c, pending: dict[str, Any], hot: bool) ->
                                           (u.get("until_next_turn"), " ^"), (u.get("haste"), " H")) if on)
     role = ("attacking" if uid == pending.get("attacker") else
             "attacked: its player may react" if uid == pending.get("defender") else "")
-    safe, x, y = _text(uid), c.cx, c.cy
-    hp = _text(f"{u.get('hp')}/{u.get('hp_max')}{marks}")
+    safe, x, y = text(uid), c.cx, c.cy
+    hp = text(f"{u.get('hp')}/{u.get('hp_max')}{marks}")
     ring = (f'<circle cx="{x}" cy="{y}" r="28" fill="none" stroke="#c53030" stroke-width="2" '
             f'stroke-dasharray="5 3"><title>{role}</title></circle>' if role else "")
     return (
-        f'\n<g id="token-{safe}" data-id="{safe}" data-token="{safe} {_text(u["square"])}" '
-        f'data-label="{_text(u.get("name", uid))}" class="token{" changed" if hot else ""}"{CHANGED if hot else ""}>\n'
-        f'<title>{_text(_unit_title(u))}</title>\n'
+        f'\n<g id="token-{safe}" data-id="{safe}" data-token="{safe} {text(u["square"])}" '
+        f'data-label="{text(u.get("name", uid))}" class="token{" changed" if hot else ""}"{CHANGED if hot else ""}>\n'
+        f'<title>{text(_unit_title(u))}</title>\n'
         f'<g opacity="{"0.5" if u.get("exhausted") else "1"}">\n'
         f'<circle cx="{x}" cy="{y}" r="21" fill="none" stroke="{SEAT.get(u.get("owner"), "#1a202c")}" stroke-width="5"/>\n'
         f'<circle cx="{x}" cy="{y}" r="17" fill="{COLOUR.get(u.get("colour"), "#718096")}" stroke="#ffffff" '
         f'stroke-width="1"/>\n'
         f'<text x="{x}" y="{num(c.y + 5)}" text-anchor="middle" font-size="{"11" if len(u.get("short", "")) > 2 else "14"}" '
-        f'font-weight="bold" fill="#ffffff">{_text(u.get("short", uid[:2]))}</text>\n</g>{ring}\n'
+        f'font-weight="bold" fill="#ffffff">{text(u.get("short", uid[:2]))}</text>\n</g>{ring}\n'
         f'<text x="{x}" y="{num(c.y + 29)}" {UNDER}>{hp}</text>'
         f'{_halo_circle(x, y, 26, 4) if hot else ""}\n</g>')
 
@@ -284,7 +278,7 @@ def _corners(boss: dict[str, Any], geo, hot: frozenset) -> str:
     if not corners:
         return ""
     moved = "square" in hot or "corners" in hot or "rotation" in hot
-    name = _text(boss.get("name"))
+    name = text(boss.get("name"))
     return Markup(f'\n<g id="token-boss" data-id="boss" class="boss{" changed" if moved else ""}"'
                   f'{CHANGED if moved else ""}>'
                   + "".join(_corner(d, corner, boss, name, geo[corner["square"]], moved) for d, corner in corners)
@@ -294,16 +288,16 @@ def _corners(boss: dict[str, Any], geo, hot: frozenset) -> str:
 def _corner(direction: str, corner: dict[str, Any], boss: dict[str, Any], name: str, c, moved: bool) -> str:
     colour = corner.get("colour")
     bar = (boss.get("bars") or {}).get(colour, {})
-    hp, safe = f"{bar.get('hp')}/{bar.get('max')}", _text(colour)
-    title = _text(f"{boss.get('name')}, {direction} corner: {colour}, {hp} HP")
+    hp, safe = f"{bar.get('hp')}/{bar.get('max')}", text(colour)
+    title = text(f"{boss.get('name')}, {direction} corner: {colour}, {hp} HP")
     halo = (f'<polygon class="halo" points="{c.points}" fill="none" stroke="#dd6b20" stroke-width="3" '
             f'stroke-linejoin="round"/>' if moved else "")
     return (f'\n<g class="corner" data-token="{safe}" data-label="{name}: {safe} corner"><title>{title}</title>\n'
             f'<polygon points="{c.points}" fill="{COLOUR.get(colour, "#718096")}" '
             f'fill-opacity="{"0.35" if bar.get("hp") == 0 else "0.9"}" stroke="#1a202c" stroke-width="2"/>\n'
             f'<g text-anchor="middle" fill="#ffffff" pointer-events="none">\n'
-            f'<text x="{c.cx}" y="{num(c.y - 12)}" font-size="10">{_text(direction)} {safe}</text>\n'
-            f'<text x="{c.cx}" y="{num(c.y + 8)}" font-size="15" font-weight="bold">{_text(hp)}</text>\n'
+            f'<text x="{c.cx}" y="{num(c.y - 12)}" font-size="10">{text(direction)} {safe}</text>\n'
+            f'<text x="{c.cx}" y="{num(c.y + 8)}" font-size="15" font-weight="bold">{text(hp)}</text>\n'
             f'<text x="{c.cx}" y="{num(c.y + 24)}" font-size="8">{name}</text>\n</g>{halo}\n</g>')
 
 
@@ -315,12 +309,12 @@ def _summons(boss: dict[str, Any], geo, hot: frozenset) -> str:
 
 
 def _summon(sid: str, m: dict[str, Any], boss: dict[str, Any], c, hot: bool) -> str:
-    minion, safe, number = m.get("kind") == "minion", _text(sid), sid.rsplit("-", 1)[-1]
-    label, name = _text(f"{m.get('short', '')}{number}"), _text(f"{m.get('name')} {number}")
+    minion, safe, number = m.get("kind") == "minion", text(sid), sid.rsplit("-", 1)[-1]
+    label, name = text(f"{m.get('short', '')}{number}"), text(f"{m.get('name')} {number}")
     if minion:
         title = (f"{boss.get('name')}'s {m.get('name')} (minion, {m.get('colour')}, "
                  f"{m.get('hp')}/{m.get('hp_max')} HP, ATK {m.get('atk')} SPD {m.get('spd')} DEF {m.get('def')})")
-        hp = _text(f"{m.get('hp')}/{m.get('hp_max')}")
+        hp = text(f"{m.get('hp')}/{m.get('hp_max')}")
         body = (f'\n<rect x="{num(c.x - 18)}" y="{num(c.y - 18)}" width="36" height="36" rx="4" '
                 f'fill="{COLOUR.get(m.get("colour"), "#2d3748")}" stroke="#1a202c" stroke-width="3"/>\n'
                 f'<text x="{c.cx}" y="{num(c.y + 4)}" text-anchor="middle" font-size="12" font-weight="bold" '
@@ -332,9 +326,9 @@ def _summon(sid: str, m: dict[str, Any], boss: dict[str, Any], c, hot: bool) -> 
                 f'{num(c.y + 17)} {num(c.x - 17)},{num(c.y)}" fill="#2d3748" fill-opacity="0.85"/>\n'
                 f'<text x="{c.cx}" y="{num(c.y + 4)}" text-anchor="middle" font-size="10" '
                 f'fill="#ffffff">{label}</text>')
-    token = f"{safe} {_text(m['square'])}" if minion else _text(m["square"])
+    token = f"{safe} {text(m['square'])}" if minion else text(m["square"])
     return (f'\n<g id="summon-{safe}" data-id="{safe}" data-token="{token}" data-label="{name}"'
-            f'{HOT_GROUP if hot else ""}>\n<title>{_text(title)}</title>{body}'
+            f'{HOT_GROUP if hot else ""}>\n<title>{text(title)}</title>{body}'
             f'{_halo_circle(c.cx, c.cy, 25, 3) if hot else ""}\n</g>')
 
 
@@ -506,10 +500,10 @@ def _hands(board: dict[str, Any], changed) -> Markup:
         choosing = board.get("phase") == "mulligan" and not p.get("mulliganed")
         new = f"players.{seat}.hand" in changed
         units, shop = p["hand"], p.get("shop_hand") or ()
-        title = _text(f"{seat}'s hand")
+        title = text(f"{seat}'s hand")
         count = (f"{len(units)} unit card{_s(len(units))}"
                  + (f", {len(shop)} shop card{_s(len(shop))}" if shop else ""))
-        found.append(f'\n<section class="rt-hand" id="hand-{_text(seat)}" aria-label="{title}">\n'
+        found.append(f'\n<section class="rt-hand" id="hand-{text(seat)}" aria-label="{title}">\n'
                      f'<h3>{title} <small>{count}</small></h3>{MULLIGAN if choosing else ""}\n<div class="rt-cards">'
                      + ("".join(_unit_card_html(c, new) for c in units) or "<p>no unit card in hand</p>")
                      + "".join(_shop_card_html(c) for c in shop) + "\n</div>\n</section>")
@@ -528,20 +522,20 @@ def _s(n: int) -> str:
 @lru_cache(maxsize=512)
 def _unit_card_html(card_id: str, new: bool) -> str:
     c = _unit_card(card_id)
-    safe, name = _text(card_id), _text(c["name"])
-    return (f'\n<div class="rt-card rt-{_text(c["colour"])}{" rt-new" if new else ""}" data-token="{safe}" '
-            f'data-label="{name}" title="{_text(c["title"])}">\n<b>{name}</b><small>{_text(c.get("sub", ""))}</small>'
-            + "".join(f"<span>{_text(line)}</span>" for line in c["lines"])
-            + f'<span>{_text(c.get("skill", ""))}</span></div>')
+    safe, name = text(card_id), text(c["name"])
+    return (f'\n<div class="rt-card rt-{text(c["colour"])}{" rt-new" if new else ""}" data-token="{safe}" '
+            f'data-label="{name}" title="{text(c["title"])}">\n<b>{name}</b><small>{text(c.get("sub", ""))}</small>'
+            + "".join(f"<span>{text(line)}</span>" for line in c["lines"])
+            + f'<span>{text(c.get("skill", ""))}</span></div>')
 
 
 @lru_cache(maxsize=512)
 def _shop_card_html(card_id: str) -> str:
     c = _shop_card(card_id)
-    safe, name = _text(card_id), _text(c["name"])
-    return (f'\n<div class="rt-card rt-shopcard" data-token="{safe}" data-label="{name}" title="{_text(c["title"])}">'
-            f'\n<b>{name}</b><small>{_text(c.get("sub", ""))}</small><span>{_text(c.get("how", ""))}.</span>'
-            f'<span><i>{_text(c["text"])}</i></span></div>')
+    safe, name = text(card_id), text(c["name"])
+    return (f'\n<div class="rt-card rt-shopcard" data-token="{safe}" data-label="{name}" title="{text(c["title"])}">'
+            f'\n<b>{name}</b><small>{text(c.get("sub", ""))}</small><span>{text(c.get("how", ""))}.</span>'
+            f'<span><i>{text(c["text"])}</i></span></div>')
 
 
 # ---- the players' boards -------------------------------------------------------------------
@@ -551,19 +545,19 @@ def _players(board: dict[str, Any], hot: frozenset) -> Markup:
 
 
 def _player(p: dict[str, Any], hot: bool) -> str:
-    seat = _text(p["seat"])
+    seat = text(p["seat"])
     slots = "".join(f'<span class="rt-slot" style="border-left-color:{s["fill"]}"'
-                    + (f' data-token="{_text(s["token"])}" data-label="{_text(s["label"])}"' if s["token"] else "")
-                    + f'>{_text(s["name"])}: {_text(s["unit"])}</span>' for s in p["slots"])
+                    + (f' data-token="{text(s["token"])}" data-label="{text(s["label"])}"' if s["token"] else "")
+                    + f'>{text(s["name"])}: {text(s["unit"])}</span>' for s in p["slots"])
     tile = p["tile"]
-    tile = (f'<span>{_text(tile["text"])}'
-            + "".join(f' <span class="rt-control" data-token="{_text(side["token"])}" '
-                      f'data-label="{_text(side["text"])}">{_text(side["text"])}</span>' for side in tile["sides"])
+    tile = (f'<span>{text(tile["text"])}'
+            + "".join(f' <span class="rt-control" data-token="{text(side["token"])}" '
+                      f'data-label="{text(side["text"])}">{text(side["text"])}</span>' for side in tile["sides"])
             + "</span>") if tile else ""
     return (f'\n<section class="rt-player{" rt-acting" if p["acting"] else ""}{" changed" if hot else ""}" '
             f'id="player-{seat}" data-id="{seat}" style="border-left-color:{p["stripe"]}">\n'
-            f'<header>{_text(p["head"])}</header>\n<div class="rt-slots">{slots}</div>\n'
-            f'<span>{_text(p["facts"])}</span>\n<span>holds {_text(p["held"])}</span>{tile}\n</section>')
+            f'<header>{text(p["head"])}</header>\n<div class="rt-slots">{slots}</div>\n'
+            f'<span>{text(p["facts"])}</span>\n<span>holds {text(p["held"])}</span>{tile}\n</section>')
 
 
 def _player_boards(board: dict[str, Any]) -> list[dict[str, Any]]:
@@ -617,8 +611,8 @@ def _shop(board: dict[str, Any]) -> dict[str, Any]:
                       "label": f"shop card {slot}" + (f" (cost {card['cost']})" if card else "")})
     vp = board.get("vp_deck") or []
     slots = Markup("".join(f'<div class="rt-facedown{"" if s["token"] else " rt-empty"}"'
-                           + (f' data-token="{_text(s["token"])}"' if s["token"] else "")
-                           + f' data-label="{_text(s["label"])}"><b>{_text(s["slot"])}</b><span>{_text(s["text"])}</span></div>'
+                           + (f' data-token="{text(s["token"])}"' if s["token"] else "")
+                           + f' data-label="{text(s["label"])}"><b>{text(s["slot"])}</b><span>{text(s["text"])}</span></div>'
                            for s in slots))
     return {"slots": slots,
             "deck": f"{board.get('shop_deck_size', 0)} in the deck, {len(board.get('shop_discards') or ())} used",
@@ -676,7 +670,7 @@ def _told(line: str, board: dict[str, Any]) -> str:
 def _boss(board: dict[str, Any], boss: dict[str, Any]) -> dict[str, Any]:
     lives = boss.get("lives", 0)
     bars = Markup("".join(f'<span class="rt-bar" style="background:{COLOUR.get(c, "#718096")}">'
-                          f'{_text(c)} {_text(b.get("hp"))}/{_text(b.get("max"))}</span>'
+                          f'{text(c)} {text(b.get("hp"))}/{text(b.get("max"))}</span>'
                           for c, b in (boss.get("bars") or {}).items()))
     card = boss.get("card")
     shown = None
@@ -701,7 +695,7 @@ def _boss(board: dict[str, Any], boss: dict[str, Any]) -> dict[str, Any]:
             "attack": "its attacks", "effect": "its card's effect", "rotate": "the turn of its tile"}
     names = _names(board)
     queue = [names.get(u, u) for u in boss.get("queue") or ()]
-    news = Markup("".join(f"<li>{_text(_told(line, board))}</li>" for line in boss.get("news") or ()))
+    news = Markup("".join(f"<li>{text(_told(line, board))}</li>" for line in boss.get("news") or ()))
     under_way = board.get("active") == BOSS
     return {
         "name": boss.get("name"),

@@ -18,7 +18,7 @@ from engine.core.notes import MAX_SHAPES
 from engine.core.store import Store, open_store
 from viewer.app import create_app
 from viewer.boards import hex_board
-from viewer.drawings import format_shapes, parse_shapes
+from viewer.drawings import drawings_layer, format_shapes, parse_shapes
 
 KIND = "forbidden_alchemy"
 HX = {"HX-Request": "true"}
@@ -227,3 +227,17 @@ def test_the_api_takes_and_returns_glyph_and_shapes(viewer):
     assert bad.status_code == 422 and bad.json()["detail"].startswith("shapes: shape 1 (circle): '99'")
     schema = client.get("/openapi.json").json()["components"]["schemas"]
     assert {"glyph", "shapes"} <= set(schema["NoteIn"]["properties"]) and "Shape" in schema
+
+
+def test_the_drawings_layer_escapes_what_it_writes():
+    """The layer is written in Python (viewer/drawings.py `drawings_layer`): a
+    note id or title, or the places' JSON, cannot end an attribute or open a tag."""
+    d = {"places": '{"a":[1,2]}', "unit": "10", "width": "1.4", "r": "4.2",
+         "marks": [{"kind": "circle", "colour": "red", "stroke": "#882020", "note": '"><script>',
+                    "title": "circle <b> & red", "cx": "1", "cy": "2"}]}
+    layer = str(drawings_layer(d))
+    assert "<script>" not in layer and "<b>" not in layer and 'data-places="{&#34;a&#34;' in layer
+    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{layer}</svg>')
+    (ring,) = root.iter(f"{SVG}circle")
+    assert ring.get("data-note") == '"><script>' and ring.find(f"{SVG}title").text == "circle <b> & red"
+    assert str(drawings_layer(None)) == ""

@@ -28,7 +28,7 @@ from engine.core.records import Live
 from engine.core.store import Store
 from projections.replay import Replay, changed_paths, diff
 from viewer.bounds import board_template
-from viewer.drawings import overlay, with_overlay
+from viewer.drawings import drawings_layer, overlay, with_overlay
 
 from .shared import known_seat, page_responses, replay_of, seat_view, store_of
 
@@ -187,7 +187,7 @@ def board_at(request: Request, gid: UUID, step: int, seat: str | None,
         board=board, changed=changed_paths(before, board), game=game, targets={})
     drawn = overlay(game, board, notes) if notes else None
     if drawn:  # the same layer the replay page draws (viewer/drawings.py)
-        html = str(with_overlay(html, env.get_template("boards/_macros.html").module.drawings(drawn)))
+        html = str(with_overlay(html, drawings_layer(drawn)))
     return game, html, view_name(view, short=True)  # a caption under a narrow board
 
 

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from fastapi import Form
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.errors import BadInput
@@ -44,10 +44,33 @@ assert set(COLOUR_HEX) == set(SHAPE_COLOURS)
 def place_points(game, board: dict[str, Any]) -> dict[str, tuple[float, float]]:
     """{place id: (x, y)} of the game's board picture for this view; empty for a
     game without a picture (its generic table has no places to draw on)."""
+    return dict(_own_points(game, board))
+
+
+def _own_points(game, board: dict[str, Any]):
+    """The picture's own mapping of places (not a copy: read only)."""
     if undrawable(game, board) is not None:
         return {}  # a board over its ceiling has no picture, so no places (viewer/bounds.py)
     own = getattr(picture_of(game.ID), "place_points", None) or getattr(game, "place_points", None)
-    return dict(own(board)) if own is not None else {}
+    return own(board) if own is not None else {}
+
+
+# `_sized` of a picture's points mapping, found by the mapping itself: a
+# picture that keeps one mapping per layout (FMP's 851 hexes) is then not
+# copied and hashed whole on every page (about 0.5 ms a step, issue #24).
+# The mapping is held with its figures, so its id cannot be another's.
+_SIZED_BY_MAPPING: dict[int, tuple[Any, tuple[float, str]]] = {}
+
+
+def _sized_of(points) -> tuple[float, str]:
+    kept = _SIZED_BY_MAPPING.get(id(points))
+    if kept is not None and kept[0] is points:
+        return kept[1]
+    sized = _sized(tuple(points.items()))
+    if len(_SIZED_BY_MAPPING) >= 64:
+        _SIZED_BY_MAPPING.clear()
+    _SIZED_BY_MAPPING[id(points)] = (points, sized)
+    return sized
 
 
 @lru_cache(maxsize=64)
@@ -152,10 +175,10 @@ def overlay(game, board: dict[str, Any], notes) -> dict[str, Any] | None:
     """What `boards/_macros.html`'s `drawings` macro draws: every shape of
     `notes` (the step's) at its places, and the places themselves for
     draw.js (click a place, then another).  None when the board has no places."""
-    points = place_points(game, board)
+    points = _own_points(game, board)
     if not points:
         return None
-    unit, places = _sized(tuple(points.items()))
+    unit, places = _sized_of(points)
     marks = []
     for n in notes or ():
         for s in n.get("shapes") or ():
@@ -172,6 +195,42 @@ def overlay(game, board: dict[str, Any], notes) -> dict[str, Any] | None:
             marks.append(mark)
     return {"marks": marks, "places": places, "width": num(unit * 0.14), "r": num(unit * 0.42),
             "unit": num(unit), "colours": COLOUR_HEX}
+
+
+def drawings_layer(d: dict[str, Any] | None) -> Markup:
+    """The SVG layer of `overlay`'s shapes (issue #14).  The replay page puts
+    it last in the board's outermost <svg> (`with_overlay`), so every game
+    gets it on top of its picture without its template knowing; its
+    `data-places` ({place: [x, y]}) lets viewer/static/draw.js turn a click
+    into the nearest place.  Written here rather than by a template macro,
+    whose import and call cost every step page about as much as the layer."""
+    if not d:
+        return Markup("")
+    head = _layer_head(d["places"], d["unit"], d["width"], d["r"])
+    marks = "".join(_mark(m, d) for m in d["marks"])
+    return Markup(f"{head}{marks}\n</g>")
+
+
+@lru_cache(maxsize=64)
+def _layer_head(places: str, unit, width, r) -> str:
+    markers = "".join(
+        f'\n<marker id="draw-head-{name}" markerUnits="strokeWidth" markerWidth="4" markerHeight="4" refX="2.5" '
+        f'refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="{hex_}" stroke="none"/></marker>'
+        for name, hex_ in COLOUR_HEX.items())
+    return (f'<g class="drawings" data-places="{escape(places)}" data-unit="{unit}" data-width="{width}" '
+            f'data-r="{r}" fill="none" stroke-linecap="round" opacity="0.8" pointer-events="none">\n'
+            f'<defs>{markers}\n</defs>')
+
+
+def _mark(m: dict[str, Any], d: dict[str, Any]) -> str:
+    m = {k: escape(v) for k, v in m.items()}  # as the template escaped every value
+    common = f'data-note="{m["note"]}"'
+    if m["kind"] == "arrow":
+        return (f'\n<line class="arrow {m["colour"]}" {common} x1="{m["x1"]}" y1="{m["y1"]}" x2="{m["x2"]}" '
+                f'y2="{m["y2"]}" stroke="{m["stroke"]}" stroke-width="{d["width"]}" '
+                f'marker-end="url(#draw-head-{m["colour"]})"><title>{m["title"]}</title></line>')
+    return (f'\n<circle class="circle {m["colour"]}" {common} cx="{m["cx"]}" cy="{m["cy"]}" r="{d["r"]}" '
+            f'stroke="{m["stroke"]}" stroke-width="{d["width"]}"><title>{m["title"]}</title></circle>')
 
 
 def with_overlay(picture, layer) -> Markup:
@@ -204,7 +263,8 @@ def note_glyphs(request, gid) -> dict[int, str]:
 def register(env) -> None:
     """The Jinja globals and filter the notes form, the timeline and the
     board overlay use."""
-    env.globals.update(note_overlay=overlay, format_shapes=format_shapes, note_glyphs=note_glyphs,
+    env.globals.update(note_overlay=overlay, drawings_layer=drawings_layer, format_shapes=format_shapes,
+                       note_glyphs=note_glyphs,
                        glyphs_between=glyphs_between, GLYPHS=GLYPHS,
                        SHAPE_COLOURS=SHAPE_COLOURS)
     env.filters["with_overlay"] = with_overlay

@@ -27,6 +27,7 @@ from engine.core.store import Store, open_store
 from .report import (
     KIND,
     SEAT,
+    ServerClient,
     median_time,
     postgres_schema,
     postgres_settings,
@@ -207,13 +208,11 @@ def notes_figures(store: Store, many: int = 5000) -> dict[str, float]:
     """Adding a note, reading a game's notes and a replay step of that game,
     with 10 notes and with `many` (all on step 1): a note-heavy game must
     serve its other steps as fast as a quiet one."""
-    from fastapi.testclient import TestClient
-
     from viewer.app import create_app
 
     gid = store.create(KIND, seed=3)
     last = store.head_version(gid)
-    client = TestClient(create_app(store))
+    client = ServerClient(create_app(store))
     figures: dict[str, float] = {}
     say(f"  notes: a game with 10, then {many:,} notes ...")
     for count in (10, many):

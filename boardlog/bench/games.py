@@ -24,7 +24,7 @@ from engine.core.context import SYSTEM
 from engine.core.game import find_game, game_ids
 from engine.core.store import Store, open_store
 
-from .report import median_time, say, verdict
+from .report import ServerClient, median_time, say, verdict
 
 LEGAL_BUDGET_MS = 5
 READ_BUDGET_MS = 5
@@ -125,8 +125,6 @@ def busy_position_ms(store: Store, gid, step: int, seat: str, times: int = 21) -
 def run_game_bench(kinds: list[str] | None = None, quick: bool = False) -> dict[str, dict[str, float]]:
     """Each game's figures.  `quick` (--quick): legal commands at every
     other position, fewer samples of each drawing; the same measures."""
-    from fastapi.testclient import TestClient
-
     from projections.steps import StepCache
     from viewer.app import create_app
 
@@ -141,9 +139,9 @@ def run_game_bench(kinds: list[str] | None = None, quick: bool = False) -> dict[
         legal = legal_times(store, gid, every=2 if quick else 1)
         busy_step, busy_seat, busy_n = busy_position(store, gid)
         cache = StepCache(open_store(str(tmp / f"{kind}.db")))
-        client = TestClient(create_app(store))
+        client = ServerClient(create_app(store))
         # A store of its own: nothing of the game in memory, as after a restart.
-        row_first = _first_page_ms(TestClient(create_app(open_store(str(tmp / f"{kind}.db")))), gid, min(10, steps))
+        row_first = _first_page_ms(ServerClient(create_app(open_store(str(tmp / f"{kind}.db")))), gid, min(10, steps))
         legal.sort()
         row = {"game (s)": seconds, "records": steps, "commands/s": commands / seconds,
                "legal median (ms)": statistics.median(legal) * 1000,

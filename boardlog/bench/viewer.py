@@ -16,7 +16,7 @@ import httpx
 
 from engine.core.store import Store
 
-from .report import median_time, print_table, say, verdict
+from .report import ServerClient, median_time, print_table, say, verdict
 
 HEX_COLS, HEX_ROWS, UNITS = 37, 23, 100  # Full Metal Planete's map: 851 hexes
 HEX_TEMPLATE = "boards/_synthetic_hex.html"
@@ -24,12 +24,10 @@ HEX_BUDGET_MS = 20
 
 
 def run_viewer_bench(store: Store, gid, plain, plain_id, requests: int = 1000) -> None:
-    from fastapi.testclient import TestClient
-
     from viewer.app import create_app
 
     app = create_app(store)
-    client = TestClient(app)
+    client = ServerClient(app)
     length = store.head_version(gid)
     hx = {"HX-Request": "true"}
     say("  viewer: indexing the game once ...")
@@ -73,7 +71,7 @@ def run_viewer_bench(store: Store, gid, plain, plain_id, requests: int = 1000) -
 _COLD_PAGE = """
 import json, sys, time
 from uuid import UUID
-from fastapi.testclient import TestClient
+from boardlog.bench.report import ServerClient
 from engine.core.store import open_store
 from projections.replay import Replay, timeline_window
 from viewer.app import create_app
@@ -81,7 +79,7 @@ db, gid, step, part = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 store = open_store(db)
 store.head_version(UUID(int=0))  # the connection made, as in a running server
 if part == "page":
-    client = TestClient(create_app(store))
+    client = ServerClient(create_app(store))
     client.get("/api/games/00000000")  # the app warm, this game still unseen
     r = client.get(f"/games/{gid}?step={step}")
     r.raise_for_status()
@@ -113,7 +111,7 @@ def cold_page_figures(db: str, gid, step: int) -> dict[str, float]:
 
 def _server_time(client, url: str, headers: dict, repeat: int) -> float:
     """Median seconds the app spent on `url`, from its Server-Timing header
-    (the test client's own thread hand-offs left out), drawn afresh each
+    (through `ServerClient`, as a server calls the app), drawn afresh each
     time: neither the page nor a view or audit of the draw before is kept."""
     samples = []
     client.app.state.cache_steps = False

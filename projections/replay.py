@@ -391,9 +391,11 @@ class Replay:
         self.audits.forget(game_id)
 
     def forget_drawn(self) -> None:
-        """Drop every view and audit kept (the bench's first-look figures)."""
+        """Drop every view and audit kept, and the sessions pages ended on
+        (the bench's first-look figures)."""
         self.views.forget()
         self.audits.forget()
+        self.steps.forget_recent()
 
     def _scan(self, idx: GameIndex, game: GameModule, game_id: UUID, head: Session) -> None:
         """The light pass over the raw rows after what is indexed: a row is
@@ -482,6 +484,11 @@ class Replay:
             if session is None or session.version != step:  # rows missing: the usual path says why
                 return
             at, kept[step] = end, session
+        # The page's lowest session too, not only its last: the next page
+        # (the arrow key: the next step, mostly in the same command group)
+        # starts from there, not from the mark below it (issue #24).
+        if wanted[0] in kept and wanted[0] != session.version:
+            self.steps.remember(game_id, kept[wanted[0]])
         self.steps.remember(game_id, session)
 
     def records(self, game_id: UUID, gt: int, lte: int) -> list[Record]:

@@ -101,6 +101,12 @@ class StepCache:
         with self._lru:
             return list(self._marks)
 
+    def forget_recent(self) -> None:
+        """Drop the sessions pages ended on, every game's (the bench's
+        first-look figures: a step no page has been near)."""
+        with self._lru:
+            self._recent.clear()
+
     def forget(self, game_id: UUID) -> None:
         """Drop the game's marks (a deleted game: one imported again under its
         id must never be read through the old one's sessions)."""

@@ -133,3 +133,23 @@ def test_a_pinned_request_reads_what_an_unpinned_one_does(store):
     assert caught_up == [gid]
     store.live(gid)  # outside a pinned block: caught up on every call
     assert caught_up == [gid, gid]
+
+
+def test_the_next_page_folds_on_from_the_lowest_step_the_page_before_read(store):
+    """A page keeps the lowest and the last session it folded (the step
+    before its command group, and the group's end): the next step by event
+    (the arrow key), mostly in the same group, starts from there, not from
+    the step cache's mark below; the bench's first-look figures forget them."""
+    gid = selfplay_one(store, "brutality", 4, None, {})[0]
+    replay = Replay(store)
+    idx = replay.index(gid)
+    every = replay.steps.interval
+    first, last = next((f, g) for f, g in (idx.group(s) for s in range(100, 400))
+                       if g - f >= 2 and (f - 1) % every and (last_mark := (g + 5) // every * every) < g)
+    mark = (first - 1) // every * every
+    with replay.pinned():
+        replay.prepare(gid, (first - 1, first, first + 1, last))
+    assert replay.steps.start_for(gid, first - 1).version == first - 1 > mark
+    assert replay.steps.start_for(gid, last + 5).version == last > last_mark
+    replay.forget_drawn()
+    assert replay.steps.start_for(gid, first - 1).version <= max(mark, 1)

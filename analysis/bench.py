@@ -59,6 +59,8 @@ BUDGETS = {
     "fmp": Budget(simulations=12, candidates=3, edge=0.0),
     "roundtable": Budget(simulations=48),
     "brutality": Budget(simulations=48),
+    # The Promised Day offers an evaluation (engine/games/promised_day/playing.py):
+    # it ranks the candidates one command ahead and judges lines cut after a round.
     "promised_day": Budget(simulations=32, candidates=6),
     # Lines to the end: a story game is short, and its lines (played by the
     # cautious investigator, engine/games/forbidden_alchemy_story/playing.py)

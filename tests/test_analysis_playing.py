@@ -1,7 +1,8 @@
 """What the games' own bots and offers give the search (issue #23): the
 greedy bots decide from what their seat may see, and Full Metal Planète's
 evaluation (engine/games/fmp/playing.py) reads only the table and counts
-the mission's goal.
+the mission's goal; The Promised Day's (engine/games/promised_day/playing.py)
+reads only the table too, its weights fitted by analysis/fit.py.
 """
 
 from __future__ import annotations
@@ -115,3 +116,60 @@ def _replace(obj, **changes):
     from dataclasses import replace
 
     return replace(obj, **changes)
+
+
+# ---- The Promised Day's evaluation -------------------------------------------------------------
+PROMISED_DAY = "promised_day"
+
+
+def test_the_promised_day_evaluation_is_offered_and_reads_only_the_table():
+    """On scrambled twins (every deck reordered, the other seat's hand
+    re-dealt, the face-down Homunculus cards moved between rounds) the
+    chance is the same, and the same for every seat (the team wins or
+    loses together)."""
+    from engine.games.promised_day import playing as pd
+
+    game = find_game(PROMISED_DAY)
+    assert offered(game, "EVALUATE") is pd.evaluate
+    checked = differed = 0
+    for seed in (1000, 1003):
+        for n, (state, seat, _) in enumerate(greedy_positions(PROMISED_DAY, seed, 60)):
+            if n % 6:
+                continue
+            guess = game.scramble_hidden(state, seat, random.Random(n))
+            assert pd.features(guess) == pd.features(state)
+            assert {pd.evaluate(guess, s) for s in ("red", "blue")} == {pd.evaluate(state, seat)}
+            checked += 1
+            differed += guess.hands != state.hands
+    assert checked >= 10 and differed >= checked // 2
+
+
+def test_the_promised_day_chance_rises_with_a_tile_flipped_and_falls_with_the_damage_track():
+    from dataclasses import replace
+
+    from engine.games.promised_day import playing as pd
+
+    state = next(s for n, (s, _, _) in enumerate(greedy_positions(PROMISED_DAY, 1000, 40)) if n >= 20)
+    chance = pd.evaluate(state, "red")
+    area = next(a for a, (_, _, up) in state.tiles.items() if up)
+    tile, kind, _ = state.tiles[area]
+    flipped = replace(state, tiles={**state.tiles, area: (tile, kind, False)})
+    damaged = replace(state, damage_track=state.damage_track + 2)
+    assert pd.evaluate(damaged, "red") < chance < pd.evaluate(flipped, "red")
+    assert 0.0 < chance < 1.0
+
+
+def test_the_fit_finds_the_measure_that_predicts_the_result():
+    """Games won where "tiles" was high and lost where it was low, whatever
+    the noise: its weight comes out positive and the noise's near 0."""
+    from analysis.fit import fit, log_loss
+
+    rng = random.Random(3)
+    games = []
+    for _ in range(60):
+        won = float(rng.random() < 0.5)
+        rows = [{"tiles": won + rng.gauss(0, 0.7), "noise": rng.gauss(0, 1)} for _ in range(5)]
+        games.append((rows, won))
+    weights, constant = fit(games, ridge=1.0)
+    assert weights["tiles"] > 1.0 > abs(weights["noise"]) * 5
+    assert log_loss(weights, constant, games) < 0.6

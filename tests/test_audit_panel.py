@@ -45,3 +45,20 @@ def test_a_large_later_step_lists_the_first_changes_and_counts_the_rest(monkeypa
 def test_a_small_step_lists_every_change():
     a = one_move()[3]
     assert a.changes_total == len(a.changes) <= MAX_CHANGES_SHOWN
+
+
+def test_an_audits_changes_and_fact_data_are_written_once_and_escaped():
+    """viewer/shared.py: the "What changed" rows and a fact's data JSON are
+    kept on the audit (which never changes once made) and escaped as the
+    template's `{{ }}` and `tojson` escape them."""
+    from projections.replay import Audit, AuditFact
+    from viewer.shared import audit_changes, fact_json
+
+    fact = AuditFact(2, "Moved", "x", "r", "S", "e", {"to": "<b>&'"}, False)
+    audit = Audit(1, 2, "CommandIssued", "a", "move", False, "r", "S", "e", [fact],
+                  [("units.<i>", None, "</td>"), ("hp", 3, 2)], 2)
+    rows = audit_changes(audit)
+    assert rows is audit_changes(audit) and fact_json(fact) is fact_json(fact)
+    assert str(rows) == ("<tr><th>units.&lt;i&gt;</th><td>null</td><td>→</td><td>\"\\u003c/td\\u003e\"</td></tr>"
+                         "<tr><th>hp</th><td>3</td><td>→</td><td>2</td></tr>")
+    assert "<b>" not in str(fact_json(fact)) and "\\u003cb\\u003e\\u0026\\u0027" in str(fact_json(fact))

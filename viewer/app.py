@@ -79,7 +79,9 @@ from viewer.limits import (
 from viewer.pointing import choices
 from viewer.shared import (
     HOT_SEAT,
+    audit_changes,
     delete_game,
+    fact_json,
     fast_tojson,
     hot_seat_acts_for,
     hot_seat_after,
@@ -122,7 +124,8 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     analysis_pages.register(templates.env)
     plots.register(templates.env)  # the score chart drawn once per chart
     templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
-                                 timeline_window=timeline_window, who_of=who_of)
+                                 timeline_window=timeline_window, who_of=who_of,
+                                 audit_changes=audit_changes, fact_json=fact_json)
     app.state.templates = templates
     app.include_router(api_router)
     app.include_router(rule_search.router)

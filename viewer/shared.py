@@ -15,7 +15,7 @@ from uuid import UUID
 import orjson
 from fastapi import Request
 from jinja2.utils import htmlsafe_json_dumps
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from engine.core.context import SYSTEM
 from engine.core.errors import BadInput
@@ -130,6 +130,29 @@ def fast_tojson(value: Any) -> Markup:
         return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
                       .replace("'", "\\u0027"))
     return htmlsafe_json_dumps(value)
+
+
+def audit_changes(audit) -> Markup:
+    """The rows of an audit's "What changed" table, written once per audit:
+    an audit (projections/replay.py) is kept for its command group and
+    never changes, and every step of the group shows the same table (up to
+    120 rows of escaped paths and JSON leaves, most of a step's escaping)."""
+    rows = audit.__dict__.get("_rows_html")
+    if rows is None:
+        rows = audit._rows_html = Markup("".join(
+            f"<tr><th>{escape(path)}</th><td>{fast_tojson(a)}</td><td>→</td><td>{fast_tojson(b)}</td></tr>"
+            for path, a, b in audit.changes))
+    return rows
+
+
+def fact_json(fact) -> Markup:
+    """An audit fact's data as the page prints it (`tojson`), once per fact:
+    a set-up's facts carry whole card lists, and every step of the set-up
+    printed them all again."""
+    drawn = fact.__dict__.get("_data_json")
+    if drawn is None:
+        drawn = fact._data_json = fast_tojson(fact.data)
+    return drawn
 
 
 def known_seat(live: Live, seat: str | None) -> tuple[str | None, str]:

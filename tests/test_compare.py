@@ -92,6 +92,20 @@ def test_a_fork_against_its_parent(site):
     # Each replay page offers the other to compare with.
     assert f'<option value="{parent}">parent</option>' in client.get(f"/games/{fork}").text
     assert f'<option value="{fork}">fork at step {at}</option>' in client.get(f"/games/{parent}").text
+    sibling, at2 = store.catalogue.fork(parent, 30)
+    stranger = store.create("roundtable", seed=9)  # of the kind, outside the tree
+    # The family comes from the parent links: no game outside this tree (whose lines the
+    # variation tree beside the timeline reads) is read for it, however many the store holds.
+    store.reader._live.clear()
+    read = []
+    real = store.reader._catch_up
+    store.reader._catch_up = lambda g: read.append(g) or real(g)
+    page = client.get(f"/games/{fork}").text
+    store.reader._catch_up = real
+    assert f'<option value="{sibling}">sibling fork at step {at2}</option>' in page
+    assert stranger not in read and set(read) <= {fork, parent, sibling}, "a game outside the tree was folded"
+    store.catalogue.delete_game(stranger)
+    store.catalogue.delete_game(sibling)
     store.catalogue.delete_game(fork)
 
 

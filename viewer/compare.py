@@ -261,24 +261,29 @@ def position_file(request: Request, ref: str,
 
 
 # ---- the replay page's "compare with..." form -------------------------------------------------
-def family(store: Store, gid: UUID) -> list[tuple[str, str]]:
+def family(request: Request, gid: UUID) -> list[tuple[str, str]]:
     """(id, what it is to `gid`) for its parent, its forks and its forks'
     siblings: the games the compare form offers (any game of the kind is
-    accepted).  Reads every game's list row: for full pages only."""
-    header = store.header(gid)
-    parent = header.parent
-    out = [(parent, "parent")] if parent else []
-    for info in store.catalogue.summaries(header.kind):
-        if info.id == gid or info.parent is None:
+    accepted).  From the variation tree's parent links (viewer/tree.py: kept
+    per process, caught up from the log), never from the games' list rows:
+    those fold every game of the store, and a store of 300 games made every
+    game's first page a second slower (issue #24)."""
+    from viewer.tree import tree_model
+
+    origins = tree_model(request).origins(gid)
+    parent = origins[gid].parent if gid in origins else None
+    out = [(str(parent), "parent")] if parent else []
+    for other, origin in origins.items():
+        if other == gid or origin.parent is None:
             continue
-        if info.parent == str(gid):
-            out.append((str(info.id), f"fork at step {info.fork_step}"))
-        elif parent and info.parent == parent:
-            out.append((str(info.id), f"sibling fork at step {info.fork_step}"))
+        if origin.parent == gid:
+            out.append((str(other), f"fork at step {origin.fork_step}"))
+        elif parent and origin.parent == parent:
+            out.append((str(other), f"sibling fork at step {origin.fork_step}"))
     return out
 
 
 def register(env) -> None:
     """Jinja globals the replay page uses for its compare form and its position link."""
     env.globals["startable"] = positions.startable
-    env.globals["compare_family"] = lambda request, gid: family(store_of(request), gid)
+    env.globals["compare_family"] = family

@@ -110,6 +110,7 @@ class Analyses:
 
     def create_tables(self) -> None:
         with self.sql.transaction(commit=True) as c:
+            self.sql.one_creator(c)
             for statement in _TABLES:
                 c.execute(self.sql.q(statement))
 

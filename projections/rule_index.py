@@ -92,6 +92,7 @@ class RuleIndex:
         self.store = store
         self.sql = store.db.sql(RuleSearchUnavailable, prefix="rule_index_")
         with self.sql.transaction(commit=True) as c:
+            self.sql.one_creator(c)
             for statement in _TABLES:
                 c.execute(self.sql.q(statement))
             c.execute(self.sql.q("INSERT INTO rule_index_position (name, position) "

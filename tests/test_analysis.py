@@ -267,3 +267,33 @@ def test_a_weak_learnt_evaluation_lets_lines_run_to_the_end():
     assert weak.budget.turns == 0
     assert trusted.evaluate.model.fitted_on["held_out_log_loss"] <= WEAK_MODEL
     assert trusted.budget.turns >= 1
+
+
+@pytest.mark.postgres
+def test_servers_starting_together_create_the_read_models_tables_once(tmp_path):
+    """Several processes opening one fresh PostgreSQL store at once each
+    create the analysis queue's and the rule index's tables: concurrent
+    `CREATE TABLE IF NOT EXISTS` of one table failed in the catalogue (a
+    load test's second server died of it); they now take turns."""
+    import threading
+
+    from projections.rule_index import RuleIndex
+
+    env = make_store("postgres", tmp_path).env  # the store's own tables made; none of the read models'
+    start, failures = threading.Barrier(6), []
+
+    def open_read_models() -> None:
+        try:
+            store = Store(env=env)
+            start.wait()
+            Analyses(store)
+            RuleIndex(store)
+        except Exception as e:  # noqa: BLE001 - every failure is the finding
+            failures.append(repr(e))
+
+    threads = [threading.Thread(target=open_read_models) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []

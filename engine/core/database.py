@@ -308,6 +308,19 @@ class Sql:
     def transaction(self, commit: bool):
         return self.datastore.transaction(commit=commit)
 
+    def one_creator(self, cursor) -> None:
+        """At the start of the transaction that creates this read model's
+        tables: on PostgreSQL, wait for any other process doing the same
+        (a lock held to the transaction's end).  Servers starting together
+        each ran `CREATE TABLE IF NOT EXISTS` of the same table at once, and
+        the loser failed in the catalogue ("duplicate key ... pg_type"), IF
+        NOT EXISTS notwithstanding: a load test's second server died so."""
+        if self.sqlite:
+            return
+        name = f"boardlog read model {self.schema}{self.prefix}".encode()
+        key = int.from_bytes(hashlib.blake2b(name, digest_size=8).digest(), "big", signed=True)
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
+
     def q(self, sql: str) -> str:
         """The statement for this database: its placeholder, and the read
         model's tables in the store's schema (each PostgreSQL store may have

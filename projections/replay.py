@@ -377,6 +377,11 @@ class Replay:
                     self._scan(idx, live.game, game_id, live.session)
         return idx
 
+    def indexed(self, game_id: UUID) -> bool:
+        """Whether the game's step index is kept here (reading it then folds
+        nothing: at most the few records stored since)."""
+        return game_id in self._index
+
     def games(self) -> list[UUID]:
         """The games whose index is kept, least recently used first."""
         with self._lru:
@@ -429,7 +434,11 @@ class Replay:
         after its command group and before and at its step, often the same
         ones: each is read once, and each later one is folded on from the
         nearest one read before it (one record, usually) instead of from
-        a checkpoint."""
+        a checkpoint.  Re-entrant: a block within a block (a step drawn on
+        the event loop within the request's own) reads through the outer one."""
+        if _READ.get() is not None:
+            yield
+            return
         token = _READ.set({})
         try:
             with self.store.pinned():

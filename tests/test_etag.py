@@ -135,3 +135,38 @@ def test_a_crowd_asking_for_the_same_step_at_once_draws_it_once(client, games, m
     for t in threads:
         t.join()
     assert drawn == [2] and len(bodies) == 8 and len(set(bodies)) == 1
+
+
+@pytest.mark.parametrize("cache_steps", [True, False])
+def test_a_step_of_a_game_read_here_is_drawn_on_the_event_loop(games, monkeypatch, cache_steps):
+    """Issue #24: a step partial of a game whose session, notes and index
+    are in memory is drawn on the loop, without the worker-thread hand-off;
+    a whole page, or a game not read yet, still goes to a worker thread.
+    The partial is the same either way."""
+    import viewer.app
+
+    store, running, finished = games
+    handed = []
+    real = viewer.app.run_in_threadpool
+
+    async def counted(fn, *args, **kwargs):
+        handed.append(fn.__name__)
+        return await real(fn, *args, **kwargs)
+
+    monkeypatch.setattr(viewer.app, "run_in_threadpool", counted)
+    client = TestClient(create_app(store))
+    client.app.state.cache_steps = cache_steps
+    for gid in (running, finished):
+        handed.clear()
+        cold = client.get(f"/games/{gid}", params={"step": 2}, headers=HX)  # nothing read yet: a thread's
+        assert cold.status_code == 200 and handed == ["draw_replay"]
+        assert client.get(f"/games/{gid}", params={"step": 2}).status_code == 200  # a whole page
+        assert handed == ["draw_replay", "draw_replay"]
+        warm = client.get(f"/games/{gid}", params={"step": 3, "by": "event"}, headers=HX)
+        assert warm.status_code == 200 and handed == ["draw_replay", "draw_replay"]
+        # The same bytes as a worker thread draws them, in a server that has read nothing.
+        fresh = TestClient(create_app(store))
+        fresh.app.state.cache_steps = cache_steps
+        store.reader.forget(gid)
+        again = fresh.get(f"/games/{gid}", params={"step": 3, "by": "event"}, headers=HX)
+        assert again.text == warm.text and handed[-1] == "draw_replay" and len(handed) == 3

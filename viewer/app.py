@@ -374,23 +374,31 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
              responses={**_page(404, 422), **fragments.NOT_MODIFIED})
     async def game_replay(request: Request, ref: str, step: int | None = None, by: str = "command",
                           seat: str | None = None):
-        # A step already drawn (a crowd stepping through a
-        # game, a reviewer going back) is answered on the event loop when the
-        # store is local: two sub-millisecond reads instead of a hand-off to a
-        # worker thread, which under load costs more than the reads; a step
-        # being drawn for another request is awaited there too, holding no
-        # thread.  Drawing itself happens in the thread pool.  Only a game
-        # already folded here, named by its full id: never a fold or a search
-        # of the store's games on the loop.  (A finished game's analysis adds
-        # one short read to the two: how far it has come, for the ETag.)
+        # A step partial of a game already read here (its session, notes and
+        # step index in memory; a step's mark at most a short fold away), named
+        # by its full id, on a local store, is answered on the event loop: a
+        # step drawn before (a crowd stepping through a game, a reviewer going
+        # back) in two sub-millisecond reads, a step being drawn for another
+        # request awaited there holding no thread, and a new step drawn there
+        # in a few milliseconds (issue #24) rather than handed to a worker
+        # thread and back, which costs about a millisecond a draw.  A whole
+        # page, or a game not read yet, may fold a long game or search the
+        # store's games: a worker thread's.  (A finished game's analysis adds
+        # one short read: how far it has come, for the ETag.)
         store = _store(request)
         gid = _full_id(ref)
+        warm = _partial(request) and store.db.local and gid is not None \
+            and store.reader.cached(gid) is not None and store.notes.cached(gid) \
+            and request.app.state.replay.indexed(gid)
 
-        def draw(claimed: bool = False):
-            return run_in_threadpool(draw_replay, request, ref, step, by, seat, claimed)
+        async def draw(claimed: bool = False):
+            # On the loop only with the loop's own claim on the step, or with no
+            # step cache: never to wait there on a claim held by a worker thread.
+            if warm and (claimed or not fragments.caching(request)):
+                return draw_replay(request, ref, step, by, seat, claimed)
+            return await run_in_threadpool(draw_replay, request, ref, step, by, seat, claimed)
         # (Skipped when steps are not kept: it could only answer None, after the reads.)
-        if fragments.caching(request) and _partial(request) and store.db.local and gid is not None \
-                and store.reader.cached(gid) is not None and store.notes.cached(gid):
+        if fragments.caching(request) and warm:
             with request.app.state.replay.pinned():
                 kept = await fragments.kept_response(request, gid, (step, by, seat, _analysis_tag(request, gid)),
                                                      True, draw)

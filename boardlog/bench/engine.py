@@ -9,12 +9,11 @@ and stored).  That gives a stream of any length whose states stay valid.
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from uuid import UUID
 
 from eventsourcing.application import Application
@@ -25,6 +24,7 @@ from engine.core.log import RECORD_CLASSES, GameLog
 from engine.core.store import Store, open_store
 
 from .report import (
+    KEEP,
     KIND,
     SEAT,
     ServerClient,
@@ -33,6 +33,7 @@ from .report import (
     postgres_settings,
     print_table,
     say,
+    scratch_dir,
     verdict,
 )
 
@@ -91,12 +92,13 @@ def _paired(ours: Callable[[], object], theirs: Callable[[], object], rounds: in
 def run_bench(events: int = 100_000, viewer: bool = True) -> dict[str, tuple[float, float]]:
     from projections.steps import DEFAULT_INTERVAL, StepCache
 
-    tmp = Path(tempfile.mkdtemp(prefix="boardlog-bench-"))
+    tmp = scratch_dir("boardlog-bench-")
     store = open_store(str(tmp / "ours.db"))
     plain = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite",
                              "SQLITE_DBNAME": str(tmp / "plain.db")})
     tune_sqlite(plain.recorder.datastore, "NORMAL")  # same disk settings on both sides
-    say(f"bench: a {KIND} game of {events:,} events, SQLite files in {tmp}")
+    kept = "" if os.environ.get(KEEP) else f" (removed at the end; {KEEP}=1 keeps them)"
+    say(f"bench: a {KIND} game of {events:,} events, SQLite files in {tmp}{kept}")
 
     gid, seconds, commands = build_long_game(store, events)
     length = store.live(gid).session.version
@@ -398,7 +400,7 @@ def serving_figures(store: Store, gid: UUID, sqlite_path: str, seconds: float = 
     cold_read_figures(store, gid, lambda: open_store(sqlite_path), "SQLite")
     settings = postgres_settings()
     rows: list[tuple[str, str, float, int, int]] = []
-    tmp = Path(tempfile.mkdtemp(prefix="boardlog-writers-"))
+    tmp = scratch_dir("boardlog-writers-")
     say("  writers: SQLite ...")
     sqlite_env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "w.db"),
                   "SQLITE_LOCK_TIMEOUT": "10"}

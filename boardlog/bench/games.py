@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import gc
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
 from engine.core.context import SYSTEM
 from engine.core.game import find_game, game_ids
 from engine.core.store import Store, open_store
 
-from .report import ServerClient, median_time, say, verdict
+from .report import ServerClient, median_time, say, scratch_dir, verdict
 
 LEGAL_BUDGET_MS = 5
 READ_BUDGET_MS = 5
@@ -128,7 +126,7 @@ def run_game_bench(kinds: list[str] | None = None, quick: bool = False) -> dict[
     from projections.steps import StepCache
     from viewer.app import create_app
 
-    tmp = Path(tempfile.mkdtemp(prefix="boardlog-bench-games-"))
+    tmp = scratch_dir("boardlog-bench-games-")
     figures: dict[str, dict[str, float]] = {}
     for kind in kinds or game_ids():
         say(f"  games: {kind}: a bot game, legal commands, steps and partials ...")

@@ -15,13 +15,11 @@ import os
 import random
 import socket
 import statistics
-import tempfile
 import threading
 import time
 import urllib.request
-from pathlib import Path
 
-from .report import say
+from .report import say, scratch_dir
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -166,7 +164,7 @@ def run_pointing_bench(kinds: list[str], commands: int = 40, seed: int = 1, brow
     else Chromium is started here."""
     from engine.core.store import open_store
 
-    tmp = Path(tempfile.mkdtemp(prefix="boardlog-pointing-"))
+    tmp = scratch_dir("boardlog-pointing-")
     store = open_store(str(tmp / "pointing.db"))
     server, thread, url = _serve(store)
     try:

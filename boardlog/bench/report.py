@@ -3,14 +3,30 @@ a call, how it prints, and a PostgreSQL schema of its own for a run."""
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from contextlib import contextmanager
+from pathlib import Path
 
 KIND = "forbidden_alchemy"  # the synthetic long game is a puzzle played on and on
 SEAT = "investigator"
+KEEP = "BOARDLOG_BENCH_KEEP"  # set: the bench's stores stay in /tmp to be looked into
+
+
+def scratch_dir(prefix: str) -> Path:
+    """A temporary directory for a bench's stores, removed when the bench
+    ends unless $BOARDLOG_BENCH_KEEP is set.  (They were left behind: each
+    run wrote 20-30 MB of stores to /tmp that nobody read again.)"""
+    path = Path(tempfile.mkdtemp(prefix=prefix))
+    if not os.environ.get(KEEP):
+        atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
 
 
 class ServerClient:

@@ -64,10 +64,14 @@ class StepCache:
         marks = self._marks_of(game_id)   # also marks the game as read most recently
         mark = marks.get(k)
         if mark is None:
-            # The store folds from its nearest checkpoint (and says if the step is beyond the end).
-            # The first stretch's mark is step 1, the set-up: the record that costs most to
-            # decode (a whole board, every deck), so it is decoded once, not on every read.
-            mark = marks[k] = self.store.session_at(game_id, k * self.interval or 1)
+            # From a session kept just below (the mark before, or where a page ended: a
+            # reviewer or a crowd stepping forward into a new stretch), else the store
+            # folds from its nearest checkpoint, up to 500 records away (and says if the
+            # step is beyond the end).  The first stretch's mark is step 1, the set-up: the
+            # record that costs most to decode (a whole board, every deck), so it is
+            # decoded once, not on every read.
+            target = k * self.interval or 1
+            mark = marks[k] = self.store.session_at(game_id, target, self._kept_below(game_id, marks, target))
         if step == mark.version:
             return mark
         game = find_game(self.store.header(game_id).kind)
@@ -99,6 +103,16 @@ class StepCache:
             if near is not None:
                 return recent[near]
         return self.session(game_id, mark)
+
+    def _kept_below(self, game_id: UUID, marks: dict[int, Session], target: int) -> tuple[int, Session] | None:
+        """The latest session kept at most two stretches below `target`, to fold on from."""
+        k = target // self.interval
+        with self._lru:
+            kept = [m for m in (marks.get(k - 1), marks.get(k - 2)) if m is not None]
+            kept += (self._recent.get(game_id) or {}).values()
+        near = max((s for s in kept if target - 2 * self.interval <= s.version <= target),
+                   key=lambda s: s.version, default=None)
+        return None if near is None else (near.version, near)
 
     def games(self) -> list[UUID]:
         """The games whose marks are kept, least recently used first."""

@@ -333,3 +333,21 @@ def test_serve_runs_several_worker_processes(tmp_path):
     finally:
         proc.terminate()
         proc.wait(60)
+
+
+def test_a_new_stretch_is_folded_from_the_mark_below_not_a_far_checkpoint(tmp_path):
+    """Stepping forward into a stretch whose mark is not kept yet (a reviewer
+    or a crowd walking a long game) folds on from the mark just below, not
+    from the store's checkpoint hundreds of records back (issue #24: those
+    were the slowest steps of a crowd)."""
+    from projections.steps import StepCache
+
+    store = make_store("sqlite", tmp_path)
+    gid, _, _ = build_long_game(store, 1200, progress=False)
+    cache = StepCache(store, interval=32)
+    cache.session(gid, 600)  # its mark (576) comes from the checkpoint at 500
+    before = store.db.rows_read
+    session = cache.session(gid, 650)  # mark 640: from 576, 64 records
+    assert store.db.rows_read - before <= 64 + 10  # from the checkpoint at 500 it was 150
+    assert session == reference(store, gid, 650)
+    store.close()

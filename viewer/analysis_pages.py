@@ -45,6 +45,7 @@ from projections.plots import colours
 from viewer.api import ErrorOut
 from viewer.auth import remember_made_here, who_of
 
+from .pictures import text
 from .shared import page_responses, store_of
 
 _log = logging.getLogger(__name__)
@@ -225,7 +226,7 @@ class MarkDot:
 @dataclass(frozen=True)
 class ChanceChart:
     """Every seat's chance of winning after each command, laid out for
-    `_analysis.html`; x runs over the game's steps, y over 0..100 %."""
+    the replay page's stage (viewer/stage.py); x runs over the game's steps, y over 0..100 %."""
 
     lines: tuple[ChanceLine, ...]
     marks: tuple[MarkDot, ...]
@@ -399,15 +400,46 @@ def analysis_progress(request: Request, ref: str, step: int | None = Query(None,
 def _progress_response(request: Request, gid: UUID, q: dict[str, Any]) -> Response:
     store = store_of(request)
     live = store.live(gid)
-    ctx = {"gid": gid, "analysis": context(request, gid, True, live.session.version), **q}
-    response = request.app.state.templates.TemplateResponse(request, "_analysis_progress.html", ctx)
+    analysis = context(request, gid, True, live.session.version)
+    response = HTMLResponse(progress_html(gid, analysis, q["step"], q["by"], q["seat_param"]))
     response.headers["Cache-Control"] = "no-store"
-    if ctx["analysis"]["status"] in ("done", "failed", "none"):
+    if analysis["status"] in ("done", "failed", "none"):
         # 286 stops htmx's polling; the page reloads to draw the chart and the marks.
         response.status_code = 286 if _hx(request) else 200
-        if _hx(request) and ctx["analysis"]["status"] == "done":
+        if _hx(request) and analysis["status"] == "done":
             response.headers["HX-Refresh"] = "true"
     return response
+
+
+def progress_html(gid: UUID, analysis: dict[str, Any], step: int | None, by: str, seat_param: str) -> str:
+    """The analysis' progress bar, in the replay page's stage (viewer/stage.py)
+    and as the partial htmx asks for every second while the analysis runs;
+    once it is done that answer reloads the page (HX-Refresh), which draws
+    the chart.  Without JavaScript: a link to reload.  `step` None: the
+    page's latest."""
+    status = analysis["status"]
+    query = (f"step={step}&" if step else "") + f"by={by}" + (f"&seat={seat_param}" if seat_param else "")
+    back = text(f"/games/{gid}?{query}")
+    out = [f'\n<div class="analysis-progress" id="analysis-progress" role="status" data-status="{text(status)}"']
+    if status == "queued":
+        out.append(f' hx-get="/games/{text(gid)}/analysis/progress?{text(query)}" hx-trigger="{POLL}" '
+                   'hx-target="this" hx-swap="outerHTML" hx-push-url="false"')
+    out.append(">\n  ")
+    if status == "queued":
+        done, total = text(analysis["progress"].done), text(analysis["progress"].total)
+        waiting = " — waiting for a worker (<code>boardlog analyse --worker</code>)" if analysis.get("waiting") else ""
+        out.append(f'\n  <progress max="{total}" value="{done}">{done} / {total}</progress>\n'
+                   f'  <span id="analysis-count">{done} of {total} commands judged</span>{waiting}\n'
+                   f'  · <a href="{back}#analysis">reload</a>\n  ')
+    elif status == "done":
+        out.append(f'\n  The analysis is done: <a href="{back}#analysis">reload the page</a> to see it.\n  ')
+    elif status == "failed":
+        out.append(f'\n  The analysis stopped: {text(analysis["progress"].error)} · <a href="{back}#analysis">'
+                   "reload</a>\n  ")
+    else:
+        out.append(f'\n  No analysis of this game (it was deleted) · <a href="{back}#analysis">reload</a>\n  ')
+    out.append("\n</div>")
+    return "".join(out)
 
 
 API_ERRORS = {code: {"model": ErrorOut, "description": why} for code, why in (

@@ -38,13 +38,22 @@ from engine.core.errors import (
 )
 from engine.core.game import find_game, game_ids
 from engine.core.interchange import export_lines
-from engine.core.notes import MAX_NOTE_CHARS
 from engine.core.options import parse_options
 from engine.core.position import MAX_POSITION_BYTES
 from engine.core.records import Live
 from engine.core.store import Store, open_store, why_no_undo
 from projections.replay import Replay, audit, changed_paths, timeline_window
-from viewer import analysis_pages, boards, bounds, drawings, fragments, pictures, plots, rule_search
+from viewer import (
+    analysis_pages,
+    boards,
+    bounds,
+    drawings,
+    fragments,
+    pictures,
+    plots,
+    rule_search,
+    stage,
+)
 from viewer import live as pushed
 from viewer import tree as variation
 from viewer.api import router as api_router
@@ -79,9 +88,7 @@ from viewer.limits import (
 from viewer.pointing import choices
 from viewer.shared import (
     HOT_SEAT,
-    audit_changes,
     delete_game,
-    fact_json,
     fast_tojson,
     hot_seat_acts_for,
     hot_seat_after,
@@ -118,14 +125,12 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     templates.env.filters["tojson"] = fast_tojson
     templates.env.bytecode_cache = compiled_templates()
     boards.register(templates.env)
-    drawings.register(templates.env)  # the notes' shapes over every board
+    drawings.register(templates.env)  # the timeline's note glyphs
     bounds.register(templates.env)
     pictures.register(templates.env)
     analysis_pages.register(templates.env)
-    plots.register(templates.env)  # the score chart drawn once per chart
-    templates.env.globals.update(MAX_NOTE_CHARS=MAX_NOTE_CHARS, game_ids=game_ids,
-                                 timeline_window=timeline_window, who_of=who_of,
-                                 audit_changes=audit_changes, fact_json=fact_json)
+    stage.register(templates.env)  # the replay page's stage, written in Python (viewer/stage.py)
+    templates.env.globals.update(game_ids=game_ids, timeline_window=timeline_window, who_of=who_of)
     app.state.templates = templates
     app.include_router(api_router)
     app.include_router(rule_search.router)
@@ -413,7 +418,7 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
         def render():
             ctx = _replay_context(request, gid, step, by, seat)
             if _partial(request):
-                response = page(request, "_stage.html", **ctx)
+                response = HTMLResponse(stage.stage_html(request, ctx))  # viewer/stage.py
                 # The variation tree beside the timeline asks again for the new step's links.
                 response.headers["HX-Trigger-After-Settle"] = "boardlog-step"
             else:

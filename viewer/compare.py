@@ -284,6 +284,5 @@ def family(request: Request, gid: UUID) -> list[tuple[str, str]]:
 
 
 def register(env) -> None:
-    """Jinja globals the replay page uses for its compare form and its position link."""
-    env.globals["startable"] = positions.startable
+    """The Jinja global the replay page uses for its compare form's family."""
     env.globals["compare_family"] = family

@@ -12,9 +12,10 @@ their form (`engine.core.store.check_marks`); this module knows the boards:
   note form without JavaScript ("arrow D4 E6 green; circle C3 red").
 - `check_places(...)`: every place of a note's shapes is a place of the
   game's board at the note's step (the error names the field).
-- `overlay(game, board, notes)` and the `with_overlay` filter: the
-  `<g class="drawings">` layer (`boards/_macros.html`, `drawings`) put last
-  in the board's SVG, so that it is drawn on top for every game.
+- `overlay(game, board, notes)`, `drawings_layer` and `with_overlay`: the
+  `<g class="drawings">` layer put last in the board's SVG, so that it is
+  drawn on top for every game (the replay page's stage, viewer/stage.py,
+  and the compare page and board download, viewer/compare.py).
 """
 
 from __future__ import annotations
@@ -261,13 +262,9 @@ def note_glyphs(request, gid) -> dict[int, str]:
 
 
 def register(env) -> None:
-    """The Jinja globals and filter the notes form, the timeline and the
-    board overlay use."""
-    env.globals.update(note_overlay=overlay, drawings_layer=drawings_layer, format_shapes=format_shapes,
-                       note_glyphs=note_glyphs,
-                       glyphs_between=glyphs_between, GLYPHS=GLYPHS,
-                       SHAPE_COLOURS=SHAPE_COLOURS)
-    env.filters["with_overlay"] = with_overlay
+    """The Jinja globals the timeline uses (the replay page's stage, which
+    draws the overlay and the note forms, is written in Python: viewer/stage.py)."""
+    env.globals.update(note_glyphs=note_glyphs, glyphs_between=glyphs_between)
 
 
 # ---- the note forms and the API ---------------------------------------------------------------

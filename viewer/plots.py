@@ -11,7 +11,6 @@ from uuid import UUID
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
-from jinja2 import pass_environment
 from markupsafe import Markup, escape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -52,9 +51,10 @@ _drawn: OrderedDict[int, tuple[Any, bool, str]] = OrderedDict()
 _drawn_lock = threading.Lock()
 
 
-@pass_environment
 def plot_drawn(env, plot: dict[str, Any] | None) -> Markup:
-    """`_plot.html` for this step's `plot` (chart_context), the chart drawn once."""
+    """`_plot.html` for this step's `plot` (chart_context), the chart drawn
+    once; `env` the app's Jinja environment (the replay page's stage,
+    viewer/stage.py, calls it)."""
     if not plot or plot.get("chart") is None:
         return Markup(env.get_template("_plot.html").render(plot=plot))
     chart, pending = plot["chart"], bool(plot.get("pending"))
@@ -72,10 +72,6 @@ def plot_drawn(env, plot: dict[str, Any] | None) -> Markup:
             while len(_drawn) > _DRAWN_CHARTS:
                 _drawn.popitem(last=False)
     return Markup(text.replace(_AT_X, str(escape(plot["marker_x"]))).replace(_AT_TURN, str(escape(plot["marker_turn"]))))
-
-
-def register(env) -> None:
-    env.globals["plot_drawn"] = plot_drawn
 
 
 @router.get("/kinds/{kind}", response_class=HTMLResponse,

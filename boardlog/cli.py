@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import sys
 import time
@@ -24,6 +23,7 @@ from engine.core.options import parse_options
 from engine.core.selfplay import selfplay_one
 
 if TYPE_CHECKING:
+    from engine.core.readonly import ReadStore
     from engine.core.store import Store
 
 PATH_ARGS = ("db", "file", "output", "target")  # file names: any bytes the system allows
@@ -76,7 +76,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def _columns() -> int:
+    """The terminal's width as `shutil.get_terminal_size` finds it ($COLUMNS,
+    else standard output's terminal, else 80), without importing shutil
+    (with the archive modules it imports, ~4 ms of every command's start)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's own help layout; only the width is found without shutil
+    (argparse makes a formatter for every argument added, help or not)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str):  # argparse's usage errors are bad input: status 2, one line
         self.exit(2, f"boardlog: {message} (see 'boardlog {self.prog.split()[-1]} --help')\n")
 
@@ -294,6 +323,17 @@ def _store(args) -> Store:
     return open_store(args.db)
 
 
+def _reader(args) -> Store | ReadStore:
+    """The store of a command that only reads (show, legal, position,
+    compare): on a SQLite file, the store opened for reading alone, which
+    answers the same queries without the eventsourcing library
+    (engine/core/readonly.py, issue #24); elsewhere the full store."""
+    from engine.core.readonly import open_reader, sqlite_file
+
+    path = sqlite_file(args.db)
+    return _store(args) if path is None else open_reader(path)
+
+
 # ---- commands -------------------------------------------------------------------------------
 def cmd_kinds(args) -> None:
     for kind in game_ids():
@@ -329,7 +369,7 @@ def cmd_new(args) -> None:
 def cmd_position(args) -> None:
     from engine.core import position as positions
 
-    store = _store(args)
+    store = _reader(args)
     gid = store.catalogue.resolve(args.game)
     live = store.live(gid)
     step = args.step if args.step is not None else live.session.version
@@ -363,6 +403,8 @@ def cmd_selfplay(args) -> None:
         raise BadInput("--simulations and --seconds: the budget of --bot search, not of other bots")
     store = _store(args)
     options = check_options(parse_options(args.option))
+    import random
+
     base = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     progress = _Progress(args.games) if args.games > 1 and sys.stdout.isatty() else None
     for n in range(args.games):
@@ -417,19 +459,20 @@ class _Progress:
 
 
 def cmd_show(args) -> None:
-    from engine.core.visibility import has_secret_commands
-    from projections.replay import SPECTATOR, Replay
+    from engine.core.visibility import SPECTATOR, has_secret_commands
     from projections.timeline import format_line, line
 
-    store = _store(args)
+    store = _reader(args)
     gid = store.catalogue.resolve(args.game)
     live = store.live(gid)
     game, last = live.game, live.session.version
     step = last if args.step is None else args.step
     if args.command is not None:
         step = _step_after_command(store, gid, args.command)
-    replay = Replay(store)
-    session = replay.session(gid, step)
+    # The store's own read of one step (from the nearest checkpoint), as
+    # the replay's step cache would fold it: one step read once needs no
+    # cache, nor the replay module (issue #24).
+    session = store.session_at(gid, step)
     outcome = game.outcome(session.state)
     print(f"game {gid} ({live.header.kind}) - step {step} of {last}, "
           f"command {session.commands}" + (f" - {outcome}" if outcome else ""))
@@ -445,13 +488,15 @@ def cmd_show(args) -> None:
         # game's index reads every record, ~0.3 s at 100,000: issue #24).
         shown = [line(game, r) for r in store.rows(gid, gt=lo - 1, lte=hi)]
     else:  # which secret commands were revealed since: the game's index knows
-        index = replay.index(gid)
+        from projections.replay import Replay
+
+        index = Replay(store).index(gid)
         shown = [index.shown_line(n, viewer, finished) for n in range(lo, hi + 1)]
     for ln in shown:
         print(format_line(ln, current=ln.step == step))
 
 
-def _step_after_command(store: Store, gid: UUID, n: int) -> int:
+def _step_after_command(store: Store | ReadStore, gid: UUID, n: int) -> int:
     """The last step of the Nth command's group (0: the end of setup)."""
     from projections.replay import Replay
 
@@ -469,7 +514,7 @@ def cmd_compare(args) -> None:
     from projections.replay import Replay
     from viewer.compare import compare_steps, view_name
 
-    store = _store(args)
+    store = _reader(args)
     gid = store.catalogue.resolve(args.game)
     cmp = compare_steps(store, Replay(store), gid, args.step_a, args.step_b, args.game_b, args.seat,
                         fields=("STEP_A", "STEP_B", "--game-b"))
@@ -545,7 +590,7 @@ def _print_records(store: Store, gid: UUID, records) -> None:
 
 
 def cmd_legal(args) -> None:
-    store = _store(args)
+    store = _reader(args)
     live = store.live(store.catalogue.resolve(args.game))
     game, s = live.game, live.session
     if game.outcome(s.state):

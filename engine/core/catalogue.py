@@ -9,20 +9,14 @@ game's own (`DERIVED`).
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4, uuid5
 
 import orjson
-from eventsourcing.persistence import IntegrityError
-from eventsourcing.utils import get_topic
 
-from . import notes as notebook
-from . import seats
 from . import session as fold
 from .context import SYSTEM, as_utc, utcnow
 from .errors import (
@@ -34,9 +28,19 @@ from .errors import (
     StepOutOfRange,
 )
 from .events import Event
+from .frozen import frozen_dataclass
 from .limits import check_text
 from .reading import Reader
-from .records import LOG_TOPIC, NAME_TOPICS, STARTED_TOPIC, SUMMARY_TOPIC, Live, Record
+from .records import (
+    LOG_TOPIC,
+    NAME_TOPICS,
+    NOTE_KINDS,
+    SEAT_KEYS_TOPIC,
+    STARTED_TOPIC,
+    SUMMARY_TOPIC,
+    Live,
+    Record,
+)
 from .session import Header, SchemaError
 
 DERIVED = ("notes", "seat-keys", "summary", "name")
@@ -44,11 +48,11 @@ MAX_NAME_CHARS = 60       # a line's name in the variation tree
 NAME_RETRIES = 25
 # What each derived stream's own records are, to tell ours from a stream
 # that took such an id (an older, looser import).
-_OWN_TOPICS = {"notes": set(notebook.NOTE_KINDS), "seat-keys": {seats.SEAT_KEYS_TOPIC},
+_OWN_TOPICS = {"notes": set(NOTE_KINDS), "seat-keys": {SEAT_KEYS_TOPIC},
                "summary": {SUMMARY_TOPIC}, "name": NAME_TOPICS}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass(slots=True)
 class GameInfo:
     id: UUID
     kind: str
@@ -163,7 +167,10 @@ class Catalogue:
 
     def record_summary(self, live: Live) -> None:
         """A finished game's list row, kept so that listing it needs no fold."""
-        from .log import FinalSummary
+        from eventsourcing.persistence import IntegrityError
+        from eventsourcing.utils import get_topic
+
+        from .log import FinalSummary  # writes alone need the library (issue #24)
 
         outcome = live.game.outcome(live.session.state)
         try:
@@ -205,7 +212,10 @@ class Catalogue:
         timestamps: all of it is stored, or (killed at any moment) none of
         it.  With `collect`, the events are added to it instead of stored
         (`write_games` stores several games in one transaction)."""
-        from .log import RECORD_CLASSES  # writes alone build the library's classes (issue #24)
+        # Writes alone build the library's classes, and need the notes' and seat keys' (issue #24).
+        from . import notes as notebook
+        from . import seats
+        from .log import RECORD_CLASSES
 
         events = [started_event(game_id, header, notebook.when_of(created))]
         for r in records:
@@ -266,6 +276,11 @@ class Catalogue:
         name = check_fork_name(name)
         self.reader.header(game_id)  # GameNotFound unless it is a game
         nid = uuid5(game_id, "name")
+        # Writes alone need the library (issue #24).
+        import random
+
+        from eventsourcing.persistence import IntegrityError
+
         for attempt in range(NAME_RETRIES):
             try:
                 self._put(_name_events(game_id, self.db.head(nid), name))
@@ -350,6 +365,8 @@ def check_fork_name(name: str | None) -> str:
 
 def _name_events(game_id: UUID, head: int, name: str) -> list:
     """The records that name a line whose name stream is at version `head`."""
+    from eventsourcing.utils import get_topic
+
     from .log import ForkName
 
     nid = uuid5(game_id, "name")

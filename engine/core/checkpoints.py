@@ -23,12 +23,14 @@ database can never make the server run arbitrary code.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
-import logging
+import os
 import pickle
 import re
 import threading
+import time
 import zlib
 from collections import OrderedDict
 from functools import cache
@@ -36,11 +38,12 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from uuid import UUID, uuid5
 
-from eventsourcing.persistence import IntegrityError, StoredEvent
+import orjson
 
+from .errors import LazyLogger
 from .game import game_ids
 
-log = logging.getLogger(__name__)
+log = LazyLogger(__name__)
 
 EVERY = 500         # records between checkpoints (BOARDLOG_CHECKPOINT_EVERY): a cold read folds < 500
 KEPT = 256          # unpickled checkpoints kept in memory per process
@@ -74,32 +77,145 @@ def row_digest(raw: bytes | memoryview) -> bytes:
 
 @cache
 def fingerprint(kind: str) -> str:
-    """A hash of the code and content that decide what folding `kind` gives."""
+    """A hash of the code and content that decide what folding `kind` gives.
+
+    Hashing means reading every file of the game, the kit and the game's
+    fixtures: 3-10 ms, in every process that reads a checkpoint (issue #24).
+    So the hash is kept in a small cache file (`_FingerprintCache`) with
+    each file's (path, size, mtime_ns, ctime_ns, inode), and taken from
+    there when every file of the same listing still has the same ones."""
+    cache_file = _FingerprintCache()
+    known = cache_file.get(kind)
+    if known is not None:
+        return known
+    kinds, missing = _kinds(kind)
+    files = _files(kinds)
+    stats = [_stat(f) for f in files]  # before reading: a file changed while read never matches after
     h = hashlib.blake2b(digest_size=12)
     h.update(TOPIC.encode())
-    for path in _fold_sources(kind):
+    for path in files:
         h.update(str(path.relative_to(_ENGINE.parent)).encode())
         h.update(path.read_bytes())
+    cache_file.put(kind, kinds, missing, files, stats, h.hexdigest())
     return h.hexdigest()
 
 
 def _fold_sources(kind: str) -> list[Path]:
+    """Every file whose content decides what folding `kind` gives, in hashing order."""
+    return _files(_kinds(kind)[0])
+
+
+def _kinds(kind: str) -> tuple[list[str], list[str]]:
+    """The game packages folding `kind` uses (a game may reuse another's: a
+    variant), and the ones its code names that do not exist, both sorted."""
     games = _ENGINE / "games"
-    kinds, todo = set(), [kind]
-    while todo:  # a game may reuse another game's package (a variant)
+    kinds, missing, todo = set(), set(), [kind]
+    while todo:
         k = todo.pop()
-        if k in kinds or not (games / k).is_dir():
+        if k in kinds or k in missing:
+            continue
+        if not (games / k).is_dir():
+            missing.add(k)
             continue
         kinds.add(k)
         for f in (games / k).rglob("*.py"):
             todo += re.findall(r"engine\.games\.(\w+)", f.read_text(errors="replace"))
-    files = [f for k in sorted(kinds) for f in sorted((games / k).rglob("*.py"))]
+    return sorted(kinds), sorted(missing)
+
+
+def _files(kinds: list[str]) -> list[Path]:
+    """The files of these game packages, the kit, the core fold and the games' fixtures."""
+    games = _ENGINE / "games"
+    files = [f for k in kinds for f in sorted((games / k).rglob("*.py"))]
     files += sorted((_ENGINE / "kit").rglob("*.py"))
-    files += [_ENGINE / "core" / n for n in ("session.py", "events.py", "game.py")]
+    # frozen.py: how events and game states are built, compared and pickled;
+    # position.py and prompts.py: classes a session or a game state holds.
+    files += [_ENGINE / "core" / n for n in ("session.py", "events.py", "game.py", "frozen.py", "position.py",
+                                              "prompts.py")]
     fixtures = _ENGINE.parent / "fixtures"
-    for k in sorted(kinds):
+    for k in kinds:
         files += sorted(f for f in (fixtures / k).rglob("*") if f.is_file() and f.suffix != ".jsonl")
     return [f for f in files if f.is_file()]
+
+
+def _stat(path: Path) -> list[int]:
+    st = path.stat()
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
+# A file changed this close to the moment it was hashed may change again
+# within the same tick of the filesystem's clock (coarse on some), keeping
+# size and times: such a listing is not cached (as git treats "racily
+# clean" files).
+RACY_NS = 3 * 10**9
+
+
+class _FingerprintCache:
+    """Fingerprints already computed, in `$BOARDLOG_CACHE_DIR` (default
+    $XDG_CACHE_HOME/boardlog or ~/.cache/boardlog), per engine directory and
+    game kind, each with the listing and `_stat` of the files it hashed.
+
+    Why a cached fingerprint is safe, that is, why a checkpoint written by
+    other code is never read through it: it is used only when the same
+    directories list exactly the same files (a file added or removed, or a
+    game package appearing where the code names one, is a change) and each
+    still has the same size, mtime, ctime and inode.  Writing a file's
+    content sets its mtime and its ctime to the current time, and ctime
+    cannot be set back by anyone (restoring the mtime with `touch -d` or
+    `os.utime` sets ctime anew); a file replaced (an editor, git, pip) gets
+    a new inode and ctime.  Same stats thus mean the same bytes, except for
+    a second write within one tick of a coarse clock, keeping the size:
+    files that recent are not cached (`RACY_NS`).  Anything else (no cache
+    directory, a file that cannot be read or written, another format)
+    means hashing the files as before."""
+
+    NAME = "fingerprints.json"
+
+    def __init__(self) -> None:
+        base = os.environ.get("BOARDLOG_CACHE_DIR") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "boardlog")
+        self.path = os.path.join(base, self.NAME)
+
+    def _read(self) -> dict:
+        try:
+            with open(self.path, "rb") as f:
+                data = orjson.loads(f.read())
+            return data if isinstance(data, dict) else {}
+        except (OSError, ValueError):
+            return {}
+
+    def get(self, kind: str) -> str | None:
+        entry = self._read().get(f"{_ENGINE}:{kind}")
+        try:
+            kinds, missing, paths, stats, digest = (entry[k] for k in ("kinds", "missing", "files", "stats", "hash"))
+            files = _files(kinds)
+            if [str(f) for f in files] != paths or any((_ENGINE / "games" / k).is_dir() for k in missing):
+                return None
+            if [_stat(f) for f in files] != stats:
+                return None
+        except (TypeError, KeyError, ValueError, OSError):
+            return None
+        return digest if isinstance(digest, str) else None
+
+    def put(self, kind: str, kinds: list[str], missing: list[str], files: list[Path],
+            stats: list[list[int]], digest: str) -> None:
+        now = time.time_ns()
+        if any(now - max(s[1], s[2]) < RACY_NS for s in stats):
+            return
+        # Entries of engine directories gone since (a checkout removed) go too.
+        data = {key: entry for key, entry in self._read().items() if os.path.isdir(key.rpartition(":")[0])}
+        data[f"{_ENGINE}:{kind}"] = {"kinds": kinds, "missing": missing, "files": [str(f) for f in files],
+                                     "stats": stats, "hash": digest}
+        temporary = f"{self.path}.{os.getpid()}.{threading.get_ident()}"
+        try:  # written whole and renamed into place: a concurrent reader sees the old file or the new
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            with open(temporary, "wb") as f:
+                f.write(orjson.dumps(data))
+            os.replace(temporary, self.path)
+        except OSError as e:
+            log.debug("fingerprint cache %s not written: %s", self.path, e)
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
 
 
 class _Unpickler(pickle.Unpickler):
@@ -180,6 +296,9 @@ class Checkpoints:
             self._keep(game_id, mark)
         if self.recorder is None or not marks:
             return
+        # A writer's: a read-only store hands its marks to the full store (engine/core/readonly.py).
+        from eventsourcing.persistence import IntegrityError, StoredEvent
+
         sid = self.stream_id(game_id, kind)
         stored = [StoredEvent(originator_id=sid, originator_version=m.version, topic=TOPIC, state=dumps(m))
                   for m in marks]

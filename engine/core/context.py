@@ -10,10 +10,10 @@ had passed then has passed now, and no later).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from .dice import Dice
+from .frozen import frozen_dataclass
 
 # The reserved seat of automated turns (a boss, the Homunculus, the tide
 # phase).  No game may name a player seat so; no token, CLI call or API
@@ -21,7 +21,7 @@ from .dice import Dice
 SYSTEM = "system"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass(slots=True)
 class Context:
     """The dice of this command, the time it was recorded, and its step
     (where its CommandIssued record stands: a secret command's step is what

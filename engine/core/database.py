@@ -14,7 +14,6 @@ A database is one of three kinds:
 from __future__ import annotations
 
 import hashlib
-import logging
 import os
 import threading
 import time
@@ -23,9 +22,9 @@ from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
-from .errors import BadInput, StoreUnavailable
+from .errors import BadInput, LazyLogger, StoreUnavailable
 
-_log = logging.getLogger(__name__)
+_log = LazyLogger(__name__)
 DEFAULT_DB = "boardlog.db"
 READ_CHUNK = 5000  # records per read: the connection goes back to the pool between reads
 SQLITE, POSTGRES, MEMORY = "sqlite", "postgres", "memory"
@@ -59,16 +58,26 @@ def describe_settings(settings: dict[str, str]) -> str:
     return module or "the default store"
 
 
-class Database:
-    """The recorder of one store, seen through what boardlog asks of it."""
+# The tables the library makes in a SQLite file (its application recorder's
+# events, and its snapshot store's, where engine/core/checkpoints.py keeps ours).
+EVENTS_TABLE, SNAPSHOTS_TABLE = "stored_events", "stored_snapshots"
 
-    def __init__(self, recorder: Any, env: dict[str, str]):
+
+class Database:
+    """The recorder of one store, seen through what boardlog asks of it.
+
+    `connection`: instead of a recorder, a plain `sqlite3` connection to a
+    store's file, for reading alone (engine/core/readonly.py): every read
+    of a SQLite store here is plain SQL, which needs nothing of the library."""
+
+    def __init__(self, recorder: Any, env: dict[str, str], connection: Any = None):
         self.recorder = recorder
         self.env = env
-        self.kind = kind_of(recorder)
+        self.connection = connection
+        self.kind = SQLITE if connection is not None else kind_of(recorder)
         self.rows_read = 0  # rows read from storage through this database (tests: "folded once")
         self._count_lock = threading.Lock()
-        table = getattr(recorder, "events_table_name", "stored_events")
+        table = getattr(recorder, "events_table_name", EVENTS_TABLE)
         if self.kind == SQLITE:
             self.events_table, self.p = table, "?"
         elif self.kind == POSTGRES:
@@ -108,6 +117,24 @@ class Database:
         return "memory"
 
     # ---- reading streams --------------------------------------------------------------------
+    @contextmanager
+    def reading(self) -> Iterator[Any]:
+        """SQLite: a plain cursor (rows as tuples: much cheaper than
+        sqlite3.Row) in a read transaction, rolled back after: through the
+        library's pool, or on the read-only store's own connection."""
+        if self.connection is None:
+            with self.recorder.datastore.transaction(commit=False) as c:
+                c = c.sqlite_cursor
+                c.row_factory = None
+                yield c
+            return
+        c = self.connection.cursor()
+        c.execute("BEGIN")  # the connection is in autocommit mode, as the library's are
+        try:
+            yield c
+        finally:
+            c.execute("ROLLBACK")
+
     def _count(self, n: int) -> None:
         with self._count_lock:
             self.rows_read += n
@@ -143,9 +170,7 @@ class Database:
 
     def _chunk(self, stream_id: UUID, gt: int, lte: int) -> list:
         if self.kind == SQLITE:
-            with self.recorder.datastore.transaction(commit=False) as c:
-                c = c.sqlite_cursor
-                c.row_factory = None  # plain tuples: much cheaper than sqlite3.Row
+            with self.reading() as c:
                 c.execute(self._rows_sql, (self.key(stream_id), gt, lte))
                 rows = c.fetchall()
         else:
@@ -170,9 +195,7 @@ class Database:
             return []  # no stream id's hex starts with it
         table = self.events_table
         found = []
-        with self.recorder.datastore.transaction(commit=False) as c:
-            c = c.sqlite_cursor
-            c.row_factory = None
+        with self.reading() as c:
             at, end = prefix, prefix + "g"  # every hex text that starts with `prefix` sorts in [at, end)
             while True:
                 row = c.execute(f"SELECT originator_id FROM {table} WHERE originator_id >= ? AND originator_id < ? "
@@ -192,9 +215,9 @@ class Database:
             last = self.recorder.select_events(stream_id, desc=True, limit=1)
             return last[0].originator_version if last else 0
         if self.kind == SQLITE:
-            with self.recorder.datastore.transaction(commit=False) as c:
+            with self.reading() as c:
                 c.execute(self._head_sql, (self.key(stream_id),))
-                return c.fetchone()["v"] or 0
+                return c.fetchone()[0] or 0
         with self.recorder.datastore.get_connection() as conn, conn.cursor() as c:
             c.execute(self._head_sql, (self.key(stream_id),), prepare=True)
             return c.fetchone()["v"] or 0
@@ -283,6 +306,8 @@ class Database:
         `unavailable` raised in memory, where there is no SQL."""
         if self.kind == MEMORY:
             raise unavailable(f"this needs a SQL store (SQLite or PostgreSQL), not {self.location()}")
+        if self.connection is not None:  # a read model keeps tables of its own: the full store makes them
+            raise unavailable(f"this needs the full store of {self.location()}, not one opened for reading alone")
         return Sql(self, prefix)
 
 

@@ -10,7 +10,6 @@ command that drew anything a commit point (undo cannot cross it).
 from __future__ import annotations
 
 import hashlib
-import random
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -19,6 +18,8 @@ T = TypeVar("T")
 
 class Dice:
     def __init__(self, seed: int, sequence: int):
+        import random  # when deciding: a read never rolls (issue #24)
+
         digest = hashlib.sha256(f"boardlog:{seed}:{sequence}".encode()).digest()
         self._random = random.Random(int.from_bytes(digest[:8], "big"))
         self.used = False

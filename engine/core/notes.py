@@ -20,7 +20,6 @@ from typing import Any
 from uuid import UUID, uuid4, uuid5
 
 import orjson
-from eventsourcing.persistence import IntegrityError
 
 from .errors import BadInput, ConflictError, GameUnreadable, StepOutOfRange
 from .records import NOTE_KINDS, NOTES_TOPIC
@@ -149,6 +148,9 @@ class NoteBook:
         """Append the event `make(notes_fold)` returns; on a version clash
         (another writer got there first) catch up and try again, unless the
         caller named the version it changes."""
+        # Writes alone need the library (issue #24).
+        from eventsourcing.persistence import IntegrityError
+
         for attempt in range(NOTE_RETRIES):
             notes = self._fold(game_id)
             if expected_version is not None and expected_version != notes.version:

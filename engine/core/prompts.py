@@ -16,11 +16,12 @@ popping returns a new stack, so it lives in a frozen state for free.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
+from .frozen import frozen_dataclass
 
-@dataclass(frozen=True, slots=True)
+
+@frozen_dataclass(slots=True)
 class Prompt:
     """`seat` must answer `question` (by `rule`) with one of `choices`
     (command notations)."""
@@ -42,7 +43,7 @@ class Prompt:
         return f"waiting for {self.seat}: {self.question}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass(slots=True)
 class EffectStack:
     """Effects waiting to resolve; the last one declared resolves first.
 

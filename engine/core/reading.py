@@ -12,11 +12,10 @@ first readers of a cold game wait for one fold (a per-game lock).
 from __future__ import annotations
 
 import gc
-import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from uuid import UUID
 
@@ -26,12 +25,12 @@ import orjson
 from . import session as fold
 from .checkpoints import Checkpoints, Mark, row_digest
 from .database import Database
-from .errors import GameNotFound, GameUnreadable, StepOutOfRange
+from .errors import GameNotFound, GameUnreadable, LazyLogger, StepOutOfRange
 from .game import GameModule, find_game
 from .records import TOPIC_KIND, Live, Record
 from .session import Header, SchemaError, Session
 
-_log = logging.getLogger(__name__)
+_log = LazyLogger(__name__)
 LIVE_GAMES = 256  # latest sessions kept in memory (BOARDLOG_LIVE_GAMES)
 # What a record that does not fit its game raises while it is folded: the
 # game is then unreadable (listed as such), never half drawn.
@@ -262,6 +261,45 @@ class Reader:
             except Exception as e:  # noqa: BLE001 - the read itself succeeded
                 _log.warning("checkpoints of game %s not kept: %s", game_id, e)
         return session
+
+
+class Queries:
+    """The query side of a store, answered by its `reader`: plain data.
+    Shared by the full `Store` (engine/core/store.py) and the read-only
+    store of a SQLite file (engine/core/readonly.py), so that both answer
+    every query the same way."""
+
+    reader: Reader
+    db: Database
+
+    def live(self, game_id: UUID) -> Live:
+        """The latest session of a game (see `Reader.live`)."""
+        return self.reader.live(game_id)
+
+    def header(self, game_id: UUID) -> Header:
+        return self.reader.header(game_id)
+
+    def head_version(self, game_id: UUID) -> int:
+        """The version of the latest stored record (0: no such game)."""
+        return self.reader.head_version(game_id)
+
+    def rows(self, game_id: UUID, gt: int = 0, lte: int | None = None) -> list[Record]:
+        """Decoded records with gt < version <= lte, in order."""
+        return self.reader.rows(game_id, gt, lte)
+
+    def session_at(self, game_id: UUID, step: int, start: tuple[int, Session] | None = None) -> Session:
+        return self.reader.session_at(game_id, step, start)
+
+    def load(self, game_id: UUID) -> Live:
+        """Fold a game's whole stream (no cache involved)."""
+        return self.reader.load(game_id)
+
+    def pinned(self) -> AbstractContextManager:
+        """One read-only request's block: each game caught up once (`Reader.pinned`)."""
+        return self.reader.pinned()
+
+    def location(self) -> str:
+        return self.db.location()
 
 
 def _tapped(rows, last: list):

@@ -4,13 +4,13 @@ the stored topic of each record kind."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
 import orjson
 
 from . import session as fold
+from .frozen import frozen_dataclass
 from .game import GameModule, find_game
 from .session import Header, Session
 
@@ -32,7 +32,7 @@ DELETION_TOPIC = "engine.core.log:Deletion.Recorded"
 _BOOKKEEPING = ("timestamp", "originator_topic")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass(slots=True)
 class Record:
     """One stored record, decoded: stream position, kind and payload."""
 
@@ -58,7 +58,7 @@ class Record:
         return {k: v for k, v in self.data.items() if k not in _BOOKKEEPING}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass(slots=True)
 class Live:
     """A game's header and its latest session."""
 

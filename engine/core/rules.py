@@ -3,10 +3,10 @@ an explanation written for this project (never the rulebook's own words)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .frozen import frozen_dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass(slots=True)
 class RuleRef:
     """One rule: where the rulebook states it and what it means for play."""
 

@@ -3,12 +3,15 @@ selfplay`, the benchmarks and the conformance suite's deep positions."""
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from .context import SYSTEM
 from .errors import GameStuck
 from .game import find_game
+
+if TYPE_CHECKING:
+    import random
 
 MAX_SELFPLAY_COMMANDS = 100_000  # a game that runs longer is reported unfinished
 
@@ -19,6 +22,8 @@ def selfplay_one(store, kind: str, seed: int, players, options, bot_name: str = 
     `bots`: bots by name beside the game's own (the search bot of `analysis`)."""
     game = find_game(kind)
     bot = {**game.BOTS, **(bots or {})}[bot_name]
+    import random  # (a read never plays: issue #24)
+
     rng = random.Random(seed)
     # The header says which bot played every seat: the kind's figures split outcomes by it.
     gid = store.create(kind, seed=seed, players=players, options=options, played_by=f"bot:{bot_name}")

@@ -10,7 +10,6 @@ cleared at every commit point, which keeps it (and any snapshot) small.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Annotated, Any, NamedTuple
 
 import msgspec
@@ -18,6 +17,7 @@ from msgspec import Meta
 
 from . import position as positions
 from .events import Event, upcast
+from .frozen import frozen_dataclass
 from .game import GameModule
 from .limits import MAX_OPTION_CHARS
 from .position import PositionSet
@@ -33,7 +33,7 @@ RECORD_KINDS = (STARTED, COMMAND, FACT, UNDONE, REDONE)
 CORE_EVENTS: dict[str, type[Event]] = {"PositionSet": PositionSet}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass(slots=True)
 class Header:
     """What the first record of a game says: kind, seed, options, seats,
     origin, and (when recorded) who played each seat."""

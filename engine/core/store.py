@@ -18,6 +18,10 @@ attributes:
 - `store.catalogue` (engine/core/catalogue.py): listing, finding, forking,
   writing whole games, naming lines, deleting;
 - `store.notes` (engine/core/notes.py) and `store.seats` (engine/core/seats.py).
+
+The queries (`Queries`, engine/core/reading.py) are shared with the store
+a command-line read opens on a SQLite file without the library
+(engine/core/readonly.py).
 """
 
 from __future__ import annotations
@@ -25,7 +29,6 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 from uuid import UUID, uuid4
 
@@ -58,7 +61,7 @@ from .errors import (
 )
 from .game import OPTIONAL, GameModule, find_game
 from .notes import NOTES_CACHE, NoteBook
-from .reading import LIVE_GAMES, Reader
+from .reading import LIVE_GAMES, Queries, Reader
 from .records import Live, Record, record_of
 from .session import Header, Session
 from .transcoder import OrjsonTranscoder
@@ -103,7 +106,7 @@ def open_store(db: str | None = None, env: dict[str, str] | None = None) -> Stor
         raise StoreUnavailable(f"cannot open the store ({describe_settings(settings)}): {e}") from None
 
 
-class Store(Application):
+class Store(Queries, Application):
     name = "boardlog"
     # Defaults below anything set in the process environment or passed in:
     # - the library's snapshot store holds our checkpoints (engine.core.checkpoints);
@@ -146,36 +149,7 @@ class Store(Application):
         with schema_lock(self.factory):
             return super().construct_snapshot_store()
 
-    # ---- queries: plain data, from the reader -------------------------------------------------
-    def live(self, game_id: UUID) -> Live:
-        """The latest session of a game (engine/core/reading.py)."""
-        return self.reader.live(game_id)
-
-    def header(self, game_id: UUID) -> Header:
-        return self.reader.header(game_id)
-
-    def head_version(self, game_id: UUID) -> int:
-        """The version of the latest stored record (0: no such game)."""
-        return self.reader.head_version(game_id)
-
-    def rows(self, game_id: UUID, gt: int = 0, lte: int | None = None) -> list[Record]:
-        """Decoded records with gt < version <= lte, in order."""
-        return self.reader.rows(game_id, gt, lte)
-
-    def session_at(self, game_id: UUID, step: int, start: tuple[int, Session] | None = None) -> Session:
-        return self.reader.session_at(game_id, step, start)
-
-    def load(self, game_id: UUID) -> Live:
-        """Fold a game's whole stream (no cache involved)."""
-        return self.reader.load(game_id)
-
-    def pinned(self) -> AbstractContextManager:
-        """One read-only request's block: each game caught up once (reading.py)."""
-        return self.reader.pinned()
-
-    def location(self) -> str:
-        return self.db.location()
-
+    # ---- queries: plain data, from the reader (`Queries`, engine/core/reading.py) --------------
     def forget(self, game_id: UUID) -> None:
         """Drop everything this store keeps of a game (its latest session,
         notes fold, checkpoints in memory and persisted), e.g. once deleted."""

@@ -21,15 +21,14 @@ that follow, or an `Ask` when a team must choose first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from engine.core.frozen import frozen_dataclass
 from engine.kit.resolution import Resolution
 
 from . import events as ev
 from .board import HAZARD_RULE, HAZARDS, footprint
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Ask:
     """A step's question: `team` chooses among `choices` before resolution goes on."""
 

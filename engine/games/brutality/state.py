@@ -11,10 +11,11 @@ Seats: two players (a team each), or four (a team of two, one hero each,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from engine.core.events import Folds, evolved
+from engine.core.frozen import frozen_dataclass
 from engine.core.prompts import EffectStack
 from engine.kit.deck import Deck, Hand
 
@@ -55,7 +56,7 @@ def same_side(seat: str | None, other: str | None) -> bool:
     return team_of(seat) in TEAMS and team_of(seat) == team_of(other)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Hero:
     """One hero in play.  `square` is the leftmost space the miniature covers;
     while buried it is the gravestone's space, and None once dead."""
@@ -77,7 +78,7 @@ class Hero:
         return self.square is not None and not self.buried and not self.dead
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Hazard:
     """A hazard tile: `tokens` is the number of turns left for a timed one (0: permanent)."""
 
@@ -88,7 +89,7 @@ class Hazard:
     moved: int = 0   # spaces a Ghost Knight has moved this turn
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Battle:
     phase: str = ""
     options: dict[str, Any] = field(default_factory=dict)

@@ -9,9 +9,9 @@ name is recorded, and a replaced map is a new content version.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
+from engine.core.frozen import frozen_dataclass
 from engine.kit import content
 from engine.kit.hexgrid import Hex, HexGrid
 
@@ -21,7 +21,7 @@ TERRAINS = (SEA, REEF, SWAMP, PLAIN, MOUNTAIN)
 NO_ZONE = "-"
 
 
-@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one per map
+@frozen_dataclass(eq=False)  # compared and hashed by identity: one per map
 class Sector:
     """The map: terrain of every hex, its landing zone, which zones are islands."""
 

@@ -7,9 +7,10 @@ by `board.py` from the state, never stored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engine.core.events import Folds, SecretRevealed, evolved
+from engine.core.frozen import frozen_dataclass
 
 from . import events as ev
 
@@ -19,7 +20,7 @@ SETUP, LANDING, DEPLOYMENT, PLAY, DEPARTURE, OVER = (
 ORE = "ore"  # a piece of ore in a cargo list
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Unit:
     """One piece on (or off) the map.  Exactly one of `at` (a hex; a barge
     also has `tail`), `carrier` (the unit carrying it) and `inside` (the
@@ -36,7 +37,7 @@ class Unit:
     abandoned: bool = False     # left behind by a Freighter that took off
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Freighter:
     colour: str
     controller: str             # the seat whose orders its units obey
@@ -51,7 +52,7 @@ class Freighter:
         return (self.centre, *self.pods) if self.centre else ()
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Planet:
     phase: str = SETUP
     turn: int = 0

@@ -157,11 +157,12 @@ def render(state: Planet) -> str:
                 marks[h] = UNIT_CHAR[u.kind]
     lines = [f"{state.map} - turn {state.turn}, {state.phase}, tide {b.tide_now(state)}"
              + (f", {state.active} to play with {state.ap} AP" if state.active else "")]
+    ground = b.sector().terrain  # by hex: no name parsed back to its hex (`b.terrain`), 763 of them
     for row in range(g.rows):
         cells = []
         for col in range(g.cols):
-            name = str(Hex(col, row))
-            cells.append(marks.get(name) or TERRAIN_CHAR[b.terrain(name)])
+            hex_ = Hex(col, row)
+            cells.append(marks.get(str(hex_)) or TERRAIN_CHAR[ground[hex_]])
         lines.append(f"{row + 1:>2} " + "".join(cells))
     for c, f in sorted(state.freighters.items()):
         lines.append(f"  {c} Freighter ({f.controller}): {f.status} {f.centre} ore {f.ore}"

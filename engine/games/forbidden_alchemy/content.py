@@ -7,15 +7,15 @@ game replays even if the content files change later.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
+from engine.core.frozen import frozen_dataclass
 from engine.kit import content as kit
 
 SHAPES = ("blue-circle", "red-diamond", "yellow-triangle")
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Tile:
     id: str
     name: str
@@ -23,7 +23,7 @@ class Tile:
     adjacent: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Investigator:
     id: str
     name: str
@@ -32,7 +32,7 @@ class Investigator:
     skill_points: int
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class SideEffect:
     id: str
     title: str
@@ -44,7 +44,7 @@ class SideEffect:
         return (self.id, self.title, self.text, self.multi_investigator, self.discard_immediately)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Content:
     tiles: dict[str, Tile]
     pieces: tuple[tuple[str, str], ...]  # (piece id, shape)

@@ -5,9 +5,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.core.events import Folds, evolved
+from engine.core.frozen import frozen_dataclass
 
 from . import events as ev
 
@@ -16,7 +15,7 @@ SETUP, ACTIONS, OVER = "setup", "actions", "over"
 SEAT = "investigator"  # the one seat: the investigator attempting the puzzle
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Puzzle:
     phase: str = SETUP
     tile: str = ""

@@ -11,10 +11,9 @@ attack asks a question too ("Secrecy and Byakhees"), answered here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.core.errors import RuleViolation
 from engine.core.events import Event
+from engine.core.frozen import frozen_dataclass
 
 from . import board
 from . import play_events as play
@@ -99,7 +98,7 @@ def draw_monster_card(res: Resolution, dice, deck_name: str, monster: str) -> st
 
 
 # ---- the tests on the card -------------------------------------------------------------------
-@dataclass(frozen=True)
+@frozen_dataclass
 class Asked:
     """A question an attack waits on: `seat` must choose among `choices`."""
 

@@ -9,10 +9,10 @@ uses into its facts, so a recorded game replays even if these files change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from engine.core.frozen import frozen_dataclass
 from engine.games.forbidden_alchemy import content as puzzle_content
 from engine.kit import content as kit
 
@@ -43,7 +43,7 @@ USES = (
 )
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Content:
     map: dict[str, Any]
     investigators: dict[str, dict[str, Any]]

@@ -12,10 +12,11 @@ that the pile of pieces and the Side Effect deck carry over.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from engine.core.events import evolved
+from engine.core.frozen import frozen_dataclass
 from engine.games.forbidden_alchemy import state as puzzle_state
 from engine.kit.deck import Deck
 from engine.kit.turns import TurnOrder
@@ -26,7 +27,7 @@ KEEPER_SEAT = "keeper"
 ACTIVE, ELIMINATED, ESCAPED = "active", "eliminated", "escaped"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Item:
     name: str
     weapon: str  # the attack type it fights with; "" for clues and story items
@@ -36,7 +37,7 @@ class Item:
     obstacle: tuple = ()  # an Obstacle card: (the attribute tested to clear it,)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class MonsterKind:
     name: str
     deck: str  # the Combat deck drawn when it is attacked
@@ -44,7 +45,7 @@ class MonsterKind:
     horror: int
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class KeeperActionCard:
     name: str
     cost: int
@@ -53,7 +54,7 @@ class KeeperActionCard:
     harm: tuple = ()  # ("damage" | "horror", amount) for a card whose effect is "harm"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Question:
     """A byakhee's special attack waiting for the investigator's answer."""
 
@@ -62,7 +63,7 @@ class Question:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Investigator:
     seat: str
     id: str
@@ -93,7 +94,7 @@ class Investigator:
         return self.sanity - self.horror
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Monster:
     id: str
     kind: str
@@ -110,7 +111,7 @@ class Monster:
     corpse: str | None = None  # killed: the space where its corpse lies (ours)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Attack:
     """An investigator's attack being resolved, test by test."""
 
@@ -124,7 +125,7 @@ class Attack:
     tester: str = ""  # who makes the next test
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Story:
     phase: str = CHOOSE
     # the map (static once built)

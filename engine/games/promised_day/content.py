@@ -7,9 +7,9 @@ into its facts, so a recorded game replays even if the files change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
+from engine.core.frozen import frozen_dataclass
 from engine.kit import content as kit
 
 ID = "promised_day"
@@ -23,7 +23,7 @@ BONUS_EFFECTS = ("heal-two", "draw-two", "relocate", "boss-damage", "one-per-are
                  "draw-and-heal", "clear-track-two", "three-in-area", "remove-two", "wild-card")
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Card:
     """A Character card: colour, damage, range and paired icon ("" for none)."""
 
@@ -37,7 +37,7 @@ class Card:
         return (self.id, self.colour, self.damage, self.range, self.icon)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Character:
     id: str
     name: str
@@ -48,7 +48,7 @@ class Character:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Boss:
     id: str
     name: str
@@ -60,7 +60,7 @@ class Boss:
     soldiers: int
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Content:
     areas: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]  # (number, ((space, spots), ...))
     lines: tuple[tuple[str, str], ...]

@@ -15,9 +15,10 @@ it (`ValueError`), so a record cannot draw one card while saying another.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engine.core.events import Folds, evolved
+from engine.core.frozen import frozen_dataclass
 from engine.kit.deck import Deck, Hand
 
 from . import events as ev
@@ -31,7 +32,7 @@ BONUS_DECK = "Transmutation Bonus deck"
 HOMUNCULUS_CARDS = "Homunculus cards of the Round Board"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Boss:
     name: str
     space: str
@@ -39,7 +40,7 @@ class Boss:
     ability: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Game:
     phase: str = SETUP
     players: int = 0

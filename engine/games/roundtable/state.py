@@ -8,10 +8,11 @@ Tiles, the boss tile's corners) is `board.py`'s, memoised per state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from engine.core.events import Folds, evolved
+from engine.core.frozen import frozen_dataclass
 from engine.kit.deck import Deck
 from engine.kit.turns import Schedule
 
@@ -24,7 +25,7 @@ HAND_SIZE = 6
 BOSS = "boss"  # Boss Mode: `active` while the boss takes its turn (the system seat's)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Player:
     """One player's board and hand."""
 
@@ -49,7 +50,7 @@ class Player:
         return sum(self.vp_cards) + self.vp_tokens
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Unit:
     """A deployed unit: its card id is its id on the map."""
 
@@ -65,7 +66,7 @@ class Unit:
     attachment: str | None = None       # the shop card beneath it
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Summon:
     """A minion or token the boss summoned (Boss Mode); its id names its type and number."""
 
@@ -76,7 +77,7 @@ class Summon:
     damage: int = 0
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Buff:
     """A stat bonus that lasts "until your next turn": it ends when `seat`'s turn starts."""
 
@@ -87,7 +88,7 @@ class Buff:
     seat: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Table:
     phase: str = SETUP
     seats: tuple[str, ...] = ()

@@ -230,3 +230,37 @@ def test_rows_in_the_library_default_json_still_decode():
         assert decoded["seat"] == "s"
     encoded = OrjsonTranscoder().encode({"timestamp": decoded["timestamp"], "n": (1, 2)})
     assert OrjsonTranscoder().decode(encoded) == {"timestamp": decoded["timestamp"], "n": [1, 2]}
+
+
+def test_sqlite_reads_go_through_a_plain_read_only_connection_per_thread(tmp_path, monkeypatch):
+    """Issue #24: the store's reads of a SQLite file (rows, heads, a game's
+    prefix) do not take the library's pooled connections (its interlock
+    costs ~0.1 ms a read); each thread reads through its own plain
+    connection, which refuses to write, and sees every committed write."""
+    import sqlite3
+    import threading
+
+    from engine.core.store import open_store
+
+    store = open_store(str(tmp_path / "s.db"))
+    gid = store.create(KIND, seed=3)
+    real = store.recorder.datastore.transaction
+
+    def writes_only(*, commit):
+        assert commit, "a read went through the library's pool"
+        return real(commit=commit)
+
+    monkeypatch.setattr(store.recorder.datastore, "transaction", writes_only)
+    store.issue(gid, SEAT, "swap 1 2")  # written through the library, read back through ours
+    fresh = open_store(str(tmp_path / "s.db"))
+    monkeypatch.setattr(fresh.recorder.datastore, "transaction", writes_only)
+    assert fresh.catalogue.resolve(gid.hex[:8]) == gid
+    seen = []
+    reader = threading.Thread(target=lambda: seen.append(fresh.live(gid).session.version))
+    reader.start()
+    reader.join()
+    assert seen == [store.head_version(gid)] and fresh.rows(gid)[-1].version == seen[0]
+    with pytest.raises(sqlite3.OperationalError):
+        fresh.db._readers.get().execute("DELETE FROM stored_events")
+    fresh.close()
+    store.close()

@@ -131,6 +131,10 @@ class Store(Queries, Application):
         # Where `now` comes from when a command is recorded (tests set it).
         self.clock = utcnow
 
+    def close(self) -> None:
+        self.db.close()
+        super().close()
+
     # ---- the library's hooks ------------------------------------------------------------------
     def construct_transcoder(self):
         return OrjsonTranscoder()

@@ -150,8 +150,7 @@ class Analyses:
     # ---- following and reading ------------------------------------------------------------
     def progress(self, game_id: UUID) -> Progress:
         gid = game_id.hex
-        with self.sql.transaction(commit=False) as c:
-            c = self.sql.plain(c)
+        with self.sql.reading() as c:
             c.execute(self.sql.q("SELECT total, requested FROM analysis_jobs WHERE game_id = ?"), (gid,))
             job = self.sql.rows(c)
             if not job:
@@ -167,8 +166,7 @@ class Analyses:
         """The game's analysis once done (with `partial`, what is judged so
         far, for a chart that fills in); None if there is none."""
         gid = game_id.hex
-        with self.sql.transaction(commit=False) as c:
-            c = self.sql.plain(c)
+        with self.sql.reading() as c:
             c.execute(self.sql.q("SELECT kind, seed, budget, total FROM analysis_jobs WHERE game_id = ?"), (gid,))
             job = self.sql.rows(c)
             if not job:

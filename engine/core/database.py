@@ -387,6 +387,18 @@ class Sql:
     def transaction(self, commit: bool):
         return self.datastore.transaction(commit=commit)
 
+    @contextmanager
+    def reading(self) -> Iterator[Any]:
+        """A cursor of plain tuples in a read transaction: on SQLite the
+        store's own read connection (`Database.reading`: about 0.1 ms less a
+        read than the library's pool), on PostgreSQL the pool's."""
+        if self.sqlite:
+            with self.db.reading() as c:
+                yield c
+        else:
+            with self.transaction(commit=False) as c:
+                yield self.plain(c)
+
     def one_creator(self, cursor) -> None:
         """At the start of the transaction that creates this read model's
         tables: on PostgreSQL, wait for any other process doing the same

@@ -77,10 +77,26 @@ def reach(page) -> dict:
 
 
 def wait_for_version(page, version: int, changed: bool = False, timeout: float = 15_000) -> None:
-    test = "!=" if changed else "=="
-    page.wait_for_function(f"document.getElementById('version') && "
-                           f"document.getElementById('version').textContent {test} '{version}'",
-                           timeout=timeout)
+    """Until the page's version is `version` (or, `changed`, is another one).
+
+    Polled from here with `page.evaluate` rather than `wait_for_function`:
+    Playwright may evaluate a string predicate with `eval` in the page,
+    which the play page's Content-Security-Policy (no 'unsafe-eval')
+    refuses: a browser test failed so, once in a full run, and passed
+    alone.  A read that meets a page being replaced is tried again."""
+    want = str(version)
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            shown = page.evaluate("(document.getElementById('version') || {}).textContent")
+        except Exception:  # noqa: BLE001 - the page was being replaced: read again
+            shown = None
+        if shown is not None and (shown != want if changed else shown == want):
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the page's version stayed {shown!r} ({'not ' if changed else ''}"
+                               f"waiting for {want}) for {timeout / 1000:.0f} s")
+        page.wait_for_timeout(25)
 
 
 # ---- the bench ----------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from boardlog.bench.pointing import wait_for_version
 from engine.core.context import SYSTEM, Context
 from engine.core.dice import Dice
 from engine.core.game import find_game
@@ -116,6 +117,6 @@ def test_the_hot_seat_follows_the_turn(site, page):
     assert page.locator("#seat").inner_text().split()[-1] == state.active
     version = store.head_version(gid)
     point(page, command.notation())
-    page.wait_for_function(f"document.getElementById('version').textContent != '{version}'")
+    wait_for_version(page, version, changed=True)
     now = store.live(gid).session.state
     assert page.locator("#seat").inner_text().split()[-1] == game.to_act(now)[0] == now.active

@@ -16,6 +16,7 @@ while a page waits is charted by a background thread (`Plots.look`).
 from __future__ import annotations
 
 import bisect
+import itertools
 import logging
 import re
 import threading
@@ -117,6 +118,7 @@ class Plots:
         self._lru = threading.Lock()
         self._lock = threading.Lock()
         self._drawing: dict[UUID, threading.Thread] = {}
+        self._drawings = itertools.count(1)  # each background drawing's number (`drawing`)
 
     def chart(self, game_id: UUID) -> Chart | None:
         """The game's chart, drawn now if need be (None: the game scores nothing)."""
@@ -142,6 +144,14 @@ class Plots:
         self._draw_later(game_id)
         return (memo.chart[1] if memo.chart is not None else None), True
 
+    def drawing(self, game_id: UUID) -> int | None:
+        """The number of the game's chart drawing under way in the background
+        (None: none).  Meanwhile its pages are provisional, and the same: each
+        shows the chart drawn before it, if any (only that drawing replaces it)."""
+        with self._lru:
+            thread = self._drawing.get(game_id)
+        return None if thread is None else thread.number
+
     def wait(self, game_id: UUID) -> None:
         """Until the background drawing of this game (if any) is done."""
         with self._lru:
@@ -155,6 +165,7 @@ class Plots:
                 return
             thread = self._drawing[game_id] = threading.Thread(
                 target=self._draw, args=(game_id,), name=f"chart-{game_id}", daemon=True)
+            thread.number = next(self._drawings)
         thread.start()
 
     def _draw(self, game_id: UUID) -> None:
@@ -168,6 +179,13 @@ class Plots:
 
     def _sample(self, game_id: UUID, idx: GameIndex, memo: _Memo) -> Chart | None:
         game = self.replay.store.live(game_id).game
+        # Whichever axis the game's turns make, the turn fold (a pass over the game)
+        # records the samples' scores on its way: those by turn (every turn end), and
+        # those by command, asked for here (the chart of a game of too few turns
+        # folded the game a second time for them: issue #24).  Not the last, the
+        # game's latest step, read as it is (a growing game's moves on every time).
+        idx.keep_scores_at(s for _, s in sample_steps(idx, self.max_points, _by_command(idx))
+                           if s != idx.version)
         axis = axis_of(idx)
         steps = sample_steps(idx, self.max_points, axis)
         session = None
@@ -175,7 +193,7 @@ class Plots:
             # Every turn end but the game's last step is final: kept; the last is read afresh.
             if step in memo.points and step != idx.version:
                 continue
-            known = idx.turn_end_scores(step) if axis.unit == "turn" else None
+            known = idx.turn_end_scores(step)
             if known is not None:  # the turn fold passed it: no fold here at all
                 memo.points[step] = known
                 continue
@@ -227,6 +245,11 @@ def axis_of(idx: GameIndex) -> Axis:
     starts = idx.turn_starts     # the whole game's turns (folded once by the index)
     if len(starts) >= MIN_TURNS:
         return Axis("turn", starts, idx.turn_numbers, idx.turn_ends())
+    return _by_command(idx)
+
+
+def _by_command(idx: GameIndex) -> Axis:
+    """The axis by command (0: setup), which needs no fold."""
     return Axis("command", idx.starts, list(range(len(idx.starts))), idx.group_ends())
 
 

@@ -136,8 +136,11 @@ class GameIndex:
     _ends: dict[str, tuple[int, list[int]]] = field(default_factory=dict, repr=False)
     # Public scores at each turn's last step, recorded by the turn fold on its
     # way (projections/plots.py charts them): a first page folded the game once
-    # for its turns and once more for its chart's samples (issue #24).
+    # for its turns and once more for its chart's samples (issue #24).  And at
+    # the steps asked for beforehand (`keep_scores_at`: a chart's samples by
+    # command, for a game of too few turns to chart by turn).
     _turn_end_scores: dict[int, dict] = field(default_factory=dict, repr=False)
+    _score_steps: set[int] = field(default_factory=set, repr=False)
 
     def _cached(self, name: str, starts: list[int]) -> list[int]:
         """Last step of each group (or turn); rebuilt only when the game grew."""
@@ -148,16 +151,25 @@ class GameIndex:
         return ends
 
     # ---- the stretches, built when first needed ---------------------------------------------
-    def turns(self, step: int) -> _Turns:
-        """The turn starts of the stretch holding `step` (1..version)."""
+    def turns(self, step: int, describe: bool = True) -> _Turns:
+        """The turn starts of the stretch holding `step` (1..version).
+        `describe`: its timeline lines too, from the same read of the store,
+        when they are not yet (a page's stretch: its timeline needs them)."""
         k = (step - 1) // CHUNK
+        top = min((k + 1) * CHUNK, self.version)
+        st = self._turns.get(k)
+        if st is not None and st.hi >= top:
+            # Built: read without the lock, which a chart's fold of the whole game
+            # holds stretch after stretch (a page on the event loop waited for it).
+            # A stretch only grows, and its `hi` moves once what it covers is in.
+            return st
         with self._stretch_lock:
             st = self._turns.get(k)
             if st is None:
                 st = self._turns[k] = self._new_turns(k)
             top = min((k + 1) * CHUNK, self.version)
             if st.hi < top:
-                self._fold_turns(st, top)
+                self._fold_turns(st, top, describe)
             return st
 
     def _new_turns(self, k: int) -> _Turns:
@@ -173,25 +185,40 @@ class GameIndex:
         incoming = game.turn(replay.session(game_id, self.commands[i] - 1).state) if i >= 0 else 0
         return _Turns(lo, lo - 1, session, incoming)
 
-    def _fold_turns(self, st: _Turns, top: int) -> None:
+    def _fold_turns(self, st: _Turns, top: int, describe: bool = True) -> None:
         replay, game_id, game = self._source
+        reader = replay.store.reader
+        # The store's raw rows, folded by the reader's own loop (a typed decode of
+        # what a fold needs: no Record objects) from one stop to the next: a
+        # command (its turn is the session's before it) or a step whose scores
+        # are wanted.  Records are decoded whole only to describe them.
+        rows = list(reader.raw(game_id, st.hi, top))
+        if describe:
+            self._describe_along([Record(v, TOPIC_KIND[t], orjson.loads(s)) for v, t, s in rows])
         session, turn = st.session, st.last_turn
-        rows = replay.store.rows(game_id, gt=st.hi, lte=top)
-        self._describe_along(rows)
-        for r in rows:
-            if r.kind == fold.COMMAND:
+        wanted, scores = self._score_steps, self._turn_end_scores
+        done = 0  # rows[:done] are folded into `session`
+        for i, (version, topic, _) in enumerate(rows):
+            kind = TOPIC_KIND[topic]
+            if kind == fold.COMMAND:
+                if done < i:
+                    session, done = reader._fold_rows(game, game_id, session, rows[done:i]), i
                 now = game.turn(session.state)
                 if now != turn:
-                    st.turn_starts.append(r.version)
+                    st.turn_starts.append(version)
                     st.turn_numbers.append(now)
-                    if r.version > 1:  # the turn before ended with the record before this one
-                        self._turn_end_scores[r.version - 1] = game.scores(session.state)
+                    if version > 1:  # the turn before ended with the record before this one
+                        scores[version - 1] = game.scores(session.state)
                     turn = now
-            elif r.kind == fold.STARTED:
+            elif kind == fold.STARTED:
                 st.turn_starts.append(1)
                 st.turn_numbers.append(0)
                 turn = 0
-            session = fold.fold_record(game, session, r.kind, r.version, r.data)
+            if version in wanted and version not in scores:
+                session, done = reader._fold_rows(game, game_id, session, rows[done:i + 1]), i + 1
+                scores[version] = game.scores(session.state)
+        if done < len(rows):
+            session = reader._fold_rows(game, game_id, session, rows[done:])
         st.session, st.hi = session, session.version
 
     def _describe_along(self, rows: list[Record]) -> None:
@@ -208,12 +235,21 @@ class GameIndex:
 
     def turn_end_scores(self, step: int) -> dict | None:
         """The public scores after `step`, if the turn fold passed it as a
-        turn's last step (None: not known here; read them from a session)."""
+        turn's last step or as one `keep_scores_at` asked for (None: not
+        known here; read them from a session)."""
         return self._turn_end_scores.get(step)
+
+    def keep_scores_at(self, steps) -> None:
+        """Have the turn fold record the public scores after each of `steps`
+        in the stretches it has yet to fold (`turn_end_scores`)."""
+        self._score_steps.update(steps)
 
     def line(self, step: int) -> Line:
         """The timeline line of record `step` (1..version), as recorded."""
         k = (step - 1) // CHUNK
+        lines = self._lines.get(k)
+        if lines is not None and step - k * CHUNK <= len(lines):
+            return lines[step - 1 - k * CHUNK]  # described: read without the lock (`turns`)
         with self._stretch_lock:
             lines = self._lines.setdefault(k, [])
             done = k * CHUNK + len(lines)
@@ -224,7 +260,10 @@ class GameIndex:
             return lines[step - 1 - k * CHUNK]
 
     def _every_turn(self) -> list[_Turns]:
-        return [self.turns(lo) for lo in range(1, self.version + 1, CHUNK)]
+        # The whole game's turns (a chart's): its timeline lines are not described on
+        # the way (a tenth of the fold's time, and memory): a page describes its own
+        # stretch's when it needs them.
+        return [self.turns(lo, describe=False) for lo in range(1, self.version + 1, CHUNK)]
 
     @property
     def lines(self) -> Sequence[Line]:

@@ -333,3 +333,26 @@ def test_the_sampled_values_are_the_scores_at_each_turns_end(recorded, kind):
     # Every turn end but the head was recorded by the index's turn fold: the chart folded nothing itself.
     assert all(idx.turn_end_scores(s) == points[s] for s in points if s != idx.version)
     assert [line.last for line in chart.panels[0].lines] == list(points[idx.version][chart.panels[0].name].values())
+
+
+def test_a_game_of_few_turns_is_charted_by_command_in_one_pass(tmp_path):
+    """Issue #24: a game with too few turns to chart by turn is charted by
+    command, its samples' scores recorded by the index's turn fold on its
+    way (a second pass over the game read them again), and that pass over
+    the whole game describes no timeline lines (a page describes its own)."""
+    from boardlog.bench.engine import build_long_game
+
+    store = open_store(str(tmp_path / "few.db"))
+    gid = build_long_game(store, 2500, progress=False)[0]
+    game = store.live(gid).game
+    replay = Replay(store)
+    idx = replay.index(gid)
+    plots, read = Plots(replay), store.db.rows_read
+    chart = plots.chart(gid)
+    assert chart is not None and axis_of(idx).unit == "command"
+    assert 0 < store.db.rows_read - read <= idx.version  # each record read once
+    assert not idx._lines
+    samples = plots._memo[gid].points
+    assert set(samples) == {s for _, s in sample_steps(idx)} and len(samples) > 100
+    for step, scores in samples.items():
+        assert scores == game.scores(store.session_at(gid, step).state), step

@@ -153,3 +153,25 @@ def test_the_next_page_folds_on_from_the_lowest_step_the_page_before_read(store)
     assert replay.steps.start_for(gid, last + 5).version == last > last_mark
     replay.forget_drawn()
     assert replay.steps.start_for(gid, first - 1).version <= max(mark, 1)
+
+
+def test_a_built_stretch_is_read_while_another_is_being_built(store):
+    """Issue #24: a page reads the turns and lines of a stretch built before
+    without the index's lock, which a fold of another stretch holds (a
+    chart's pass over a long game, in its thread: a page on the event loop
+    waited for it, and every request behind that page too)."""
+    import threading
+
+    gid, steps, _ = selfplay_one(store, "roundtable", 1, None, {})
+    starts, numbers, lines = reference(store, gid)
+    idx = Replay(store).index(gid)
+    step = 10
+    idx.turn_of(step), idx.lines[step - 1]  # its stretch built, as a page before built it
+    read = []
+    with idx._stretch_lock:  # held, as by a fold of another stretch
+        reader = threading.Thread(target=lambda: read.append((idx.turn_of(step), idx.lines[step - 1])))
+        reader.start()
+        reader.join(30)  # (a bound for a failure only: it waits for nothing now)
+        answered = list(read)  # while the lock is still held
+    reader.join()
+    assert answered == [(_turn_of(starts, numbers, step), lines[step - 1])]

@@ -7,6 +7,7 @@ URLs serve whole pages to a browser without JavaScript.
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import threading
@@ -132,6 +133,14 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     stage.register(templates.env)  # the replay page's stage, written in Python (viewer/stage.py)
     templates.env.globals.update(game_ids=game_ids, timeline_window=timeline_window, who_of=who_of)
     app.state.templates = templates
+    # The replay page and its step partial, what a crowd stepping a game asks
+    # for: matched first, before the routers' routes (matching its way through
+    # them took ~0.3 ms a request, a quarter of a kept step's: issue #24).  A
+    # copy the OpenAPI document leaves out: the documented one keeps its place
+    # (`_routes`).  No route registered before that one serves a GET of
+    # /games/{ref}, so which endpoint answers what is unchanged.
+    replay = _replay_endpoint(templates)
+    app.get("/games/{ref}", response_class=HTMLResponse, include_in_schema=False)(replay)
     app.include_router(api_router)
     app.include_router(rule_search.router)
     app.include_router(variation.router)
@@ -143,7 +152,7 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
 
     app.include_router(compare.router)
     compare.register(templates.env)
-    _routes(app, templates)
+    _routes(app, templates, replay)
     _errors(app, templates)
     app.add_middleware(BodyLimit)  # 413 for a body over its limit, before it is read whole
 
@@ -217,13 +226,24 @@ def compiled_templates() -> _CompiledTemplates:
 @asynccontextmanager
 async def _lifespan(app: FastAPI):
     """What runs beside the server while it serves: on SQLite, the worker of
-    the store's analysis queue (viewer/analysis_pages.py), stopped with it."""
+    the store's analysis queue (viewer/analysis_pages.py), stopped with it.
+
+    And what the process holds once the server starts (modules, compiled
+    templates, the games' rules: some 90,000 objects, none of them garbage)
+    is frozen out of Python's cycle collector (`gc.freeze`) until it stops:
+    each full collection walked it all, 65-110 ms on this 2-core machine,
+    every request in flight waiting (issue #24: such a pause in a crowd's
+    80 steps was its p99).  A full collection now walks only what was made
+    since; what is frozen is still freed by reference counting."""
+    gc.collect()  # none of it garbage, then: nothing is kept for good that should go
+    gc.freeze()
     worker = await run_in_threadpool(analysis_pages.start_worker, app)
     try:
         yield
     finally:
         if worker is not None:
             await run_in_threadpool(worker.stop)
+        gc.unfreeze()  # (an app in a longer-lived process: a test's, the bench's)
 
 
 class ServerTiming:
@@ -278,6 +298,21 @@ def _analysis_tag(request: Request, gid: UUID) -> tuple:
     return analysis_pages.tag(request, gid) if live.game.outcome(live.session.state) is not None else ()
 
 
+def _latest(request: Request, gid: UUID) -> tuple[Live, int, tuple]:
+    """What a step's ETag says of the game now: its latest session, its
+    notes' version and its analysis (`_analysis_tag`): three short queries."""
+    store = _store(request)
+    live = store.live(gid)
+    tag = analysis_pages.tag(request, gid) if live.game.outcome(live.session.state) is not None else ()
+    return live, store.notes.version(gid), tag
+
+
+def _chart_drawing(request: Request, gid: UUID) -> int | None:
+    """The background drawing of the game's chart under way, if any: while
+    it is, the game's pages are provisional (viewer/fragments.py)."""
+    return plots.plots_of(request).drawing(gid)
+
+
 def _partial(request: Request) -> bool:
     return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
 
@@ -286,7 +321,78 @@ class LiveOut(BaseModel):
     version: int = Field(description="the game's latest step: reload the page (HX-Refresh is set)")
 
 
-def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
+def _replay_endpoint(templates: Jinja2Templates):
+    """The replay page and its step partial: `GET /games/{ref}` (registered
+    twice by `create_app`: see there)."""
+    def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return templates.TemplateResponse(request, name, context, status_code=status)
+
+    async def game_replay(request: Request, ref: str, step: int | None = None, by: str = "command",
+                          seat: str | None = None):
+        # A step partial of a game already read here (its session, notes and
+        # step index in memory; a step's mark at most a short fold away), named
+        # by its full id, on a local store, is answered on the event loop: a
+        # step drawn before (a crowd stepping through a game, a reviewer going
+        # back) in two sub-millisecond reads, a step being drawn for another
+        # request awaited there holding no thread, and a new step drawn there
+        # in a few milliseconds (issue #24) rather than handed to a worker
+        # thread and back, which costs about a millisecond a draw.  A whole
+        # page, or a game not read yet, may fold a long game or search the
+        # store's games: a worker thread's.  (A finished game's analysis adds
+        # one short read: how far it has come, for the ETag.)
+        store = _store(request)
+        gid = _full_id(ref)
+        warm = _partial(request) and store.db.local and gid is not None \
+            and store.reader.cached(gid) is not None and store.notes.cached(gid) \
+            and request.app.state.replay.indexed(gid)
+
+        async def draw(claimed: bool = False):
+            # On the loop only with the loop's own claim on the step, or with no
+            # step cache: never to wait there on a claim held by a worker thread.
+            if warm and (claimed or not fragments.caching(request)):
+                return draw_replay(request, ref, step, by, seat, claimed)
+            return await run_in_threadpool(draw_replay, request, ref, step, by, seat, claimed)
+        # (Skipped when steps are not kept: it could only answer None, after the reads.)
+        if fragments.caching(request) and warm:
+            with request.app.state.replay.pinned():
+                # The game, its notes and its analysis as they are now: read once for
+                # the requests that arrived before the reads began (a crowd in lockstep).
+                live, notes_version, tag = fragments.read_shared(request, ("latest", gid),
+                                                                 lambda: _latest(request, gid))
+                kept = await fragments.kept_response(request, gid, (step, by, seat, tag), True, draw,
+                                                     live, notes_version, lambda: _chart_drawing(request, gid))
+            if kept is not None:
+                return kept
+        return await draw()
+
+    def draw_replay(request: Request, ref: str, step: int | None, by: str, seat: str | None,
+                    claimed: bool = False):
+        gid = _game_id(request, ref)
+
+        def render():
+            ctx = _replay_context(request, gid, step, by, seat)
+            if _partial(request):
+                response = HTMLResponse(stage.stage_html(request, ctx))  # viewer/stage.py
+                # The variation tree beside the timeline asks again for the new step's links.
+                response.headers["HX-Trigger-After-Settle"] = "boardlog-step"
+            else:
+                response = page(request, "replay.html", **ctx)
+            # A long game's chart still being drawn in the background: this page
+            # is provisional, so it is neither kept nor validated (viewer/fragments.py).
+            response.provisional = bool((ctx.get("plot") or {}).get("pending"))
+            return response
+        # ETag and Cache-Control; 304, or a finished game's step from the cache (viewer/fragments.py).
+        # A whole page draws the variation tree: a new fork, a name or a fork's move is a new page.
+        with request.app.state.replay.pinned():  # read-only: the game is caught up once per request
+            tree = () if _partial(request) else variation.fingerprint(request, gid)
+            return fragments.replay_response(request, gid, (step, by, seat, _analysis_tag(request, gid), *tree),
+                                             _partial(request), render, claimed,
+                                             lambda: _chart_drawing(request, gid))
+
+    return game_replay
+
+
+def _routes(app: FastAPI, templates: Jinja2Templates, replay) -> None:
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)
 
@@ -375,64 +481,8 @@ def _routes(app: FastAPI, templates: Jinja2Templates) -> None:
             return _games_with_error(request, page, str(e))
         return RedirectResponse(f"/games/{gid}", status_code=303)
 
-    @app.get("/games/{ref}", response_class=HTMLResponse, summary="Replay a game at a step",
-             responses={**_page(404, 422), **fragments.NOT_MODIFIED})
-    async def game_replay(request: Request, ref: str, step: int | None = None, by: str = "command",
-                          seat: str | None = None):
-        # A step partial of a game already read here (its session, notes and
-        # step index in memory; a step's mark at most a short fold away), named
-        # by its full id, on a local store, is answered on the event loop: a
-        # step drawn before (a crowd stepping through a game, a reviewer going
-        # back) in two sub-millisecond reads, a step being drawn for another
-        # request awaited there holding no thread, and a new step drawn there
-        # in a few milliseconds (issue #24) rather than handed to a worker
-        # thread and back, which costs about a millisecond a draw.  A whole
-        # page, or a game not read yet, may fold a long game or search the
-        # store's games: a worker thread's.  (A finished game's analysis adds
-        # one short read: how far it has come, for the ETag.)
-        store = _store(request)
-        gid = _full_id(ref)
-        warm = _partial(request) and store.db.local and gid is not None \
-            and store.reader.cached(gid) is not None and store.notes.cached(gid) \
-            and request.app.state.replay.indexed(gid)
-
-        async def draw(claimed: bool = False):
-            # On the loop only with the loop's own claim on the step, or with no
-            # step cache: never to wait there on a claim held by a worker thread.
-            if warm and (claimed or not fragments.caching(request)):
-                return draw_replay(request, ref, step, by, seat, claimed)
-            return await run_in_threadpool(draw_replay, request, ref, step, by, seat, claimed)
-        # (Skipped when steps are not kept: it could only answer None, after the reads.)
-        if fragments.caching(request) and warm:
-            with request.app.state.replay.pinned():
-                kept = await fragments.kept_response(request, gid, (step, by, seat, _analysis_tag(request, gid)),
-                                                     True, draw)
-            if kept is not None:
-                return kept
-        return await draw()
-
-    def draw_replay(request: Request, ref: str, step: int | None, by: str, seat: str | None,
-                    claimed: bool = False):
-        gid = _game_id(request, ref)
-
-        def render():
-            ctx = _replay_context(request, gid, step, by, seat)
-            if _partial(request):
-                response = HTMLResponse(stage.stage_html(request, ctx))  # viewer/stage.py
-                # The variation tree beside the timeline asks again for the new step's links.
-                response.headers["HX-Trigger-After-Settle"] = "boardlog-step"
-            else:
-                response = page(request, "replay.html", **ctx)
-            # A long game's chart still being drawn in the background: this page
-            # is provisional, so it is neither kept nor validated (viewer/fragments.py).
-            response.provisional = bool((ctx.get("plot") or {}).get("pending"))
-            return response
-        # ETag and Cache-Control; 304, or a finished game's step from the cache (viewer/fragments.py).
-        # A whole page draws the variation tree: a new fork, a name or a fork's move is a new page.
-        with request.app.state.replay.pinned():  # read-only: the game is caught up once per request
-            tree = () if _partial(request) else variation.fingerprint(request, gid)
-            return fragments.replay_response(request, gid, (step, by, seat, _analysis_tag(request, gid), *tree),
-                                             _partial(request), render, claimed)
+    app.get("/games/{ref}", response_class=HTMLResponse, summary="Replay a game at a step",
+             responses={**_page(404, 422), **fragments.NOT_MODIFIED})(replay)
 
     # Signed in, a note's author is the account (the form's `author` is for
     # an open viewer); a reviewer changes only notes written under its name.

@@ -17,6 +17,12 @@ so an entry is served only while no command has been stored since, and a
 crowd watching it (eight spectators asking for the step a command just
 made) draws each step once.  Entries of a head gone by are never asked
 for again and leave the LRU in turn.
+
+A crowd's requests arriving together on the event loop share the two or
+three short queries that decide (`read_shared`), and a provisional page
+(a long game's chart still being drawn in the background: never
+validated, `no-store`) is kept for the requests with its ETag while that
+drawing lasts, so it too is drawn once (`replay_response`).
 """
 
 from __future__ import annotations
@@ -29,13 +35,17 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from importlib import metadata
 from pathlib import Path
+from typing import TypeVar
 from uuid import UUID
 
 from fastapi import Request
 from fastapi.responses import Response
 
+from engine.core.records import Live
 from viewer.auth import who_of
 from viewer.shared import store_of
+
+T = TypeVar("T")
 
 CACHE_STEPS = 2048  # rendered steps kept per process (BOARDLOG_STEP_CACHE)
 DRAW_WAIT = 10.0    # seconds a request waits for another drawing the same step, then draws it itself
@@ -166,27 +176,63 @@ def _matches(request: Request, etag: str) -> bool:
     return asked.strip() == "*" or etag in {t.strip().removeprefix("W/") for t in asked.split(",")}
 
 
+def read_shared(request: Request, key: tuple, read: Callable[[], T]) -> T:
+    """`read()`, or on the event loop the value another request's `read()`
+    for `key` gave, when that read began after this request arrived: as
+    fresh as a read of its own (issue #24: a crowd in lockstep asked the
+    store the same two or three short questions once each per request).
+
+    A value is kept until the loop has run the callbacks queued before the
+    read began (its expiry is queued then, and the loop runs its queue in
+    order).  A request's step that runs meanwhile was queued before the
+    read began, so the request had arrived by then (each request a task of
+    its own, as a server runs them); one that arrives later is queued after
+    the expiry.  Another request in the reader's own task (called in turn
+    by one client, never yielding to the loop between them) reads afresh.
+    Off the loop (a worker thread): `read()`."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return read()
+    state = request.app.state
+    shared = getattr(state, "shared_reads", None)
+    if shared is None:
+        shared = state.shared_reads = {}
+    slot, task = (loop, key), asyncio.current_task()
+    kept = shared.get(slot)
+    if kept is not None and (kept[1] is not task or kept[2] is request.scope):
+        return kept[0]
+    loop.call_soon(shared.pop, slot, None)  # queued before the read begins
+    value = read()
+    shared[slot] = (value, task, request.scope)
+    return value
+
+
 async def kept_response(request: Request, gid: UUID, asked: tuple, partial: bool,
-                        draw: Callable[[bool], Awaitable[Response]]) -> Response | None:
+                        draw: Callable[[bool], Awaitable[Response]], live: Live, notes_version: int,
+                        pending: Callable[[], object | None] = lambda: None) -> Response | None:
     """On the event loop, for a game folded in memory on a local store: a
     step answered without a worker thread when it can be — a 304, the step
     kept in the cache, or, when another request is drawing it, that drawing
     awaited (a crowd in lockstep asks for each step at once).  Else this
     request claims the step and `draw(True)`s it (in a worker thread) with
-    the claim held.  None: the cache is off (drawn as usual).  Two short
-    queries; what a crowd stepping a game mostly costs."""
+    the claim held.  None: the cache is off (drawn as usual).  `live` and
+    `notes_version`: the game and its notes as they are now (read for this
+    request, or shared with it: `read_shared`); no fold.  `pending`: see
+    `replay_response`.  What a crowd stepping a game mostly costs."""
     if not caching(request):
         return None
-    store = store_of(request)
-    live = store.live(gid)
     finished = live.game.outcome(live.session.state) is not None
-    etag = _etag(request, store, live, gid, asked, partial)
+    etag = _etag(request, live, gid, asked, partial, notes_version)
     headers = {"ETag": etag, "Cache-Control": CACHE_FINISHED if finished else CACHE_RUNNING, "Vary": VARY}
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)
     cache = cache_of(request)
     kept = cache.get(etag, live.header)
     if kept is None:
+        provisional = _provisional(cache, etag, live, pending)
+        if provisional is not None:
+            return provisional
         waiting = cache.claim_or_wait(etag)
         if waiting is None:  # this request draws it, holding the claim whatever happens
             try:
@@ -198,56 +244,89 @@ async def kept_response(request: Request, gid: UUID, asked: tuple, partial: bool
         except TimeoutError:
             pass
         kept = cache.get(etag, live.header)
-        if kept is None:  # the other request failed or took too long: drawn as usual
-            return await draw(False)
+        if kept is None:  # not kept (provisional?), or the other request failed or took too long
+            return _provisional(cache, etag, live, pending) or await draw(False)
     return Response(kept[0], headers={**kept[1], **headers})
 
 
-def _etag(request: Request, store, live, gid: UUID, asked: tuple, partial: bool) -> str:
+def _etag(request: Request, live: Live, gid: UUID, asked: tuple, partial: bool, notes_version: int) -> str:
     who = who_of(request)
-    return etag_of(str(gid), live.session.version, asked, partial, store.notes.version(gid),
+    return etag_of(str(gid), live.session.version, asked, partial, notes_version,
                    who.name, who.role, request.app.state.auth, str(request.base_url),
                    live.header.rules_version, live.game.RULES_VERSION, CODE_VERSION)
 
 
+def _provisional(cache: StepCache, etag: str, live: Live, pending: Callable[[], object | None]) -> Response | None:
+    """The provisional page kept for `etag` while the drawing it waits on
+    (`pending()`) is still under way, if any: as drawn, never validated
+    (`no-store`, no ETag)."""
+    drawing = pending()
+    kept = None if drawing is None else cache.get(f"{etag}~{drawing}", live.header)
+    return None if kept is None else Response(kept[0], headers=kept[1])
+
+
 def replay_response(request: Request, gid: UUID, asked: tuple, partial: bool,
-                    render: Callable[[], Response], claimed: bool = False) -> Response:
+                    render: Callable[[], Response], claimed: bool = False,
+                    pending: Callable[[], object | None] = lambda: None) -> Response:
     """The replay page or step partial of `gid` for the query `asked`
     (step, by, seat as given), with its ETag: 304 if the client has it,
     from the cache if a finished game's step was drawn before, else
-    `render()` (kept if the game is finished)."""
+    `render()` (kept if the game is finished).
+
+    A page `render()` marks provisional (a long game's chart still being
+    drawn in the background) is neither validated nor kept for later, but
+    it is the page every request with its ETag gets for as long as that
+    drawing (`pending()`: which one, None when none) is under way: it is
+    kept for them under the drawing's name, and goes with it (eight
+    spectators of a long game that a new server charts each drew every
+    step until the chart was ready: issue #24)."""
     if not caching(request):
         return render()
     store = store_of(request)
     live = store.live(gid)
     finished = live.game.outcome(live.session.state) is not None
-    etag = _etag(request, store, live, gid, asked, partial)
+    etag = _etag(request, live, gid, asked, partial, store.notes.version(gid))
     headers = {"ETag": etag, "Cache-Control": CACHE_FINISHED if finished else CACHE_RUNNING, "Vary": VARY}
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)
     cache = cache_of(request)
     kept = None if claimed else cache.get(etag, live.header)
     if kept is None:
+        provisional = None if claimed else _provisional(cache, etag, live, pending)
+        if provisional is not None:
+            return provisional
         # `claimed`: the event loop claimed this step for this request (kept_response).
         drawing = None if claimed else cache.claim(etag)
         if drawing is not None:  # another request is drawing this very step: wait for it
             drawing.wait(DRAW_WAIT)
             kept = cache.get(etag, live.header)
+            if kept is None:
+                provisional = _provisional(cache, etag, live, pending)
+                if provisional is not None:
+                    return provisional
         else:
             try:
                 response = render()
                 if getattr(response, "provisional", False):  # to be drawn again once complete
                     response.headers["Cache-Control"] = "no-store"
+                    under_way = pending()
+                    if response.status_code == 200 and under_way is not None:
+                        cache.put(f"{etag}~{under_way}", live.header, bytes(response.body), _kept_headers(response))
                     return response
                 if response.status_code == 200:  # with the headers the page set (type, htmx triggers)
-                    cache.put(etag, live.header, bytes(response.body),
-                              {k: v for k, v in response.headers.items() if k != "content-length"})
+                    cache.put(etag, live.header, bytes(response.body), _kept_headers(response))
                 return _validated(response, headers)
             finally:
-                cache.release(etag)
+                if not claimed:  # (a claim of the loop's is released there)
+                    cache.release(etag)
     if kept is None:  # the other request failed or took too long: draw it here
         return _validated(render(), headers)
     return Response(kept[0], headers={**kept[1], **headers})
+
+
+def _kept_headers(response: Response) -> dict:
+    """The headers the page set (type, htmx triggers), to serve it again."""
+    return {k: v for k, v in response.headers.items() if k != "content-length"}
 
 
 def _validated(response: Response, headers: dict[str, str]) -> Response:

@@ -275,6 +275,14 @@ def _crowd(app, gid, start: int, clients: int, requests: int, warm: bool = False
         time.sleep(0.02)
     if warm:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", headers={"HX-Request": "true"}, timeout=30) as http:
+            # A long game's chart is drawn in the background from its first page on, and
+            # a step drawn meanwhile is provisional: never kept, so the crowd drew again
+            # whichever steps the chart was not ready for (up to half of them).  "Drawn
+            # before" means drawn complete: the chart first.
+            http.get(f"/games/{gid}", params={"step": start, "by": "event"}).raise_for_status()
+            plots = getattr(app.state, "plots", None)
+            if plots is not None:
+                plots.wait(gid)
             for i in range(requests):
                 http.get(f"/games/{gid}", params={"step": start + i, "by": "event"}).raise_for_status()
     ctx = multiprocessing.get_context("spawn")

@@ -693,20 +693,38 @@ def diff(before: Any, after: Any) -> list[tuple[str, Any, Any]]:
 _MISSING = object()
 
 
+_LEAF, _DICT, _LIST = 0, 1, 2
+
+
+def _shape(value: Any) -> int:
+    """What `_diff` descends into: a dict, a `_numbered` list, or a leaf
+    (worked out once a side: each test walks the list's items)."""
+    if isinstance(value, dict):
+        return _DICT
+    return _LIST if _numbered(value) else _LEAF
+
+
 def _diff(a: Any, b: Any, prefix: str, out: list) -> None:
     if a is b or (a is not _MISSING and b is not _MISSING and a == b):
         return
-    if isinstance(a, dict) and isinstance(b, dict) and _plain_keys(a) and _plain_keys(b):
+    sa, sb = _shape(a), _shape(b)
+    # Children compared here before a call and a path of their own: most of
+    # a changed dict's or list's children are the same (a unit among fifty).
+    if sa == _DICT and sb == _DICT and _plain_keys(a) and _plain_keys(b):
         for k, v in a.items():
-            _diff(v, b.get(k, _MISSING), f"{prefix}.{k}" if prefix else k, out)
+            w = b.get(k, _MISSING)
+            if v is not w and (w is _MISSING or v != w):
+                _diff(v, w, f"{prefix}.{k}" if prefix else k, out)
         for k, v in b.items():
             if k not in a:
                 _diff(_MISSING, v, f"{prefix}.{k}" if prefix else k, out)
-    elif _numbered(a) and _numbered(b):
+    elif sa == _LIST and sb == _LIST:
         for i in range(max(len(a), len(b))):
-            _diff(a[i] if i < len(a) else _MISSING, b[i] if i < len(b) else _MISSING,
-                  f"{prefix}.{i + 1}", out)
-    elif not _container(a) and not _container(b):
+            v = a[i] if i < len(a) else _MISSING
+            w = b[i] if i < len(b) else _MISSING
+            if v is not w and (v is _MISSING or w is _MISSING or v != w):
+                _diff(v, w, f"{prefix}.{i + 1}", out)
+    elif sa == _LEAF and sb == _LEAF:
         if (None if a is _MISSING else a) != (None if b is _MISSING else b):
             out.append((prefix, None if a is _MISSING else a, None if b is _MISSING else b))
     else:  # one side gone, or a different shape: compare the flattened leaves
@@ -715,13 +733,12 @@ def _diff(a: Any, b: Any, prefix: str, out: list) -> None:
         out.extend((p, fa.get(p), fb.get(p)) for p in set(fa) | set(fb) if fa.get(p) != fb.get(p))
 
 
-def _container(value: Any) -> bool:
-    return isinstance(value, dict) or _numbered(value)
-
-
 def _plain_keys(d: dict) -> bool:
     """String keys only (else two keys may name one path, e.g. 1 and "1")."""
-    return all(type(k) is str for k in d)
+    return _ONLY_STR(map(type, d))  # (the types' walk in C: a view's dicts are many)
+
+
+_ONLY_STR = frozenset({str}).issuperset
 
 
 def changed_paths(before: Any, after: Any) -> set[str]:

@@ -372,7 +372,7 @@ def _replay_endpoint(templates: Jinja2Templates):
         def render():
             ctx = _replay_context(request, gid, step, by, seat)
             if _partial(request):
-                response = HTMLResponse(stage.stage_html(request, ctx))  # viewer/stage.py
+                response = HTMLResponse(stage.stage_bytes(request, ctx))  # viewer/stage.py
                 # The variation tree beside the timeline asks again for the new step's links.
                 response.headers["HX-Trigger-After-Settle"] = "boardlog-step"
             else:

@@ -122,14 +122,32 @@ def fast_tojson(value: Any) -> Markup:
     step's "what changed" table prints a few hundred leaves, and the
     standard library's encoder made that a third of drawing a set-up step.
     A list or dict keeps Jinja's spaced layout (easier to read)."""
-    if value is None or type(value) in (str, int, float, bool):
-        try:
-            text = orjson.dumps(value).decode()
-        except TypeError:  # an integer beyond 64 bits
-            return htmlsafe_json_dumps(value)
-        return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-                      .replace("'", "\\u0027"))
+    if value is None or type(value) in _LEAVES:
+        return Markup(_leaf_json(value))
     return htmlsafe_json_dumps(value)
+
+
+_LEAVES = (str, int, float, bool)
+_WORDS = {None: "null", True: "true", False: "false"}
+
+
+def _leaf_json(value: Any) -> str:
+    """`fast_tojson` of a single value (None, str, int, float, bool), as a
+    plain string: a "what changed" table prints two per row."""
+    if value is None or type(value) is bool:
+        return _WORDS[value]
+    try:
+        text = orjson.dumps(value).decode()
+    except TypeError:  # an integer beyond 64 bits
+        return str(htmlsafe_json_dumps(value))
+    if type(value) is str:  # only a string can hold a character HTML reads
+        text = (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+                .replace("'", "\\u0027"))
+    return text
+
+
+def _cell_json(value: Any) -> str:
+    return _leaf_json(value) if value is None or type(value) in _LEAVES else str(htmlsafe_json_dumps(value))
 
 
 def audit_changes(audit) -> Markup:
@@ -140,7 +158,7 @@ def audit_changes(audit) -> Markup:
     rows = audit.__dict__.get("_rows_html")
     if rows is None:
         rows = audit._rows_html = Markup("".join(
-            f"<tr><th>{escape(path)}</th><td>{fast_tojson(a)}</td><td>→</td><td>{fast_tojson(b)}</td></tr>"
+            f"<tr><th>{escape(path)}</th><td>{_cell_json(a)}</td><td>→</td><td>{_cell_json(b)}</td></tr>"
             for path, a, b in audit.changes))
     return rows
 

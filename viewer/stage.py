@@ -53,6 +53,19 @@ def stage_html(request, ctx: Mapping[str, Any]) -> Markup:
     """The stage of `ctx` (a replay context, viewer/app.py `_replay_context`;
     `note_error` optional) for `request` (who asks decides the note and fork
     forms)."""
+    return Markup("".join(_stage_parts(request, ctx)))
+
+
+def stage_bytes(request, ctx: Mapping[str, Any]) -> bytes:
+    """`stage_html` as UTF-8, each part encoded on its own.  One non-ASCII
+    character in a small part (a dash in the audit, an accent in a name)
+    made the joined page a wide string: the board's 40-240 kB were copied
+    wide and then transcoded character by character, 0.1-0.6 ms a step for
+    the same bytes (issue #24).  An ASCII part is encoded as a plain copy."""
+    return b"".join([part.encode() for part in _stage_parts(request, ctx)])
+
+
+def _stage_parts(request, ctx: Mapping[str, Any]) -> list[str]:
     gid = text(ctx["gid"])
     step, by, seat_param = ctx["step"], ctx["by"], ctx["seat_param"]
     me = who_of(request)
@@ -92,7 +105,7 @@ def stage_html(request, ctx: Mapping[str, Any]) -> Markup:
         f'<style id="cursor" hx-swap-oob="true">.tl-step[data-first="{text(ctx["group"][0])}"] '
         "{ background: var(--cursor); border-left-color: var(--accent); }</style>",
     ]
-    return Markup("".join(parts))
+    return parts
 
 
 # ---- controls ---------------------------------------------------------------------------------

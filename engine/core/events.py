@@ -17,12 +17,17 @@ import orjson
 from .frozen import Frozen, declare
 
 
+_NESTED = (list, dict)
+
+
 def freeze(value: Any) -> Any:
     """Lists (from JSON) become tuples, recursively; dicts keep their keys."""
+    # Leaves are kept as they are without a call of their own: a set-up's facts
+    # carry whole decks, and a call per card was most of decoding them (issue #24).
     if type(value) is list:
-        return tuple(freeze(v) for v in value)
+        return tuple([freeze(v) if type(v) in _NESTED else v for v in value])
     if type(value) is dict:
-        return {k: freeze(v) for k, v in value.items()}
+        return {k: freeze(v) if type(v) in _NESTED else v for k, v in value.items()}
     return value
 
 

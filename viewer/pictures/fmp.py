@@ -70,6 +70,10 @@ PATTERNS = (
     'fill="#a9cdea"/><circle cx="3" cy="3" r="1.6" fill="#c8b27a"/></pattern>')
 
 # The words of the notation a player points at, by when they are offered.
+# The board's 190-240 kB stay ASCII, so that the page encodes them as a plain
+# copy: one è or × made it a string encoded character by character, 0.6 ms a
+# step (viewer/stage.py `stage_bytes`, issue #24).  Hence character references.
+ARIA_NAME = "Full Metal Plan&#232;te"
 PODS = ({"token": "a", "text": "▲ a", "label": "pods ▲ (a)", "title": "pods N, SE and SW of the bubble"},
         {"token": "b", "text": "▼ b", "label": "pods ▼ (b)", "title": "pods NE, S and NW of the bubble"})
 LAYS = tuple({"token": k, "text": k, "label": f"a new {k}", "title": f"the Weather Hen lays a {k}"}
@@ -93,7 +97,7 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
     active = board.get("active") or ""
     return {
         "viewbox": geo.viewbox, "width": geo.width, "min_width": str(MIN_WIDTH),
-        "aria": f"Full Metal Planète, turn {board.get('turn', 0)}, tide {board.get('tide') or 'none yet'}",
+        "aria": Markup(ARIA_NAME) + f", turn {board.get('turn', 0)}, tide {board.get('tide') or 'none yet'}",
         "ground": _ground(board.get("tide") or "normal", zones, frozenset(standing)),
         "freighters": _freighters(landed),
         "fire": _fire_zone(tuple((board.get("fire_zones") or {}).get(active) or ())) if active else "",
@@ -421,7 +425,7 @@ def _unit(uid: str, kind: str, colour: str, at: str, tail: str | None, cargo: tu
     if why:  # a small cross on the disc's edge: the letter stays readable
         parts.append(f'<circle cx="{c.cx}" cy="{c.cy}" r="3.2" transform="translate(-5 5)" fill="#111827"/>'
                      f'<text x="{c.cx}" y="{c.cy}" dx="-5" dy="7.3" text-anchor="middle" font-size="6" '
-                     f'font-weight="bold" fill="#ffffff">×</text>')
+                     f'font-weight="bold" fill="#ffffff">&#215;</text>')  # ×, as a reference (ARIA_NAME)
     parts.append("</g>")
     if back:  # its back hex: a disc of its own, whose middle is the barge's
         parts.append(f'<circle class="barge-tail" data-token="{safe}" data-label="{safe}" cx="{back.cx}" '

@@ -16,7 +16,6 @@ import orjson
 
 from .frozen import Frozen, declare
 
-
 _NESTED = (list, dict)
 
 

@@ -508,11 +508,14 @@ def _step_after_command(store: Store | ReadStore, gid: UUID, n: int) -> int:
 
 
 def cmd_compare(args) -> None:
-    """The viewer's compare page as text: one line per changed path (viewer/compare.py)."""
+    """The viewer's compare page as text: one line per changed path.  The
+    comparison is the page's own, from projections/compare.py: not through
+    viewer/, whose web framework costs more to import than the 200 ms a
+    command has (issue #24)."""
     import json
 
+    from projections.compare import compare_steps, view_name
     from projections.replay import Replay
-    from viewer.compare import compare_steps, view_name
 
     store = _reader(args)
     gid = store.catalogue.resolve(args.game)

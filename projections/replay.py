@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import orjson
@@ -25,7 +25,6 @@ from engine.core import session as fold
 from engine.core.game import GameModule
 from engine.core.records import TOPIC_KIND, Record
 from engine.core.session import Session
-from engine.core.store import Store
 from engine.core.visibility import (
     REVEALED,
     SECRET_TEXT,
@@ -40,6 +39,10 @@ from engine.core.visibility import (
 
 from .steps import DEFAULT_GAMES, DEFAULT_INTERVAL, StepCache
 from .timeline import Line, line
+
+if TYPE_CHECKING:  # the full store's module imports the eventsourcing library: a read on
+    # SQLite goes through engine/core/readonly.py without it (issue #24)
+    from engine.core.store import Store
 
 _REVEALED = REVEALED.encode()  # a fact whose raw row lacks it reveals nothing
 

@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from engine.core.errors import StepOutOfRange
 from engine.core.game import find_game
 from engine.core.session import Session
-from engine.core.store import Store
+
+if TYPE_CHECKING:  # the full store's module imports the eventsourcing library: a read on
+    # SQLite goes through engine/core/readonly.py without it (issue #24)
+    from engine.core.store import Store
 
 # 32: a step partial folds at most 31 records from its mark (about 0.5 ms
 # less than at 64 where a step falls late in its stretch: issue #24), for

@@ -7,9 +7,11 @@ here is timed."""
 from __future__ import annotations
 
 import contextlib
+import html
 import io
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -232,16 +234,24 @@ def test_a_read_only_store_refuses_to_write(stored):
 
 
 # ---- what a new process imports -------------------------------------------------------------
-def _modules_after(argv: list[str], tmp_path) -> set[str]:
+def _new_process(argv: list[str], tmp_path) -> tuple[int, str, str, set[str]]:
+    """`boardlog ARGV` in a new process: its status, what it printed on
+    stdout and stderr, and the modules it held at the end."""
     code = ("import json, sys\nfrom boardlog.cli import main\nstatus = main(sys.argv[1:])\n"
             "sys.stdout.flush()\nsys.stderr.write(json.dumps([status, sorted(sys.modules)]))\n")
     env = {k: v for k, v in os.environ.items() if k != "PERSISTENCE_MODULE"}
     env["BOARDLOG_CACHE_DIR"] = str(tmp_path / "cache")
     done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, cwd=ROOT,
                           env=env, timeout=120)
-    status, modules = json.loads(done.stderr.splitlines()[-1])
-    assert status == 0, (argv, done.stdout, done.stderr)
-    return set(modules)
+    *err, last = done.stderr.splitlines(keepends=True)
+    status, modules = json.loads(last)
+    return status, done.stdout, "".join(err), set(modules)
+
+
+def _modules_after(argv: list[str], tmp_path) -> set[str]:
+    status, out, err, modules = _new_process(argv, tmp_path)
+    assert status == 0, (argv, out, err)
+    return modules
 
 
 # A running game with secret commands is shown through the replay's index of
@@ -260,6 +270,78 @@ def test_a_read_on_sqlite_never_imports_the_eventsourcing_library(stored, kind, 
     assert "engine.core.store" not in modules and "engine.core.readonly" in modules
     # argparse's help formatter no longer imports shutil; logging waits for a message.
     assert "shutil" not in modules and "logging" not in modules
+
+
+def _loaded(modules: set[str], *names: str) -> list[str]:
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
+
+
+# ---- compare: the viewer's comparison, without the viewer -----------------------------------
+def _page_rows(page: str) -> tuple[int, list[str]]:
+    """The compare page's count of changed paths and its rows, each as the
+    command line prints one: `  path: A -> B`, the values as JSON."""
+    count = int(re.search(r"<h2>What differs \((\d+)\)</h2>", page).group(1))
+    rows = re.findall(r"<tr><th>([^<]*)</th><td><code>(.*?)</code></td><td><code>(.*?)</code></td></tr>", page)
+
+    def printed(code: str) -> str:
+        return json.dumps(json.loads(html.unescape(code)), ensure_ascii=False, default=str)
+    return count, [f"  {html.unescape(path)}: {printed(a)} -> {printed(b)}" for path, a, b in rows]
+
+
+# (kind, which game: 0 finished, 1 a running fork of it; the seat asked; against its parent)
+COMPARED = [
+    ("roundtable", 0, "", False),
+    ("roundtable", 0, "{seat}", False),       # a finished game through a seat's eyes
+    ("roundtable", 1, "{seat}", True),        # a running fork against its parent: the spectator's view
+    ("fmp", 0, "nobody", False),              # not a seat: a notice on stderr, everything shown
+    ("forbidden_alchemy_story", 1, "", False),
+]
+
+
+@pytest.mark.parametrize("kind, which, seat, against_parent", COMPARED)
+def test_compare_on_sqlite_prints_the_viewers_comparison_without_the_web_framework(
+        stored, kind, which, seat, against_parent, tmp_path):
+    """`boardlog compare` reads projections/compare.py, not viewer/ (whose
+    FastAPI import alone took most of a second: issue #24), and prints
+    what the viewer's compare page shows for the same steps."""
+    from fastapi.testclient import TestClient
+
+    from engine.core.store import open_store
+    from projections.compare import compare_steps, view_name
+    from viewer import compare as page_module
+    from viewer.app import create_app
+
+    assert page_module.compare_steps is compare_steps  # one comparison: the page's is this one
+    finished, running = stored["games"][kind]
+    gid, other = (running, finished) if which else (finished, running)
+    db = stored["db"]
+    store = open_store(db)
+    seat = seat.format(seat=store.header(gid).seats[0])
+    half = store.head_version(gid) // 2
+    b_game = str(other) if against_parent else ""
+    extra = (["--game-b", b_game] if b_game else []) + (["--seat", seat] if seat else [])
+    status, out, err, modules = _new_process(["compare", str(gid)[:8], "10", str(half), *extra, "--db", db],
+                                             tmp_path)
+    assert status == 0, err
+    assert not _loaded(modules, "fastapi", "starlette", "jinja2", "eventsourcing", "viewer", "engine.core.store")
+    assert "projections.compare" in modules and "engine.core.readonly" in modules
+
+    page = TestClient(create_app(store)).get(f"/games/{gid}/compare",
+                                             params={"a": 10, "b": half, "b_game": b_game, "seat": seat})
+    assert page.status_code == 200
+    count, rows = _page_rows(page.text)
+    lines = out.splitlines()
+    assert lines[1:1 + len(rows)] == rows and len(lines) == count + 1  # (the page lists 300 at most)
+    notice = re.search(r'<p class="notice" role="status">(.*?)</p>', page.text)
+    assert err == (f"boardlog: {html.unescape(notice.group(1))}\n" if notice else "")
+    # The heading line, from the same comparison read through the full store.
+    from projections.replay import Replay
+
+    cmp = compare_steps(store, Replay(store), gid, 10, half, b_game or None, seat or None)
+    against = f"game {other} " if against_parent else ""
+    assert lines[0] == (f"game {gid} ({kind}) step 10 against {against}step {half}, "
+                        f"seen as {view_name(cmp.seat)}: {count} changed")
+    store.close()
 
 
 # ---- the help's width ------------------------------------------------------------------------

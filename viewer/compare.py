@@ -4,109 +4,36 @@
 side by side, each outlined where they differ, and the list of changed
 paths under them; `/games/{id}/board.svg?step=N[&seat=S]` downloads the
 board at a step as a standalone SVG file.  Both decide what may be seen
-exactly as the replay page does (`viewer.shared.known_seat`, `seat_view`):
-a running game shows only what every seat may see.  `boardlog compare`
-prints the same comparison (`compare_steps`).
+exactly as the replay page does (`known_seat`, `seat_view`): a running
+game shows only what every seat may see.  The comparison itself
+(`compare_steps`) is projections/compare.py's, which `boardlog compare`
+prints without importing the web framework.
 """
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
-from typing import Any
 from uuid import UUID
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from engine.core import position as positions
-from engine.core.errors import BadInput, GameNotFound
+from engine.core.errors import BadInput
 from engine.core.game import GameModule
-from engine.core.limits import MAX_INT, check_text
-from engine.core.records import Live
+from engine.core.limits import MAX_INT
 from engine.core.store import Store
-from projections.replay import Replay, changed_paths, diff
+from projections.compare import checked_step, compare_steps, known_seat, seat_view, view_name
+from projections.replay import changed_paths
 from viewer.bounds import board_template
 from viewer.drawings import drawings_layer, overlay, with_overlay
 
-from .shared import known_seat, page_responses, replay_of, seat_view, store_of
+from .shared import page_responses, replay_of, store_of
 
 router = APIRouter()
 
 MAX_ROWS_SHOWN = 300  # a set-up step against the last differs in thousands of leaves
-
-
-# ---- the comparison, shared with the CLI ------------------------------------------------------
-@dataclass
-class Side:
-    """One of the two boards: which game, which step, and the view."""
-
-    gid: UUID
-    step: int
-    last: int
-    board: Any
-
-
-@dataclass
-class Comparison:
-    game: GameModule
-    seat: str | None          # the view both boards are seen through (SPECTATOR, None, a seat)
-    seat_param: str           # the seat as asked, when it is one of both games'
-    a: Side
-    b: Side
-    changes: list[tuple[str, Any, Any]]   # (path, at a, at b), sorted by path
-    changed: set[str]         # every changed path with its prefixes: what the boards outline
-    notice: str
-
-
-def _checked_step(field: str, step: int, live: Live) -> int:
-    last = live.session.version
-    if not 1 <= step <= last:
-        raise BadInput(f"{field}: step {step} is outside 1..{last} of game {live.id}")
-    return step
-
-
-def _other_game(store: Store, field: str, ref: str | None, live_a: Live) -> Live:
-    """Game B: game A itself, or another game of the same kind (a fork, its parent...)."""
-    if not ref:
-        return live_a
-    check_text(field, ref)
-    try:
-        live_b = store.live(store.catalogue.resolve(ref))
-    except GameNotFound as e:
-        raise GameNotFound(f"{field}: {e}") from None
-    if live_b.header.kind != live_a.header.kind:
-        raise BadInput(f"{field}: game {live_b.id} is a {live_b.header.kind} game, not "
-                       f"{live_a.header.kind}: only games of one kind compare")
-    return live_b
-
-
-def compare_steps(store: Store, replay: Replay, gid: UUID, a: int, b: int, b_game: str | None = None,
-                  seat: str | None = None, fields: tuple[str, str, str] = ("a", "b", "b_game")) -> Comparison:
-    """Step `a` of game `gid` against step `b` of `b_game` (default: the same
-    game), both seen as the replay page would show them.  `fields` names the
-    inputs in error messages (the CLI's arguments are named otherwise)."""
-    live_a = store.live(gid)
-    live_b = _other_game(store, fields[2], b_game, live_a)
-    step_a, step_b = _checked_step(fields[0], a, live_a), _checked_step(fields[1], b, live_b)
-    # One view for both boards, or their difference would be what each may see:
-    # the seat must be one of both games', and a running game on either side
-    # makes both the spectator's.
-    seat, notice = known_seat(live_a, seat)
-    if seat is not None and live_b is not live_a:
-        seat, notice = known_seat(live_b, seat)
-    finished = all(lv.game.outcome(lv.session.state) is not None for lv in (live_a, live_b))
-    view = seat_view(finished, seat)
-    game = live_a.game
-    board_a = game.view(replay.session(live_a.id, step_a).state, view)
-    board_b = game.view(replay.session(live_b.id, step_b).state, view)
-    return Comparison(
-        game=game, seat=view, seat_param=seat or "",
-        a=Side(live_a.id, step_a, live_a.session.version, board_a),
-        b=Side(live_b.id, step_b, live_b.session.version, board_b),
-        changes=diff(board_a, board_b), changed=changed_paths(board_a, board_b), notice=notice,
-    )
 
 
 # ---- the compare page ---------------------------------------------------------------------------
@@ -176,7 +103,7 @@ def board_at(request: Request, gid: UUID, step: int, seat: str | None,
     and circles of `notes` drawn on top; and the view's name."""
     store, replay = store_of(request), replay_of(request)
     live = store.live(gid)
-    _checked_step("step", step, live)
+    checked_step("step", step, live)
     seat, _ = known_seat(live, seat)
     view = seat_view(live.game.outcome(live.session.state) is not None, seat)
     game = live.game
@@ -203,12 +130,6 @@ def drawn_notes(store: Store, gid: UUID, step: int, note: str) -> list:
     return chosen
 
 
-def view_name(view: str | None, short: bool = False) -> str:
-    if view is None:
-        return "everything"
-    return view or ("spectator" if short else "what every seat may see")
-
-
 @router.get("/games/{ref}/board.svg", response_class=Response,
             summary="Download the board at a step as a standalone SVG file",
             responses={200: {"description": "the board picture, a file of its own (PNG-ready: no "
@@ -225,7 +146,7 @@ def board_svg(request: Request, ref: str,
     gid = store.catalogue.resolve(ref)
     step = store.head_version(gid) if step is None else step
     live = store.live(gid)
-    _checked_step("step", step, live)
+    checked_step("step", step, live)
     notes = drawn_notes(store, gid, step, note) if drawings else None
     game, html, seen = board_at(request, gid, step, seat or None, notes)
     svg = standalone_svg(html, f"{game.ID} {str(gid)[:8]} · step {step} · {seen}")
@@ -246,7 +167,7 @@ def position_file(request: Request, ref: str,
     gid = store.catalogue.resolve(ref)
     live = store.live(gid)
     step = live.session.version if step is None else step
-    _checked_step("step", step, live)
+    checked_step("step", step, live)
     game = live.game
     if game.outcome(live.session.state) is None:
         # A position holds every hidden card and order: not while the game runs.

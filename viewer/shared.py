@@ -21,7 +21,7 @@ from engine.core.context import SYSTEM
 from engine.core.errors import BadInput
 from engine.core.records import Live
 from engine.core.store import Store
-from engine.core.visibility import SPECTATOR
+from projections.compare import known_seat, seat_view  # noqa: F401 - app.py imports them here
 from projections.replay import Replay
 
 HOT_SEAT = "*"  # seat_tokens key of the token that plays every seat at one screen
@@ -171,21 +171,3 @@ def fact_json(fact) -> Markup:
     if drawn is None:
         drawn = fact._data_json = fast_tojson(fact.data)
     return drawn
-
-
-def known_seat(live: Live, seat: str | None) -> tuple[str | None, str]:
-    """`seat` if it is one of the game's, else None and a notice naming the
-    known seats (an unknown value is never reflected into the page)."""
-    if not seat or seat in live.header.seats:
-        return seat or None, ""
-    finished = live.game.outcome(live.session.state) is not None
-    return None, (f"seat: not a seat of this game (seats: {', '.join(live.header.seats)}); showing "
-                  + ("everything" if finished else "what every seat may see"))
-
-
-def seat_view(finished: bool, seat: str | None) -> str | None:
-    """The view a replay shows: a running game only what every seat may see
-    (SPECTATOR); a finished one whole (None) or through a known seat's eyes."""
-    if not finished:
-        return SPECTATOR
-    return seat or None

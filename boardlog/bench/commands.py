@@ -51,6 +51,8 @@ def command_figures(db: str, gid: UUID, kind: str, step: int, runs: int = RUNS) 
         "boardlog games": [*boardlog, "games", *store],
         f"boardlog show ID --step {step:,}": [*boardlog, "show", str(gid), "--step", str(step), *store],
         "boardlog legal ID": [*boardlog, "legal", str(gid), *store],
+        # Two boards of the game and what differs: the viewer's comparison, without the viewer.
+        f"boardlog compare ID 10 {step:,}": [*boardlog, "compare", str(gid), "10", str(step), *store],
         f"boardlog rules {kind}": [*boardlog, "rules", kind],
     }
     from engine.core.store import open_store

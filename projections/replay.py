@@ -526,12 +526,14 @@ class Replay:
         rows = list(self.store.reader.raw(game_id, start.version, hi))
         read[(id(self), game_id, "rows")] = rows
         game, session, at = self.store.live(game_id).game, start, 0
+        facts = read.setdefault((id(self), game_id, "facts"), {})
         for step in wanted:
             if step <= session.version:
                 continue
             end = at + (step - session.version)
-            # The reader's own fold of raw rows (its errors say which game does not fit).
-            session = self.store.reader._fold_rows(game, game_id, session, rows[at:end])
+            # The reader's own fold of raw rows (its errors say which game does not fit),
+            # keeping the facts it decodes for the page's audit (`decoded`).
+            session = self.store.reader._fold_rows(game, game_id, session, rows[at:end], facts=facts)
             if session is None or session.version != step:  # rows missing: the usual path says why
                 return
             at, kept[step] = end, session
@@ -541,6 +543,12 @@ class Replay:
         if wanted[0] in kept and wanted[0] != session.version:
             self.steps.remember(game_id, kept[wanted[0]])
         self.steps.remember(game_id, session)
+
+    def decoded(self, game_id: UUID) -> dict:
+        """{version: event} of the facts `prepare` folded for this request
+        (empty outside `pinned`): an audit needs not decode them again."""
+        read = _READ.get()
+        return read.get((id(self), game_id, "facts"), {}) if read is not None else {}
 
     def records(self, game_id: UUID, gt: int, lte: int) -> list[Record]:
         """Decoded records with gt < version <= lte: from the rows `prepare`
@@ -624,7 +632,8 @@ def _audit(replay: Replay, game: GameModule, idx: GameIndex, game_id: UUID, firs
     command = head.data
     if head.kind == fold.COMMAND:
         command = shown_payload(game, head.data, head.version, seat, idx.revealed, finished)
-    facts = [_audit_fact(game, r, seat) for r in records if r.kind == fold.FACT]
+    decoded = replay.decoded(game_id)
+    facts = [_audit_fact(game, r, seat, decoded.get(r.version)) for r in records if r.kind == fold.FACT]
     # The set-up lays out the whole board: every value in the view is new, and
     # listing an alphabetical slice of thousands of them told nobody anything
     # (it was also the costliest part of drawing a set-up step).  Any later
@@ -640,8 +649,10 @@ def _audit(replay: Replay, game: GameModule, idx: GameIndex, game_id: UUID, firs
     )
 
 
-def _audit_fact(game: GameModule, r: Record, seat: str | None) -> AuditFact:
-    event = fold.decode_fact(game, r.data)
+def _audit_fact(game: GameModule, r: Record, seat: str | None, event=None) -> AuditFact:
+    """`event`: the record's fact, if decoded already (`Replay.decoded`)."""
+    if event is None:
+        event = fold.decode_fact(game, r.data)
     ref = game.RULES.get(r.rule)
     return AuditFact(
         step=r.version, type=event.type, text=fact_line(game, event), rule=r.rule,

@@ -62,3 +62,23 @@ def test_an_audits_changes_and_fact_data_are_written_once_and_escaped():
     assert str(rows) == ("<tr><th>units.&lt;i&gt;</th><td>null</td><td>→</td><td>\"\\u003c/td\\u003e\"</td></tr>"
                          "<tr><th>hp</th><td>3</td><td>→</td><td>2</td></tr>")
     assert "<b>" not in str(fact_json(fact)) and "\\u003cb\\u003e\\u0026\\u0027" in str(fact_json(fact))
+
+
+def test_an_audit_lists_the_facts_its_pages_fold_decoded(monkeypatch):
+    """A replay page folds its command group's records once (`Replay.prepare`)
+    and its audit lists those facts as the fold decoded them: none is decoded
+    a second time, and the audit is the one a fresh decode gives."""
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("fmp", seed=3, players=2)
+    replay = Replay(store)
+    first, last = replay.index(gid).group(2)
+    decodes = []
+    with replay.pinned():
+        replay.prepare(gid, (first - 1, 1, 2, last))  # as the page does (viewer/app.py)
+        real = replay_module.fold.decode_fact
+        monkeypatch.setattr(replay_module.fold, "decode_fact", lambda *a: decodes.append(a) or real(*a))
+        shared = audit(replay, gid, 2, None)
+    monkeypatch.undo()
+    fresh = audit(Replay(store), gid, 2, None)  # outside a page: each fact decoded here
+    assert len(shared.facts) > 5 and decodes == []
+    assert shared.facts == fresh.facts

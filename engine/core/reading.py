@@ -178,9 +178,9 @@ class Reader:
             return self._fold_rows(game, game_id, session, self.db.stream(game_id, gt, lte), every, keep)
 
     def _fold_rows(self, game: GameModule, game_id: UUID, session: Session | None, rows,
-                   every: int = 0, keep=None) -> Session | None:
+                   every: int = 0, keep=None, facts: dict | None = None) -> Session | None:
         try:
-            return fold.fold_rows(game, session, rows, TOPIC_KIND, orjson.loads, every, keep)
+            return fold.fold_rows(game, session, rows, TOPIC_KIND, orjson.loads, every, keep, facts)
         except _UNFIT as e:
             # Only a stream written by an older, looser import gets here.
             raise GameUnreadable(f"game {game_id} cannot be read: a record does not fit ({e})") from None

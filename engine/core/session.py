@@ -336,13 +336,15 @@ _decode_row = msgspec.json.Decoder(_Row).decode
 
 
 def fold_rows(game: GameModule, s: Session | None, rows, kinds: dict[str, str], loads,
-              every: int = 0, keep=None) -> Session | None:
+              every: int = 0, keep=None, facts: dict | None = None) -> Session | None:
     """Fold raw stored rows `(version, topic, json)`; the hot loop of every read.
 
     The three common kinds are folded here from a typed decode (the same
     steps as `fold_fact`, `fold_command`, `fold_undone`); the rest go
     through `fold_record`.  With `every`, `keep(session)` receives each
-    session at a multiple of it.
+    session at a multiple of it.  With `facts`, each fact's decoded event is
+    put there by its version (a replay page's audit lists the facts its fold
+    has just decoded: issue #24).
     """
     events, evolve = game.EVENTS, game.evolve
     for version, topic, raw in rows:
@@ -351,12 +353,18 @@ def fold_rows(game: GameModule, s: Session | None, rows, kinds: dict[str, str], 
             row = _decode_row(raw)
             cls = events.get(row.type)
             if cls is None:  # an engine fact (a game's opening position), or a record that does not fit
-                s = fold_fact(game, s, version, decode_fact(game, loads(raw)))
+                event = decode_fact(game, loads(raw))
+                s = fold_fact(game, s, version, event)
+                if facts is not None:
+                    facts[version] = event
                 if every and version % every == 0:
                     keep(s)
                 continue
             data = row.data if row.v == cls.version else upcast(cls, row.v, row.data, game.UPCASTERS)
-            s = _new(Session, (evolve(s[0], cls.from_data(data, row.rule)), version, s[2], s[3], s[4]))
+            event = cls.from_data(data, row.rule)
+            s = _new(Session, (evolve(s[0], event), version, s[2], s[3], s[4]))
+            if facts is not None:
+                facts[version] = event
         elif kind is COMMAND:
             row = _decode_row(raw)
             s = fold_command(s, version, row.seat, row.commit)

@@ -263,4 +263,33 @@ def test_sqlite_reads_go_through_a_plain_read_only_connection_per_thread(tmp_pat
     with pytest.raises(sqlite3.OperationalError):
         fresh.db._readers.get().execute("DELETE FROM stored_events")
     fresh.close()
+
+
+def test_a_read_connection_is_closed_once_its_thread_has_ended(tmp_path):
+    """A server's worker threads come and go: the plain read connection of a
+    thread that has ended is closed (before, each stayed open: one open file
+    per request where each request ran in a thread of its own)."""
+    import os
+    import threading
+
+    from engine.core.store import open_store
+
+    store = open_store(str(tmp_path / "s.db"))
+    gid = store.create(KIND, seed=3)
+    fresh = open_store(str(tmp_path / "s.db"))
+
+    def files() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    def read_in_a_thread_of_its_own() -> None:
+        reader = threading.Thread(target=lambda: fresh.rows(gid))
+        reader.start()
+        reader.join()
+
+    read_in_a_thread_of_its_own()
+    before = files()
+    for _ in range(30):
+        read_in_a_thread_of_its_own()
+    assert files() <= before + 1 and len(fresh.db._readers._all) <= 1
+    fresh.close()
     store.close()

@@ -354,13 +354,28 @@ class _ThreadReaders:
             connection.execute("PRAGMA query_only=1")
             self._local.connection = connection
             with self._lock:
-                self._all.append(connection)
+                self._close_orphans()
+                self._all.append((threading.current_thread(), connection))
         return connection
+
+    def _close_orphans(self) -> None:
+        """Close the connections of threads that have ended.  A server's worker
+        threads come and go (an idle one stops after a while, a busy spell
+        starts new ones), and each left its connection, an open file,
+        behind: one per request where every request ran in a thread of its
+        own.  (Under the lock.)"""
+        kept = []
+        for thread, connection in self._all:
+            if thread.is_alive():
+                kept.append((thread, connection))
+            else:
+                connection.close()
+        self._all = kept
 
     def close(self) -> None:
         with self._lock:
             self._closed = True
-            for connection in self._all:
+            for _, connection in self._all:
                 connection.close()
             self._all.clear()
 

@@ -270,6 +270,10 @@ def test_a_read_on_sqlite_never_imports_the_eventsourcing_library(stored, kind, 
     assert "engine.core.store" not in modules and "engine.core.readonly" in modules
     # argparse's help formatter no longer imports shutil; logging waits for a message.
     assert "shutil" not in modules and "logging" not in modules
+    # No dice (a read never rolls), no hashlib (checkpoints hash without it); Anna's
+    # Roundtable reads its card file only when a seat's view is drawn.
+    assert "random" not in modules and "hashlib" not in modules
+    assert kind != "roundtable" or "tomllib" not in modules
 
 
 def _loaded(modules: set[str], *names: str) -> list[str]:

@@ -65,6 +65,9 @@ def test_a_read_command_builds_no_aggregate_class_and_loads_only_its_game_parts(
         assert f"{game}.legal" in modules and f"{game}.view" not in modules
     if argv[0] == "games":
         assert f"{game}.legal" not in modules
+    if argv[0] in ("show", "legal", "position"):  # read through engine/core/readonly.py: no dice
+        # rolled (random), no hashlib (checkpoints hash without it), no content file read (tomllib)
+        assert not {"random", "hashlib", "tomllib"} & modules, argv
 
 
 def test_kinds_loads_no_game_and_no_store():
@@ -134,6 +137,42 @@ def test_no_game_module_imports_a_lazy_name_as_a_submodule():
 def test_a_game_provides_every_required_name():
     for kind in game_ids():
         assert set(REQUIRED) <= set(dir(find_game(kind))), kind
+
+
+def test_the_hashes_of_checkpoints_are_hashlibs_own():
+    """Checkpoints hash with blake2b and name their stream with uuid5 without
+    importing hashlib (issue #24): the same digests and the same ids."""
+    import hashlib
+    import uuid
+
+    from engine.core import checkpoints
+
+    assert checkpoints.blake2b is hashlib.blake2b
+    for raw in (b"", b"x", bytes(range(256)) * 40):
+        assert checkpoints.row_digest(raw) == hashlib.blake2b(raw, digest_size=16).digest()
+        assert checkpoints.row_digest(memoryview(raw)) == checkpoints.row_digest(raw)
+    for gid in (uuid.UUID(int=0), uuid.UUID(int=2**128 - 1), uuid.uuid4()):
+        for name in ("", "checkpoints/0123abcd", "checkpoints/é☃\U0001f600"):
+            assert checkpoints._uuid5(gid, name) == uuid.uuid5(gid, name)
+
+
+def test_a_story_board_reads_the_map_file_alone(memory_store):
+    """The story game's view reads the map's layout from the map's file,
+    not the whole box of content (eleven files: ~20 ms of `boardlog
+    compare`, issue #24), and finds the layout the box holds."""
+    import importlib
+
+    from engine.games.forbidden_alchemy_story import content
+
+    story_view = importlib.import_module("engine.games.forbidden_alchemy_story.view")  # (the package's `view` is the function)
+    gid = memory_store.create("forbidden_alchemy_story", seed=3)
+    state = memory_store.live(gid).session.state
+    content.load.cache_clear()
+    story_view._layout.cache_clear()
+    board = find_game("forbidden_alchemy_story").view(state, None)
+    assert content.load.cache_info().currsize == 0
+    spaces = content.load().map["layout"]
+    assert board["layout"] == {x: list(spaces[x]) for x in state.room_of if x in spaces} != {}
 
 
 # ---- a game's id from its prefix ------------------------------------------------------------

@@ -24,24 +24,30 @@ database can never make the server run arbitrary code.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import os
-import pickle
 import re
 import threading
 import time
-import zlib
 from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
-from uuid import UUID, uuid5
+from uuid import UUID
 
 import orjson
 
 from .errors import LazyLogger
 from .game import game_ids
+
+# blake2b (hashlib's is this very one) and SHA-1 (the digests of hashlib's,
+# which is OpenSSL's) from their own modules: importing hashlib, which sets
+# up OpenSSL's constructors, was ~4 ms of every read of a game (issue #24).
+try:
+    from _blake2 import blake2b
+    from _sha1 import sha1
+except ImportError:  # a Python built without them: hashlib finds the same hashes
+    from hashlib import blake2b, sha1
 
 log = LazyLogger(__name__)
 
@@ -71,8 +77,14 @@ class Mark(NamedTuple):
     session: Any
 
 
+def _uuid5(namespace: UUID, name: str) -> UUID:
+    """`uuid.uuid5` (RFC 4122: a name-based UUID, SHA-1), whose import of
+    hashlib is what the hashes above avoid."""
+    return UUID(bytes=sha1(namespace.bytes + name.encode()).digest()[:16], version=5)
+
+
 def row_digest(raw: bytes | memoryview) -> bytes:
-    return hashlib.blake2b(bytes(raw), digest_size=16).digest()
+    return blake2b(bytes(raw), digest_size=16).digest()
 
 
 @cache
@@ -91,7 +103,7 @@ def fingerprint(kind: str) -> str:
     kinds, missing = _kinds(kind)
     files = _files(kinds)
     stats = [_stat(f) for f in files]  # before reading: a file changed while read never matches after
-    h = hashlib.blake2b(digest_size=12)
+    h = blake2b(digest_size=12)
     h.update(TOPIC.encode())
     for path in files:
         h.update(str(path.relative_to(_ENGINE.parent)).encode())
@@ -218,20 +230,34 @@ class _FingerprintCache:
                 os.unlink(temporary)
 
 
-class _Unpickler(pickle.Unpickler):
-    def find_class(self, module: str, name: str):
-        if module == "engine" or module.startswith("engine.") or name in _SAFE.get(module, ()):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"a checkpoint may not build {module}.{name}")
+# pickle and zlib are imported when a checkpoint is first written or read: a
+# game shorter than EVERY records has none, and a read of one never loads
+# them (~2 ms of its start: issue #24).
+@cache
+def _unpickler() -> type:
+    """An unpickler that builds only boardlog's classes and the plain ones of `_SAFE`."""
+    import pickle
+
+    class _Unpickler(pickle.Unpickler):
+        def find_class(self, module: str, name: str):
+            if module == "engine" or module.startswith("engine.") or name in _SAFE.get(module, ()):
+                return super().find_class(module, name)
+            raise pickle.UnpicklingError(f"a checkpoint may not build {module}.{name}")
+    return _Unpickler
 
 
 def dumps(mark: Mark) -> bytes:
+    import pickle
+    import zlib
+
     return mark.digest + zlib.compress(pickle.dumps(mark.session, protocol=5), 1)
 
 
 def loads(version: int, data: bytes) -> Mark:
+    import zlib
+
     data = bytes(data)
-    session = _Unpickler(io.BytesIO(zlib.decompress(data[16:]))).load()
+    session = _unpickler()(io.BytesIO(zlib.decompress(data[16:]))).load()
     return Mark(version, data[:16], session)
 
 
@@ -251,7 +277,7 @@ class Checkpoints:
 
     @staticmethod
     def stream_id(game_id: UUID, kind: str) -> UUID:
-        return uuid5(game_id, f"checkpoints/{fingerprint(kind)}")
+        return _uuid5(game_id, f"checkpoints/{fingerprint(kind)}")
 
     def nearest(self, game_id: UUID, kind: str, step: int) -> Mark | None:
         """The checkpoint with the greatest version <= `step`, or None."""

@@ -13,7 +13,6 @@ A database is one of three kinds:
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 import time
@@ -423,6 +422,8 @@ class Sql:
         NOT EXISTS notwithstanding: a load test's second server died so."""
         if self.sqlite:
             return
+        import hashlib  # (PostgreSQL alone: a read on SQLite never loads it, issue #24)
+
         name = f"boardlog read model {self.schema}{self.prefix}".encode()
         key = int.from_bytes(hashlib.blake2b(name, digest_size=8).digest(), "big", signed=True)
         cursor.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
@@ -472,6 +473,8 @@ def schema_lock(factory):
     if kind_of(factory) != POSTGRES or datastore is None:
         yield
         return
+    import hashlib
+
     import psycopg
 
     digest = hashlib.blake2b(f"boardlog tables {datastore.schema}".encode(), digest_size=8).digest()

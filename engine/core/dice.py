@@ -9,7 +9,6 @@ command that drew anything a commit point (undo cannot cross it).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -18,7 +17,10 @@ T = TypeVar("T")
 
 class Dice:
     def __init__(self, seed: int, sequence: int):
-        import random  # when deciding: a read never rolls (issue #24)
+        # Imported when deciding: a read never rolls, and hashlib's start
+        # (OpenSSL's constructors) is ~4 ms of a command's (issue #24).
+        import hashlib
+        import random
 
         digest = hashlib.sha256(f"boardlog:{seed}:{sequence}".encode()).digest()
         self._random = random.Random(int.from_bytes(digest[:8], "big"))

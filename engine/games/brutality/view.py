@@ -9,8 +9,7 @@ the board and on the hero sheets is public.
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import evolved
 from engine.kit.notation import parse_cell
@@ -18,6 +17,9 @@ from engine.kit.notation import parse_cell
 from . import events as ev
 from .board import footprint, footprint_at, graves, occupants, square_names, to_square
 from .state import TEAMS, Battle, team_of
+
+if TYPE_CHECKING:
+    import random  # for annotations alone: a read never scrambles (issue #24)
 
 ARROW = {"N": "^", "S": "v"}
 

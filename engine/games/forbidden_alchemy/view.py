@@ -7,13 +7,15 @@ size is shown; nothing else about a puzzle is secret from its player.
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import evolved
 
 from . import events as ev
 from .state import Puzzle
+
+if TYPE_CHECKING:
+    import random  # for annotations alone: a read never scrambles (issue #24)
 
 GLYPH = {"blue-circle": "O", "red-diamond": "<>", "yellow-triangle": "/\\"}
 

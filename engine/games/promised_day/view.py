@@ -15,9 +15,8 @@ positions, labels and words are worked out from it on the viewer's side
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import evolved
 from engine.kit.deck import Deck
@@ -25,6 +24,9 @@ from engine.kit.deck import Deck
 from . import events as ev
 from .content import COLOURS
 from .state import Game
+
+if TYPE_CHECKING:
+    import random  # for annotations alone: a read never scrambles (issue #24)
 
 
 def _sees_hand(state: Game, seat: str | None, character: str) -> bool:

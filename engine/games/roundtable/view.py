@@ -10,9 +10,9 @@ meets each card where it is shown.  `None` sees everything.
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import evolved
 
@@ -23,7 +23,17 @@ from .content import BOARD, short
 from .lines import describe as describe  # the timeline's words (lines.py)
 from .state import Table
 
-CHEER = content.cheer()["id"]  # Anna's Cheer: the one shop card whose holder everyone knows
+if TYPE_CHECKING:
+    import random  # for annotations alone: a read never scrambles (issue #24)
+
+
+@cache
+def _cheer() -> str:
+    """Anna's Cheer: the one shop card whose holder everyone knows.  Read
+    from the card file when first asked, not when the view is imported: that
+    file is TOML, whose parser a command drawing a board otherwise never
+    loads (`boardlog show`, `legal`: issue #24)."""
+    return content.cheer()["id"]
 
 
 def _sees_hand(seat: str | None, owner: str) -> bool:
@@ -130,7 +140,7 @@ def _player_view(state: Table, owner: str, seat: str | None) -> dict[str, Any]:
 def _known(shop_hand: tuple[str, ...]) -> list[str]:
     """The shop cards everyone knows a player holds: Anna's Cheer, given face up at setup
     (I. Game Setup, step 2) and leaving the hand only by being played, face up."""
-    return [card for card in shop_hand if card == CHEER]
+    return [card for card in shop_hand if card == _cheer()]
 
 
 # ---- redaction ------------------------------------------------------------------------------------
@@ -172,7 +182,7 @@ def scramble_hidden(state: Table, seat: str | None, rng: random.Random) -> Table
         return state
     others = [s for s in state.seats if s != seat]
     units = list(state.deck.cards) + [c for s in others for c in state.player(s).hand]
-    shop = list(state.shop_deck.cards) + [c for s in others for c in state.player(s).shop_hand if c != CHEER]
+    shop = list(state.shop_deck.cards) + [c for s in others for c in state.player(s).shop_hand if c != _cheer()]
     rng.shuffle(units)
     rng.shuffle(shop)
     boss_deck = list(state.boss_deck.cards)

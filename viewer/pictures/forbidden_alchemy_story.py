@@ -41,6 +41,18 @@ centres) is worked out once per map; the rest once per view, in plain loops,
 and written out as markup here rather than by the template (issue #24); a
 layer that shows what changed is a function the template hands the changed ids.
 Every number comes back as a string ready to print.
+
+Speed (issue #24): most of a step's picture is the step before's.  Each
+element's markup (a room with its name, a space, a figure, an investigator's
+row of the panel, a line of text, a card, the Keeper Action cards) is kept by
+everything it shows (`lru_cache` on the values read from the view, so a key
+holds all that the markup depends on and nothing of another seat's view can
+come back for it), drawn changed and unchanged at once; a step looks them up
+and picks.  A key holds the view's values as they are (its numbers are ints;
+a flag read only for its truth may be False or None: two entries, the same
+markup); a panel line's key is typed, its size printed as given (10, 9.5).
+The text is escaped as a plain string (`viewer.pictures.text`, markupsafe's
+entities), each layer made Markup once.
 """
 
 from __future__ import annotations
@@ -49,12 +61,12 @@ from functools import cache, lru_cache, partial
 from typing import Any
 
 from markupsafe import Markup
-from markupsafe import escape as _e
 
 from engine.games.forbidden_alchemy_story import content
 from engine.kit.picture import num
 from viewer.boards import graph_layout
 from viewer.pictures import forbidden_alchemy as puzzle_picture
+from viewer.pictures import text as _t
 
 WIDTH = 640
 MAP_HEIGHT, MAP_MARGIN = 436, 26
@@ -87,30 +99,28 @@ ABILITIES = {  # ours, as the rules play them (combat.py, Keen Eye)
 # ---- the contract: draw, place_points, ceiling ------------------------------------------
 def draw(board: dict[str, Any]) -> dict[str, Any]:
     """Everything the template places for this view, positioned, labelled, named."""
-    geo = _geo(board)
-    rooms = board["rooms"]
-    static = _static(geo, tuple(rooms), tuple(tuple(x) for x in board["links"]),
-                     tuple((r["name"], x) for r in rooms.values() for x in r["edge"]))
+    geo, boxes, links = _still_of(board)
     left, left_end = _panel_left(board)
     right, right_end = _panel_right(board)
     puzzle, shift = _puzzle(board)
     height = max(left_end, right_end, PANEL_Y + 40) + 16 + shift
-    rooms, spaces = tuple(_rooms(board, static["rooms"])), tuple(_spaces(board, geo))
+    rooms, spaces = _rooms(board, boxes), _spaces(board, geo)
     return {
         "width": str(WIDTH), "height": num(height), "frame": str(WIDTH - 2),
         "frame_height": num(height - 2), "puzzle": puzzle, "shift": num(shift),
         "aria": f"Forbidden Alchemy, {board['story_name']}, round {board['round']}",
+        "hot": _hot,  # the changed ids of the four collections, in one pass (issue #24)
         # the layers written out (issue #24); those that show what changed take the changed ids
-        "room_layer": partial(_rooms_svg, rooms),
-        "links": static["links_svg"],
-        "room_names": _room_names_svg(rooms),
-        "space_layer": partial(_spaces_svg, spaces),
-        "figure_layer": partial(_figures_svg, tuple(_figures(board, geo))),
+        "room_layer": partial(_layer, rooms),
+        "links": links,
+        "room_names": Markup("".join(r[3] for r in rooms)),
+        "space_layer": partial(_layer, spaces),
+        "figure_layer": partial(_figures_svg, _figures(board, geo)),
         "highlights": partial(_highlights_svg, spaces, rooms),
         "legend": _legend_svg(),
         "rule_y": str(PANEL_Y), "divider": {"y1": str(PANEL_Y + 8), "y2": num(height - shift - 10)},
         "panel": partial(_panel_svg, left, right),
-        "tray": _tray_html(_tray(board)),
+        "tray": _tray_html(board),
     }
 
 
@@ -174,22 +184,28 @@ def _graph(links: tuple, rooms: tuple, layout: tuple):
     return graph_layout(sorted(points), edges, WIDTH, MAP_HEIGHT, MAP_MARGIN, points)
 
 
-def _rooms_static(geo, rooms: tuple) -> tuple:
-    """Each room's box: (id, points, name corner, footer corner)."""
-    found = []
-    for room in rooms:
+def _still_of(board: dict[str, Any]):
+    """The map's geometry, each room's box and the links' markup, from one key
+    made once a view (the map's links, rooms with their names, spaces and edges,
+    and layout)."""
+    return _still(tuple(map(tuple, board["links"])),
+                  tuple((r, x["name"], tuple(x["spaces"]), tuple(x["edge"])) for r, x in board["rooms"].items()),
+                  tuple((k, tuple(v)) for k, v in board["layout"].items()))
+
+
+@lru_cache(maxsize=16)
+def _still(links: tuple, rooms: tuple, layout: tuple) -> tuple[Any, tuple, Markup]:
+    """Rooms, links and escape edges for one layout: (geometry, each room's box
+    as (id, points, name corner, footer corner), the links and escape edges)."""
+    geo = _graph(links, tuple((r, spaces, edge) for r, _, spaces, edge in rooms), layout)
+    boxes = []
+    for room, _, _, _ in rooms:
         a, b = f"room:{room}:a", f"room:{room}:b"
         if a not in geo.nodes:
             continue
         p, q = geo[a], geo[b]
         pts = f"{p.cx},{p.cy} {q.cx},{p.cy} {q.cx},{q.cy} {p.cx},{q.cy}"
-        found.append((room, pts, (p.cx, p.cy), (p.cx, q.cy)))
-    return tuple(found)
-
-
-@lru_cache(maxsize=16)
-def _static(geo, rooms: tuple, links: tuple, edges: tuple) -> dict[str, Any]:
-    """Rooms, links and escape edges for one layout."""
+        boxes.append((room, pts, (p.cx, p.cy), (p.cx, q.cy)))
     drawn = []
     for a, c, kind in links:
         if a not in geo.nodes or c not in geo.nodes:
@@ -201,120 +217,195 @@ def _static(geo, rooms: tuple, links: tuple, edges: tuple) -> dict[str, Any]:
                       "stroke": LINK_STROKE.get(kind, "#a0a4ab"), "width": LINK_WIDTH.get(kind, 2),
                       "dashed": kind == "impassable", "title": f"{a} - {c}: {what}"})
     exits = []
-    for name, x in edges:
-        if "exit:" + x in geo.nodes:
-            p, q = geo[x], geo["exit:" + x]
-            exits.append({"title": f"{name}: outer edge touching no other room (escape)",
-                          "x1": p.cx, "y1": p.cy, "x2": q.cx, "y2": q.cy, "label_y": num(q.y + 12),
-                          "hit": f"{num(q.x - 34)}", "hit_y": num(p.y + 20),
-                          "hit_h": num(q.y - p.y - 6)})
-    return {"rooms": _rooms_static(geo, rooms), "links_svg": _links_svg(drawn, exits)}
+    for _, name, _, edge in rooms:
+        for x in edge:
+            if "exit:" + x in geo.nodes:
+                p, q = geo[x], geo["exit:" + x]
+                exits.append({"title": f"{name}: outer edge touching no other room (escape)",
+                              "x1": p.cx, "y1": p.cy, "x2": q.cx, "y2": q.cy, "label_y": num(q.y + 12),
+                              "hit": f"{num(q.x - 34)}", "hit_y": num(p.y + 20),
+                              "hit_h": num(q.y - p.y - 6)})
+    return geo, tuple(boxes), _links_svg(drawn, exits)
 
 
 # ---- the map --------------------------------------------------------------------------------
-def _rooms(board: dict[str, Any], boxes) -> list[dict[str, Any]]:
+_COLLECTIONS = ("spaces", "rooms", "investigators", "monsters")
+
+
+def _hot(changed) -> tuple[frozenset[str], ...]:
+    """The ids of the spaces, rooms, investigators and monsters with a changed path
+    (engine.kit.picture.changed_ids of each, in one pass over the paths instead of four)."""
+    found: dict[str, set[str]] = {c: set() for c in _COLLECTIONS}
+    for path in changed:
+        collection, dot, rest = path.partition(".")
+        ids = found.get(collection) if dot else None
+        if ids is not None:
+            ids.add(rest.split(".", 1)[0])
+    return tuple(frozenset(found[c]) for c in _COLLECTIONS)
+
+
+# Each element as (id, markup unchanged, markup changed, ...): a layer picks one of the two.
+def _layer(items: tuple, hot: frozenset[str]) -> Markup:
+    return Markup("".join(x[2] if x[0] in hot else x[1] for x in items))
+
+
+def _rooms(board: dict[str, Any], boxes: tuple) -> tuple:
+    """Each room as (id, markup, markup changed, its name and footer, its box's points)."""
     found = []
-    seeds = board.get("seeds") or {}
+    seeded = (board.get("seeds") or {}).get("room")
     face_down = board.get("exploration") or {}
     names = board["cards"]["items"]
+    rooms = board["rooms"]
     for i, (room, pts, name_at, foot_at) in enumerate(boxes):
-        r = board["rooms"][room]
-        left = r["exploration_left"]
-        foot = [
-            f"{left} card{'s' if left != 1 else ''}" if left else "",
-            "hide" if r["hiding"] else "",
-            "dark" if r.get("dark") else "",
-            "rift" if r.get("rift") else "",
-            f"locked: {r['lock']}" if r.get("lock") else "",
-            "seeds" if seeds.get("room") == room else "",
-        ]
-        title = (f"{r['name']}{' (Hallway)' if r['hallway'] else ''}: {left} face-down Exploration "
-                 f"card(s){'; a place to hide' if r['hiding'] else ''}{'; on Fire' if r['fire'] else ''}"
-                 f"{'; Dark' if r.get('dark') else ''}")
-        if face_down.get(room):  # the keeper laid them out: he knows them, top first
-            title += " (top first: " + ", ".join(names.get(c, {}).get("name", c) for c in face_down[room]) + ")"
-        found.append({
-            # a room is pointed at for Fire and Darkness; a room of one space named like
-            # it is pointed at by that space (one element lit, not the box around it)
-            "id": room, "token": "" if room in r["spaces"] else room, "label": r["name"],
-            "cls": "room" + (" fire" if r["fire"] else "") + (" dark" if r.get("dark") else ""),
-            "title": title, "pts": pts, "fill": "#4a5568" if r.get("dark") else ROOM[i % len(ROOM)],
-            "opacity": "0.35" if r.get("dark") else "0.55",
-            "stroke": "#c53030" if r["fire"] else "#8b6f4e", "width": 4 if r["fire"] else 2,
-            "name_at": name_at, "name": r["name"] + (" (on Fire)" if r["fire"] else ""),
-            "foot_at": foot_at, "foot": " · ".join(x for x in foot if x),
-        })
-    return found
+        r = rooms[room]
+        down = face_down.get(room)
+        # the keeper laid them out: he knows them, top first (his view holds them)
+        top = tuple(names.get(c, {}).get("name", c) for c in down) if down else None
+        found.append((room, *_room(ROOM[i % len(ROOM)], room, pts, name_at, foot_at, room in r["spaces"],
+                                   r["name"], r["hallway"], r["hiding"], r["fire"], r.get("dark"), r.get("rift"),
+                                   r.get("lock"), r["exploration_left"], seeded == room, top), pts))
+    return tuple(found)
 
 
-def _spaces(board: dict[str, Any], geo) -> list[dict[str, Any]]:
+@lru_cache(maxsize=512)
+def _room(fill: str, room: str, pts: str, name_at: tuple, foot_at: tuple, by_space: bool, name: str,
+          hallway: bool, hiding: bool, fire: bool, dark: bool, rift: bool, lock, left: int, seeds: bool,
+          top: tuple | None) -> tuple[str, str, str]:
+    """A room's box (unchanged, changed) and its name and footer."""
+    title = (f"{name}{' (Hallway)' if hallway else ''}: {left} face-down Exploration "
+             f"card(s){'; a place to hide' if hiding else ''}{'; on Fire' if fire else ''}"
+             f"{'; Dark' if dark else ''}")
+    if top:
+        title += " (top first: " + ", ".join(top) + ")"
+    # a room is pointed at for Fire and Darkness; a room of one space named like
+    # it is pointed at by that space (one element lit, not the box around it)
+    token = "" if by_space else room
+    named = f' data-token="{_t(token)}" data-label="{_t(name)}"' if token else ""
+    cls = "room" + (" fire" if fire else "") + (" dark" if dark else "")
+    head = f'\n<g id="room-{_t(room)}" data-id="room-{_t(room)}"{named} class="{_t(cls)}'
+    body = (f'\n<title>{_t(title)}</title>\n<polygon points="{pts}" fill="{"#4a5568" if dark else fill}" '
+            f'fill-opacity="{"0.35" if dark else "0.55"}" stroke="{"#c53030" if fire else "#8b6f4e"}" '
+            f'stroke-width="{4 if fire else 2}" stroke-linejoin="round"/>\n</g>')
+    foot = " · ".join(x for x in (
+        f"{left} card{'s' if left != 1 else ''}" if left else "",
+        "hide" if hiding else "",
+        "dark" if dark else "",
+        "rift" if rift else "",
+        f"locked: {lock}" if lock else "",
+        "seeds" if seeds else "",
+    ) if x)
+    label = (f'\n<text x="{name_at[0]}" y="{name_at[1]}" dx="5" dy="13" font-weight="bold">'
+             f'{_t(name + (" (on Fire)" if fire else ""))}</text>')
+    if foot:
+        label += f'<text x="{foot_at[0]}" y="{foot_at[1]}" dx="5" dy="-5" font-size="9">{_t(foot)}</text>'
+    return head + '">' + body, head + ' changed"' + _OUTLINE + ">" + body, label
+
+
+def _spaces(board: dict[str, Any], geo) -> tuple:
+    """Each space as (id, markup, markup changed, cx, cy)."""
     found = []
     altar = board["altar"]
+    rooms = board["rooms"]
+    nodes = geo.nodes
     for space, sp in board["spaces"].items():
-        if space not in geo.nodes:
+        c = nodes.get(space)
+        if c is None:
             continue
-        r = board["rooms"][sp["room"]]
-        c = geo[space]
-        title = (f"{r['name']} ({space}){', on Fire' if r['fire'] else ''}"
-                 f"{', altar' if space == altar else ''}"
-                 f"{', room edge (escape)' if space in r['edge'] else ''}"
-                 f"{', hiding place' if r['hiding'] else ''}; {r['exploration_left']} "
-                 f"Exploration card(s) in the room")
-        found.append({"id": space, "token": space, "label": f"{space} ({r['name']})", "title": title,
-                      "cx": c.cx, "cy": c.cy, "text": "altar" if space == altar else space})
-    return found
+        r = rooms[sp["room"]]
+        found.append((space, *_space(space, r["name"], r["fire"], space == altar, space in r["edge"], r["hiding"],
+                                     r["exploration_left"], c.cx, c.cy), c.cx, c.cy))
+    return tuple(found)
 
 
-def _figures(board: dict[str, Any], geo) -> list[dict[str, Any]]:
-    """Investigators left of their space, monsters right of it, corpses under it."""
+@lru_cache(maxsize=1024)
+def _space(space: str, room: str, fire: bool, altar: bool, edge: bool, hiding: bool, left: int,
+           cx: str, cy: str) -> tuple[str, str]:
+    title = (f"{room} ({space}){', on Fire' if fire else ''}"
+             f"{', altar' if altar else ''}"
+             f"{', room edge (escape)' if edge else ''}"
+             f"{', hiding place' if hiding else ''}; {left} "
+             f"Exploration card(s) in the room")
+    label, text = f"{space} ({room})", "altar" if altar else space
+    return (_space_svg(space, space, label, title, cx, cy, text, False),
+            _space_svg(space, space, label, title, cx, cy, text, True))
+
+
+def _figures(board: dict[str, Any], geo) -> tuple:
+    """Investigators left of their space, monsters right of it, corpses under it:
+    each as (id, an investigator?, markup, markup changed)."""
     found = []
+    nodes = geo.nodes
+    investigators, monsters = board["investigators"], board["monsters"]
     for space, sp in board["spaces"].items():
-        if space not in geo.nodes:
+        c = nodes.get(space)
+        if c is None:
             continue
-        c = geo[space]
-        spread = SPREAD.get(len(sp["investigators"]), SPREAD_MANY)
-        for n, seat in enumerate(sp["investigators"]):
-            inv = board["investigators"][seat]
-            found.append({
-                "cx": c.cx, "cy": c.cy, "x": -30, "y": spread[n % len(spread)], "r": 9,
-                "label": inv["name"][:1], "id": seat, "also": space, "kind": "investigators", "name": inv["name"],
-                "fill": SEAT.get(seat, "#4a5568"), "hidden": inv["hidden"],
-                "title": f"{inv['name']} ({seat}): health {inv['health_left']}/{inv['health']}, "
-                         f"sanity {inv['sanity_left']}/{inv['sanity']}" + (", hiding" if inv["hidden"] else ""),
-            })
-        spread = SPREAD.get(len(sp["monsters"]), SPREAD_MANY)
-        for n, m in enumerate(sp["monsters"]):
-            found.append({"cx": c.cx, "cy": c.cy, "x": 30, "y": spread[n % len(spread)], "r": 9,
-                          "also": space, "kind": "monsters", "hidden": False,
-                          **_monster_face(board, m)})
+        here = sp["investigators"]
+        spread = SPREAD.get(len(here), SPREAD_MANY)
+        for n, seat in enumerate(here):
+            inv = investigators[seat]
+            found.append((seat, True, *_investigator_figure(
+                c.cx, c.cy, spread[n % len(spread)], seat, space, inv["name"], inv["health_left"], inv["health"],
+                inv["sanity_left"], inv["sanity"], inv["hidden"])))
+        here = sp["monsters"]
+        spread = SPREAD.get(len(here), SPREAD_MANY)
+        for n, m in enumerate(here):
+            found.append((m, False, *_monster_figure(c.cx, c.cy, spread[n % len(spread)], space,
+                                                     _face_of(monsters[m], m))))
     corpses = {}
-    for m, mon in board["monsters"].items():
-        if mon.get("corpse") and mon["corpse"] in geo.nodes:
+    for m, mon in monsters.items():
+        if mon.get("corpse") and mon["corpse"] in nodes:
             corpses.setdefault(mon["corpse"], []).append(m)
     for space, ms in corpses.items():
-        c = geo[space]
+        c = nodes[space]
         for n, m in enumerate(sorted(ms)):
-            mon = board["monsters"][m]
-            found.append({"cx": c.cx, "cy": c.cy, "x": -12 + n * 16, "y": 29, "r": 7, "label": "†",
-                          "id": m, "also": space, "kind": "monsters", "hidden": False, "fill": "#718096",
-                          "name": f"the corpse of {mon['name']} ({m})",
-                          "title": f"the corpse of {mon['name']} ({m})"
-                                   + (f", {mon['mutations']} Mutation token(s)" if mon.get("mutations") else "")})
-    return found
+            mon = monsters[m]
+            found.append((m, False, *_corpse_figure(c.cx, c.cy, -12 + n * 16, space, m, mon["name"],
+                                                    mon.get("mutations"))))
+    return tuple(found)
 
 
-def _monster_face(board: dict[str, Any], m: str) -> dict[str, Any]:
-    mon = board["monsters"][m]
+@lru_cache(maxsize=512)
+def _investigator_figure(cx: str, cy: str, y: int, seat: str, space: str, name: str, health_left: int,
+                         health: int, sanity_left: int, sanity: int, hidden: bool) -> tuple[str, str]:
+    title = (f"{name} ({seat}): health {health_left}/{health}, sanity {sanity_left}/{sanity}"
+             + (", hiding" if hidden else ""))
+    return _placed(cx, cy, -30, y, 9, seat, space, name, title, SEAT.get(seat, "#4a5568"), name[:1], hidden)
+
+
+@lru_cache(maxsize=512)
+def _monster_figure(cx: str, cy: str, y: int, space: str, face: tuple) -> tuple[str, str]:
+    m, name, title, fill, label = _face(*face)
+    return _placed(cx, cy, 30, y, 9, m, space, name, title, fill, label, False)
+
+
+@lru_cache(maxsize=256)
+def _corpse_figure(cx: str, cy: str, x: int, space: str, m: str, name: str, mutations) -> tuple[str, str]:
+    named = f"the corpse of {name} ({m})"
+    title = named + (f", {mutations} Mutation token(s)" if mutations else "")
+    return _placed(cx, cy, x, 29, 7, m, space, named, title, "#718096", "†", False)
+
+
+def _face_of(mon: dict[str, Any], m: str) -> tuple:
+    """What a monster's face shows, as a key: (id, name, flying, wounds, the bottom
+    of its token where the view shows it, Mutation tokens)."""
     bottom = mon.get("bottom")
-    title = f"{mon['name']} ({m}){' (flying)' if mon['flying'] else ''}: {mon['wounds']} damage"
+    return (m, mon["name"], mon["flying"], mon["wounds"],
+            (bottom["health"], bottom["damage"], bottom.get("question")) if bottom else None, mon.get("mutations"))
+
+
+@lru_cache(maxsize=512)
+def _face(m: str, name: str, flying: bool, wounds: int, bottom: tuple | None, mutations) -> tuple[str, ...]:
+    """A monster's (id, name, title, fill, letter)."""
+    title = f"{name} ({m}){' (flying)' if flying else ''}: {wounds} damage"
     if bottom:
-        title += f", token: health {bottom['health']}, damage {bottom['damage']}"
-        if bottom.get("question"):
-            title += f"; asks: {bottom['question']}"
-    if mon.get("mutations"):
-        title += f", {mon['mutations']} Mutation token(s)"
-    return {"id": m, "label": mon["name"][:1], "fill": "#553c9a" if mon["flying"] else "#742a2a",
-            "title": title, "name": f"{mon['name']} ({m})"}
+        health, damage, question = bottom
+        title += f", token: health {health}, damage {damage}"
+        if question:
+            title += f"; asks: {question}"
+    if mutations:
+        title += f", {mutations} Mutation token(s)"
+    return m, f"{name} ({m})", title, "#553c9a" if flying else "#742a2a", name[:1]
 
 
 def _legend() -> list[dict[str, Any]]:
@@ -335,7 +426,8 @@ def _legend() -> list[dict[str, Any]]:
 
 
 # ---- the panel ------------------------------------------------------------------------------
-def _wrap(text: str, size: float, width: float = COLUMN, limit: int = 6) -> list[str]:
+@lru_cache(maxsize=1024)
+def _wrap(text: str, size: float, width: float = COLUMN, limit: int = 6) -> tuple[str, ...]:
     """`text` in lines that fit `width` at `size` px (by word; at most `limit` lines)."""
     per = max(8, int(width / (size * CHAR)))
     lines, line = [], ""
@@ -350,7 +442,7 @@ def _wrap(text: str, size: float, width: float = COLUMN, limit: int = 6) -> list
     if len(lines) > limit:
         lines = lines[:limit]
         lines[-1] = lines[-1][: per - 1] + "…"
-    return lines
+    return tuple(lines)
 
 
 def _status(board: dict[str, Any]) -> str:
@@ -372,17 +464,18 @@ def _status(board: dict[str, Any]) -> str:
 
 
 class _Column:
-    """Lines of text and small controls down one column of the panel."""
+    """Lines of text and small controls down one column of the panel (each line
+    written out as it is placed)."""
+
+    __slots__ = ("x", "y", "items")
 
     def __init__(self, x: int, y: float):
         self.x, self.y, self.items = x, y, []
 
-    def text(self, text: str, size: float = 11, gap: float = 4, **style) -> None:
+    def text(self, text: str, size: float = 11, gap: float = 4, bold: bool = False, italic: bool = False,
+             fill: str = "#1a202c", cls: str = "") -> None:
         self.y += size + gap
-        self.items.append({"kind": "text", "x": str(self.x), "y": num(self.y), "size": str(size),
-                           "text": text, "bold": style.get("bold", False),
-                           "italic": style.get("italic", False), "fill": style.get("fill", "#1a202c"),
-                           "cls": style.get("cls", "")})
+        self.items.append(_line(self.x, self.y, size, text, bold, italic, fill, cls))
 
     def wrapped(self, text: str, size: float = 10, limit: int = 6, **style) -> None:
         for n, line in enumerate(_wrap(text, size, COLUMN, limit)):
@@ -450,8 +543,7 @@ def _panel_left(board: dict[str, Any]) -> tuple[dict[str, Any], float]:
         col.text("Monsters off the map:", 10, gap=8, fill="#4a5568")
         y = col.y + 12
         for n, m in enumerate(waiting):
-            off_map.append({"x": num(LEFT + 10 + n * 26), "y": num(y), "r": 9, "also": "",
-                            **_monster_face(board, m)})
+            off_map.append((m, *_off_map_figure(num(LEFT + 10 + n * 26), num(y), _face_of(board["monsters"][m], m))))
         col.y = y + 10
     attack = board["attack"]
     if attack:
@@ -470,27 +562,17 @@ def _panel_left(board: dict[str, Any]) -> tuple[dict[str, Any], float]:
         who = board["investigators"].get(question["seat"], {}).get("name", question["seat"])
         col.text(f"{question['monster']} asks {who}:", 11, gap=8, bold=True)
         col.wrapped(question["question"], 10, 3)
-    return {"lines": col.items, "periods": periods, "rows": rows, "off_map": off_map}, col.y
+    # the column's lines come first in the markup, then the Time Period cards, the rows, the monsters
+    return {"head": "\n" + "".join(col.items) + "\n" + _chips_svg(periods), "rows": tuple(rows),
+            "off_map": tuple(off_map)}, col.y
 
 
-def _investigator_row(board: dict[str, Any], seat: str, inv: dict[str, Any], col: _Column) -> dict[str, Any]:
+def _investigator_row(board: dict[str, Any], seat: str, inv: dict[str, Any], col: _Column) -> tuple[str, str, str]:
     """One investigator (named by his seat: a keeper's card or a test names him): his
     state, items, and the cards in play on him (the keeper's threat effects are
-    spent on those)."""
-    top = col.y + 4
-    row = _Column(LEFT + 14, col.y)
-    status = "" if inv["status"] == "active" else f", {inv['status']}"
-    row.text(f"{inv['name']}: health {inv['health_left']}/{inv['health']}, "
-             f"sanity {inv['sanity_left']}/{inv['sanity']}{', hiding' if inv['hidden'] else ''}{status}",
-             11, gap=6)
-    dot_y = row.y - 4
+    spent on those), as (seat, markup, markup changed)."""
     names = board["cards"]["items"]
     items = ", ".join(names.get(i, {}).get("name", i) for i in inv["items"]) or "no items"
-    extra = [f"Trait: {inv['trait']}" if inv.get("trait") else "",
-             f"{inv['crawling_hands']} Crawling Hand(s)" if inv.get("crawling_hands") else "",
-             f"{inv['mutations']} Mutation(s)" if inv.get("mutations") else "",
-             "stunned" if inv.get("stunned") else ""]
-    row.wrapped(" · ".join(x for x in [items, *extra] if x), 9, limit=2, fill="#4a5568")
     in_play = []
     for card in inv["trauma"]:
         face = board["trauma_in_play"].get(card, {})
@@ -500,17 +582,50 @@ def _investigator_row(board: dict[str, Any], seat: str, inv: dict[str, Any], col
         threat = board["side_effect_threats"].get(card, "")
         in_play.append((card, face.get("title", card),
                         f"Side Effect: {face.get('title', card)}: {face.get('text', '')} {threat}".strip()))
-    chips = _chips(in_play, LEFT + 14, row.y + 4) if in_play else []
+    off, on, col.y = _row(seat, inv["name"], inv["health_left"], inv["health"], inv["sanity_left"], inv["sanity"],
+                          inv["hidden"], inv["status"], items, inv.get("trait"), inv.get("crawling_hands"),
+                          inv.get("mutations"), inv.get("stunned"), tuple(in_play), col.y)
+    return seat, off, on
+
+
+@lru_cache(maxsize=256)
+def _row(seat: str, name: str, health_left: int, health: int, sanity_left: int, sanity: int, hidden: bool,
+         status: str, items: str, trait, hands, mutations, stunned: bool, in_play: tuple,
+         y: float) -> tuple[str, str, float]:
+    """An investigator's row from `y` down: (markup, markup changed, where it ends)."""
+    top = y + 4
+    row = _Column(LEFT + 14, y)
+    status = "" if status == "active" else f", {status}"
+    row.text(f"{name}: health {health_left}/{health}, "
+             f"sanity {sanity_left}/{sanity}{', hiding' if hidden else ''}{status}", 11, gap=6)
+    dot_y = row.y - 4
+    extra = [f"Trait: {trait}" if trait else "",
+             f"{hands} Crawling Hand(s)" if hands else "",
+             f"{mutations} Mutation(s)" if mutations else "",
+             "stunned" if stunned else ""]
+    row.wrapped(" · ".join(x for x in [items, *extra] if x), 9, limit=2, fill="#4a5568")
+    chips = _chips(list(in_play), LEFT + 14, row.y + 4) if in_play else []
     if chips:
         row.y = float(chips[-1]["y"]) + 15
-    col.y = row.y + 6
-    return {"seat": seat, "label": f"{inv['name']} ({seat})", "fill": SEAT.get(seat, "#1a202c"),
-            "lines": row.items, "dot_x": str(LEFT + 5), "dot_y": num(dot_y), "band_x": str(LEFT - 4),
-            "band_y": num(top - 2), "band_w": str(COLUMN + 6), "band_h": num(col.y - top - 1),
-            "chips": chips, "title": f"{inv['name']} ({seat})"}
+    end = row.y + 6
+    seat_, label = _t(seat), _t(f"{name} ({seat})")
+    body = (f'\n<circle cx="{LEFT + 5}" cy="{num(dot_y)}" r="5" fill="{_t(SEAT.get(seat, "#1a202c"))}"/>\n'
+            + "".join(row.items) + "\n" + _chips_svg(chips) + "\n</g>")
+    band = f'<rect x="{LEFT - 4}" y="{num(top - 2)}" width="{COLUMN + 6}" height="{num(end - top - 1)}" rx="5" '
+    return (f'\n<g id="row-{seat_}" class="row" data-token="{seat_}" data-label="{label}"><title>{label}</title>\n'
+            f'{band}fill="#ffffff" fill-opacity="0.7" stroke="#e2e8f0"/>{body}',
+            f'\n<g id="row-{seat_}" class="row changed" data-token="{seat_}" data-label="{label}"{_OUTLINE}>'
+            f'<title>{label}</title>\n{band}fill="#feebc8" fill-opacity="0.7" stroke="{ORANGE}"/>{body}', end)
 
 
-def _panel_right(board: dict[str, Any]) -> tuple[dict[str, Any], float]:
+@lru_cache(maxsize=256)
+def _off_map_figure(x: str, y: str, face: tuple) -> tuple[str, str]:
+    m, name, title, fill, label = _face(*face)
+    return ("\n" + _token_svg(m, "", name, title, x, y, 9, fill, label, False),
+            "\n" + _token_svg(m, "", name, title, x, y, 9, fill, label, True))
+
+
+def _panel_right(board: dict[str, Any]) -> tuple[str, float]:
     col = _Column(RIGHT, PANEL_Y + 6)
     if board["result"]:
         col.wrapped(board["result"], 11, 3, bold=True)
@@ -529,7 +644,7 @@ def _panel_right(board: dict[str, Any]) -> tuple[dict[str, Any], float]:
     if board["epilogue"]:
         col.text("Epilogue", 11, gap=10, bold=True)
         col.wrapped(board["epilogue"], 9.5, 5, italic=True)
-    return {"lines": col.items}, col.y
+    return "\n" + "".join(col.items), col.y
 
 
 def _puzzle(board: dict[str, Any]) -> tuple[dict[str, Any] | None, float]:
@@ -544,7 +659,7 @@ def _puzzle(board: dict[str, Any]) -> tuple[dict[str, Any] | None, float]:
     pic = puzzle_picture.draw(board["puzzle"])
     height = float(pic.get("height", 60))
     top = head.y + 6
-    return ({"lines": Markup(_lines_svg(head.items)), "x": str((WIDTH - puzzle_picture.WIDTH) // 2), "y": num(top),
+    return ({"lines": Markup("".join(head.items)), "x": str((WIDTH - puzzle_picture.WIDTH) // 2), "y": num(top),
              "width": str(puzzle_picture.WIDTH), "height": num(height), "picture": pic,
              "rule_y": num(top + height + 8)}, top + height + 16)
 
@@ -590,7 +705,8 @@ def _terms(board: dict[str, Any], o: dict[str, Any]) -> tuple[str, str]:
 
 
 # ---- the tray: the seat's own cards (HTML) ----------------------------------------------
-def _tray(board: dict[str, Any]) -> dict[str, Any]:
+def _tray_html(board: dict[str, Any]) -> Markup:
+    """The tray's sections as HTML (it shows nothing of what changed: one string)."""
     you = board["you"]
     keeper = board["keeper"]
     faces = board["cards"]
@@ -598,90 +714,90 @@ def _tray(board: dict[str, Any]) -> dict[str, Any]:
     if "hand" in keeper:  # the keeper's page, or a finished game shown whole
         mine = you == "keeper"
         if board.get("objective_cards") and board["phase"] == "choose":
-            sections.append({
-                "id": "objectives", "title": "Objective cards: make the #1 story choice (secret)",
-                "cards": [{"token": c, "label": f"objective {c}", "kind": "objective", "name": f"Objective {c}",
-                           "head": "#1 story choice", "text": _terms(board, o)[0], "small": _terms(board, o)[1],
-                           "title": f"Objective {c}"}
-                          for c, o in board["objective_cards"].items()]})
-        hand = [_trauma_card(faces["trauma"], c) for c in keeper["hand"]]
-        hand += [_mythos_card(faces["mythos"], c) for c in keeper["mythos_hand"]]
-        sections.append({"id": "keeper-hand", "title": "Your hand" if mine else "The keeper's hand",
-                         "sub": f"threat {keeper['threat']}; only the keeper sees these cards",
-                         "cards": hand, "empty": "no card in hand"})
+            cards = []
+            for c, o in board["objective_cards"].items():
+                ours, theirs = _terms(board, o)
+                cards.append(_card("objective", c, f"objective {c}", f"Objective {c}", "#1 story choice",
+                                   f"Objective {c}", ours, theirs))
+            sections.append(_section("objectives", "Objective cards: make the #1 story choice (secret)",
+                                     cards=cards))
+        trauma, mythos = faces["trauma"], faces["mythos"]
+        hand = [_trauma_card(c, *_face_fields(trauma.get(c, {}), c)) for c in keeper["hand"]]
+        hand += [_mythos_card(c, *_face_fields(mythos.get(c, {}), c)) for c in keeper["mythos_hand"]]
+        sections.append(_section("keeper-hand", "Your hand" if mine else "The keeper's hand",
+                                 f"threat {keeper['threat']}; only the keeper sees these cards",
+                                 cards=hand, empty="no card in hand"))
         threats = _threat_effects(board)
         if threats:
-            sections.append({"id": "threat-effects", "title": "Threat effects in play",
-                             "sub": "once in each keeper turn", "cards": threats})
+            sections.append(_section("threat-effects", "Threat effects in play", "once in each keeper turn",
+                                     cards=threats))
         # open while the keeper plays them; folded away the rest of the round
         sections.append(_keeper_actions(board, open_=mine and board["phase"] == "keeper"))
         face_down = board.get("exploration") or {}
-        rows = [{"room": board["rooms"][r]["name"],
-                 "cards": ", ".join(faces["items"].get(c, {}).get("name", c) for c in cards)}
+        rows = [(board["rooms"][r]["name"], ", ".join(faces["items"].get(c, {}).get("name", c) for c in cards))
                 for r, cards in face_down.items() if cards and r in board["rooms"]]
         if rows:
-            sections.append({"id": "exploration", "title": "Exploration cards, face down",
-                             "sub": "top first", "rows": rows, "fold": True})
+            sections.append(_section("exploration", "Exploration cards, face down", "top first", fold=True,
+                                     rows=rows))
     elif you in board["investigators"]:
         sections += _own(board, you)
         sections.append(_keeper_actions(board, open_=False))
     else:
         sections.append(_keeper_actions(board, open_=False))
-    for sec in sections:  # every key present: the template reads them under StrictUndefined
-        for key, empty in (("sub", ""), ("cards", None), ("choices", ()), ("rows", ()), ("fold", False),
-                           ("empty", "")):
-            sec.setdefault(key, empty)
-        for card in sec["cards"] or ():
-            for key in ("small", "head", "token", "label"):
-                card.setdefault(key, "")
-    return {"sections": sections}
+    return Markup("".join(sections))
 
 
-def _trauma_card(faces: dict[str, Any], c: str) -> dict[str, Any]:
-    f = faces.get(c, {})
-    title = f.get("title", c)
-    return {"token": c, "label": f"{title} ({c})", "kind": "trauma", "name": title,
-            "head": f"Trauma, {f.get('kind', '')} · cost {f.get('cost', '?')}", "text": f.get("text", ""),
-            "title": f"{title} ({c}): play it on an investigator who has suffered "
-                     f"{'horror' if f.get('kind') == 'insanity' else 'damage'}"}
+def _face_fields(f: dict[str, Any], c: str) -> tuple:
+    """A Trauma or Mythos card's (title, kind, cost, text), as its face gives them."""
+    return f.get("title", c), f.get("kind", ""), f.get("cost", "?"), f.get("text", "")
 
 
-def _mythos_card(faces: dict[str, Any], c: str) -> dict[str, Any]:
-    f = faces.get(c, {})
-    title = f.get("title", c)
-    return {"token": c, "label": f"{title} ({c})", "kind": "mythos", "name": title,
-            "head": f"Mythos · cost {f.get('cost', '?')}", "text": f.get("text", ""), "title": f"{title} ({c})"}
+@lru_cache(maxsize=256)
+def _trauma_card(c: str, title: str, kind: str, cost, text: str) -> str:
+    return _card("trauma", c, f"{title} ({c})",
+                 f"{title} ({c}): play it on an investigator who has suffered "
+                 f"{'horror' if kind == 'insanity' else 'damage'}",
+                 f"Trauma, {kind} · cost {cost}", title, text, "")
 
 
-def _threat_effects(board: dict[str, Any]) -> list[dict[str, Any]]:
+@lru_cache(maxsize=256)
+def _mythos_card(c: str, title: str, kind: str, cost, text: str) -> str:
+    return _card("mythos", c, f"{title} ({c})", f"{title} ({c})", f"Mythos · cost {cost}", title, text, "")
+
+
+def _threat_effects(board: dict[str, Any]) -> list[str]:
     found = []
     for card, x in board["trauma_in_play"].items():
         if "Threat" in x["text"]:
             who = board["investigators"].get(x["seat"], {}).get("name", x["seat"])
-            found.append({"token": card, "label": f"{x['title']} ({card})", "kind": "trauma", "name": x["title"],
-                          "head": f"Trauma on {who}", "text": x["text"], "title": f"{x['title']} ({card})"})
+            found.append(_card("trauma", card, f"{x['title']} ({card})", f"{x['title']} ({card})",
+                               f"Trauma on {who}", x["title"], x["text"], ""))
     for inv in board["investigators"].values():
         for card in inv["side_effects"]:
             if card in board["side_effect_threats"]:
                 face = board["side_effects_in_play"].get(card, {})
                 title = face.get("title", card)
-                found.append({"token": card, "label": f"{title} ({card})", "kind": "side-effect", "name": title,
-                              "head": f"Side Effect on {inv['name']}", "text": board["side_effect_threats"][card],
-                              "title": f"{title} ({card})"})
+                found.append(_card("side-effect", card, f"{title} ({card})", f"{title} ({card})",
+                                   f"Side Effect on {inv['name']}", title, board["side_effect_threats"][card], ""))
     return found
 
 
-def _keeper_actions(board: dict[str, Any], open_: bool) -> dict[str, Any]:
-    used = set(board["keeper"]["used"])
-    cards = [{"token": a, "label": x["name"], "kind": "action compact", "name": x["name"],
-              "head": f"Keeper Action · threat {x['cost']}" + (" · used this turn" if a in used else ""),
-              "text": x["text"], "title": f"{x['name']} ({a})"}
-             for a, x in board["keeper"]["actions"].items()]
-    return {"id": "keeper-actions", "title": "Keeper Action cards", "sub": "face up", "cards": cards,
-            "fold": not open_}
+def _keeper_actions(board: dict[str, Any], open_: bool) -> str:
+    keeper = board["keeper"]
+    return _actions(tuple((a, x["name"], x["cost"], x["text"]) for a, x in keeper["actions"].items()),
+                    tuple(keeper["used"]), not open_)
 
 
-def _own(board: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+@lru_cache(maxsize=64)
+def _actions(actions: tuple, used: tuple, fold: bool) -> str:
+    """The Keeper Action cards, face up: the same on most steps of a game."""
+    cards = [_card("action compact", a, name, f"{name} ({a})",
+                   f"Keeper Action · threat {cost}" + (" · used this turn" if a in used else ""), name, text, "")
+             for a, name, cost, text in actions]
+    return _section("keeper-actions", "Keeper Action cards", "face up", fold=fold, cards=cards)
+
+
+def _own(board: dict[str, Any], seat: str) -> list[str]:
     """An investigator's own page: who he is, his attributes (an either/or test names
     one), his cards with their texts, and a byakhee's question put to him."""
     inv = board["investigators"][seat]
@@ -689,38 +805,35 @@ def _own(board: dict[str, Any], seat: str) -> list[dict[str, Any]]:
     sections = []
     question = board["question"]
     if question and question["seat"] == seat:
-        sections.append({"id": "answer", "title": f"{question['monster']} asks you", "sub": question["question"],
-                         "choices": [{"token": "yes", "label": "yes", "text": "Yes"},
-                                     {"token": "no", "label": "no", "text": "No"}]})
-    attributes = [{"token": a, "label": a, "text": f"{a.capitalize()} {inv['attributes'].get(a, '?')}"}
+        sections.append(_section("answer", f"{question['monster']} asks you", question["question"],
+                                 choices=(("yes", "yes", "Yes"), ("no", "no", "No"))))
+    attributes = [(a, a, f"{a.capitalize()} {inv['attributes'].get(a, '?')}")
                   for a in ATTRIBUTES if a in inv["attributes"]]
-    sections.append({"id": "you", "title": f"You: {inv['name']}",
-                     "sub": f"health {inv['health_left']}/{inv['health']}, sanity {inv['sanity_left']}/"
-                            f"{inv['sanity']}, skill points {inv['skill_points']}"
-                            + (", hiding" if inv["hidden"] else ""),
-                     "choices": attributes})
-    cards = [{"token": i, "label": faces.get(i, {}).get("name", i), "kind": "item",
-              "name": faces.get(i, {}).get("name", i),
-              "head": "Weapon" if faces.get(i, {}).get("weapon") else "Item",
-              "text": faces.get(i, {}).get("text", ""), "title": f"{faces.get(i, {}).get('name', i)} ({i})"}
-             for i in inv["items"]]
-    cards.append({"token": "none", "label": "no weapon", "kind": "bare", "name": "Bare hands",
-                  "head": "No weapon", "text": "Attack a monster in your space with no weapon.",
-                  "title": "attack with no weapon"})
+    sections.append(_section("you", f"You: {inv['name']}",
+                             f"health {inv['health_left']}/{inv['health']}, sanity {inv['sanity_left']}/"
+                             f"{inv['sanity']}, skill points {inv['skill_points']}"
+                             + (", hiding" if inv["hidden"] else ""),
+                             choices=attributes))
+    cards = []
+    for i in inv["items"]:
+        face = faces.get(i, {})
+        name = face.get("name", i)
+        cards.append(_card("item", i, name, f"{name} ({i})", "Weapon" if face.get("weapon") else "Item", name,
+                           face.get("text", ""), ""))
+    cards.append(_card("bare", "none", "no weapon", "attack with no weapon", "No weapon", "Bare hands",
+                       "Attack a monster in your space with no weapon.", ""))
     for card in inv["side_effects"]:
         face = board["side_effects_in_play"].get(card, {})
-        cards.append({"token": card, "label": face.get("title", card), "kind": "side-effect",
-                      "name": face.get("title", card), "head": "Side Effect", "text": face.get("text", ""),
-                      "title": f"{face.get('title', card)} ({card})"})
+        title = face.get("title", card)
+        cards.append(_card("side-effect", card, title, f"{title} ({card})", "Side Effect", title,
+                           face.get("text", ""), ""))
     for card in inv["trauma"]:
         face = board["trauma_in_play"].get(card, {})
-        cards.append({"token": card, "label": face.get("title", card), "kind": "trauma",
-                      "name": face.get("title", card), "head": "Trauma", "text": face.get("text", ""),
-                      "title": f"{face.get('title', card)} ({card})"})
+        title = face.get("title", card)
+        cards.append(_card("trauma", card, title, f"{title} ({card})", "Trauma", title, face.get("text", ""), ""))
     if inv.get("ability") in ABILITIES:
-        cards.append({"token": "", "kind": "trait", "name": "Ability", "head": "Ability",
-                      "text": ABILITIES[inv["ability"]], "title": inv["ability"], "label": ""})
-    sections.append({"id": "your-cards", "title": "Your cards", "cards": cards})
+        cards.append(_card("trait", "", "", inv["ability"], "Ability", "Ability", ABILITIES[inv["ability"]], ""))
+    sections.append(_section("your-cards", "Your cards", cards=cards))
     return sections
 
 
@@ -737,10 +850,10 @@ ORANGE = "#dd6b20"
 
 def _links_svg(links: list[dict[str, Any]], exits: list[dict[str, Any]]) -> Markup:
     """The links between spaces and the escape edges: the same for a whole map."""
-    out = [f'\n<line class="{_e(x["cls"])}" x1="{x["x1"]}" y1="{x["y1"]}" x2="{x["x2"]}" y2="{x["y2"]}" '
+    out = [f'\n<line class="{_t(x["cls"])}" x1="{x["x1"]}" y1="{x["y1"]}" x2="{x["x2"]}" y2="{x["y2"]}" '
            f'stroke="{x["stroke"]}" stroke-width="{x["width"]}"{_DASHED if x["dashed"] else ""}>'
-           f'<title>{_e(x["title"])}</title></line>' for x in links]
-    out += [f'\n<g class="escape-edge" data-token="escape" data-label="across the outer edge"><title>{_e(x["title"])}'
+           f'<title>{_t(x["title"])}</title></line>' for x in links]
+    out += [f'\n<g class="escape-edge" data-token="escape" data-label="across the outer edge"><title>{_t(x["title"])}'
             f'</title>\n<line x1="{x["x1"]}" y1="{x["y1"]}" x2="{x["x2"]}" y2="{x["y2"]}" stroke="#2f855a" '
             f'stroke-width="4" stroke-dasharray="5 4"/>\n<rect x="{x["hit"]}" y="{x["hit_y"]}" width="68" '
             f'height="{x["hit_h"]}" fill="#ffffff" fill-opacity="0.01"/>\n<text x="{x["x2"]}" y="{x["label_y"]}" '
@@ -748,75 +861,47 @@ def _links_svg(links: list[dict[str, Any]], exits: list[dict[str, Any]]) -> Mark
     return Markup("".join(out))
 
 
-def _rooms_svg(rooms: tuple, hot: set[str]) -> Markup:
-    out = []
-    for r in rooms:
-        on = r["id"] in hot
-        named = f' data-token="{_e(r["token"])}" data-label="{_e(r["label"])}"' if r["token"] else ""
-        out.append(f'\n<g id="room-{_e(r["id"])}" data-id="room-{_e(r["id"])}"{named} '
-                   f'class="{_e(r["cls"])}{" changed" if on else ""}"{_OUTLINE if on else ""}>'
-                   f'\n<title>{_e(r["title"])}</title>\n<polygon points="{r["pts"]}" fill="{r["fill"]}" '
-                   f'fill-opacity="{r["opacity"]}" stroke="{r["stroke"]}" stroke-width="{r["width"]}" '
-                   f'stroke-linejoin="round"/>\n</g>')
-    return Markup("".join(out))
-
-
-def _room_names_svg(rooms: tuple) -> Markup:
-    out = []
-    for r in rooms:
-        out.append(f'\n<text x="{r["name_at"][0]}" y="{r["name_at"][1]}" dx="5" dy="13" font-weight="bold">'
-                   f'{_e(r["name"])}</text>')
-        if r["foot"]:
-            out.append(f'<text x="{r["foot_at"][0]}" y="{r["foot_at"][1]}" dx="5" dy="-5" font-size="9">'
-                       f'{_e(r["foot"])}</text>')
-    return Markup("".join(out))
-
-
-def _spaces_svg(spaces: tuple, hot: set[str]) -> Markup:
-    return Markup("".join(_space_svg(sp["id"], sp["token"], sp["label"], sp["title"], sp["cx"], sp["cy"], sp["text"],
-                                     sp["id"] in hot) for sp in spaces))
-
-
-# A space, a card: the same words on most steps, each written once.
-@lru_cache(maxsize=1024)
 def _space_svg(space: str, token: str, label: str, title: str, cx: str, cy: str, text: str, on: bool) -> str:
-    return (f'\n<g id="space-{_e(space)}" data-id="{_e(space)}" data-token="{_e(token)}" data-label="{_e(label)}" '
-            f'class="space{" changed" if on else ""}"{_OUTLINE if on else ""}>\n<title>{_e(title)}</title>'
+    return (f'\n<g id="space-{_t(space)}" data-id="{_t(space)}" data-token="{_t(token)}" data-label="{_t(label)}" '
+            f'class="space{" changed" if on else ""}"{_OUTLINE if on else ""}>\n<title>{_t(title)}</title>'
             f'\n<circle cx="{cx}" cy="{cy}" r="20" fill="#fffdf7" stroke="#5a4632" stroke-width="1.5"/>'
-            f'\n<text x="{cx}" y="{cy}" dy="3" text-anchor="middle" font-size="8" fill="#5a4632">{_e(text)}</text>'
+            f'\n<text x="{cx}" y="{cy}" dy="3" text-anchor="middle" font-size="8" fill="#5a4632">{_t(text)}</text>'
             f'\n</g>')
 
 
-def _figure_svg(f: dict[str, Any], on: bool) -> str:
+def _token_svg(fid: str, also: str, name: str, title: str, x, y, r, fill: str, label: str, on: bool) -> str:
     """A figure: named by its id, then the space it stands on."""
-    also = f" {_e(f['also'])}" if f["also"] else ""
-    x, y, r = _e(f["x"]), _e(f["y"]), _e(f["r"])
-    return (f'<g id="token-{_e(f["id"])}" data-id="{_e(f["id"])}" data-token="{_e(f["id"])}{also}" '
-            f'data-label="{_e(f["name"])}" class="token{" changed" if on else ""}"{_OUTLINE if on else ""}>'
-            f'<title>{_e(f["title"])}</title>\n<circle cx="{x}" cy="{y}" r="{r}" fill="{_e(f["fill"])}" '
+    also = f" {_t(also)}" if also else ""
+    x, y, r = _t(x), _t(y), _t(r)
+    return (f'<g id="token-{_t(fid)}" data-id="{_t(fid)}" data-token="{_t(fid)}{also}" '
+            f'data-label="{_t(name)}" class="token{" changed" if on else ""}"{_OUTLINE if on else ""}>'
+            f'<title>{_t(title)}</title>\n<circle cx="{x}" cy="{y}" r="{r}" fill="{_t(fill)}" '
             f'stroke="{ORANGE if on else "#ffffff"}" stroke-width="{3 if on else 1}"/>\n<text x="{x}" y="{y}" dy="3" '
-            f'text-anchor="middle" font-size="{r}" fill="#ffffff">{_e(f["label"])}</text></g>')
+            f'text-anchor="middle" font-size="{r}" fill="#ffffff">{_t(label)}</text></g>')
 
 
-def _figures_svg(figures: tuple, hot_investigators: set[str], hot_monsters: set[str]) -> Markup:
-    out = []
-    for f in figures:
-        on = f["id"] in (hot_investigators if f["kind"] == "investigators" else hot_monsters)
-        out.append(f'\n<g transform="translate({f["cx"]},{f["cy"]})" opacity="{"0.6" if f["hidden"] else "1"}">\n'
-                   + _figure_svg(f, on))
-        if f["hidden"]:
-            out.append(f'<circle cx="{f["x"]}" cy="{f["y"]}" r="12.5" fill="none" stroke="#2d3748" '
-                       f'stroke-dasharray="3 2" pointer-events="none"/>')
-        out.append("\n</g>")
-    return Markup("".join(out))
+def _placed(cx: str, cy: str, x: int, y: int, r: int, fid: str, also: str, name: str, title: str, fill: str,
+            label: str, hidden: bool) -> tuple[str, str]:
+    """A figure where it stands on the map (a hiding investigator faded and ringed):
+    (markup, markup changed)."""
+    head = f'\n<g transform="translate({cx},{cy})" opacity="{"0.6" if hidden else "1"}">\n'
+    tail = (f'<circle cx="{x}" cy="{y}" r="12.5" fill="none" stroke="#2d3748" '
+            f'stroke-dasharray="3 2" pointer-events="none"/>' if hidden else "") + "\n</g>"
+    return (head + _token_svg(fid, also, name, title, x, y, r, fill, label, False) + tail,
+            head + _token_svg(fid, also, name, title, x, y, r, fill, label, True) + tail)
 
 
-def _highlights_svg(spaces: tuple, rooms: tuple, hot_spaces: set[str], hot_rooms: set[str]) -> Markup:
+def _figures_svg(figures: tuple, hot_investigators: frozenset[str], hot_monsters: frozenset[str]) -> Markup:
+    return Markup("".join(on if f in (hot_investigators if investigator else hot_monsters) else off
+                          for f, investigator, off, on in figures))
+
+
+def _highlights_svg(spaces: tuple, rooms: tuple, hot_spaces: frozenset[str], hot_rooms: frozenset[str]) -> Markup:
     """The orange outline of the spaces and rooms that changed (boards/_macros.html's highlight)."""
-    out = [f'\n<circle class="halo" cx="{sp["cx"]}" cy="{sp["cy"]}" r="23" fill="none" stroke="{ORANGE}" '
-           f'stroke-width="3"/>' for sp in spaces if sp["id"] in hot_spaces]
-    out += [f'\n<polygon class="halo" points="{r["pts"]}" fill="none" stroke="{ORANGE}" stroke-width="3" '
-            f'stroke-linejoin="round"/>' for r in rooms if r["id"] in hot_rooms]
+    out = [f'\n<circle class="halo" cx="{sp[3]}" cy="{sp[4]}" r="23" fill="none" stroke="{ORANGE}" '
+           f'stroke-width="3"/>' for sp in spaces if sp[0] in hot_spaces]
+    out += [f'\n<polygon class="halo" points="{r[4]}" fill="none" stroke="{ORANGE}" stroke-width="3" '
+            f'stroke-linejoin="round"/>' for r in rooms if r[0] in hot_rooms]
     return Markup("".join(out))
 
 
@@ -834,82 +919,70 @@ def _legend_svg() -> Markup:
         else:
             out.append(f'\n<circle cx="{x["cx"]}" cy="{y}" r="6" fill="none" stroke="{x["stroke"]}" '
                        f'stroke-dasharray="3 2"/>')
-        out.append(f'\n<text x="{x["tx"]}" y="{text_y}">{_e(x["text"])}</text>')
+        out.append(f'\n<text x="{x["tx"]}" y="{text_y}">{_t(x["text"])}</text>')
     return Markup("".join(out))
 
 
-def _lines_svg(items: list[dict[str, Any]]) -> str:
-    return "".join(
-        f'\n<text{_cls(t["cls"])} x="{t["x"]}" y="{t["y"]}" font-size="{t["size"]}" fill="{_e(t["fill"])}"'
-        f'{_BOLD if t["bold"] else ""}{_ITALIC if t["italic"] else ""}>{_e(t["text"])}</text>' for t in items)
+# A line of the panel: the same words at the same height on most steps, each written once.
+@lru_cache(maxsize=2048, typed=True)
+def _line(x: int, y: float, size: float, text: str, bold: bool, italic: bool, fill: str, cls: str) -> str:
+    return (f'\n<text{_cls(cls)} x="{x}" y="{num(y)}" font-size="{size}" fill="{_t(fill)}"'
+            f'{_BOLD if bold else ""}{_ITALIC if italic else ""}>{_t(text)}</text>')
 
 
 def _cls(name: str) -> str:
-    return f' class="{_e(name)}"' if name else ""
+    return f' class="{_t(name)}"' if name else ""
 
 
 def _chips_svg(items: list[dict[str, Any]]) -> str:
     out = []
     for c in items:
         on = c.get("on")
-        out.append(f'\n<g class="chip" data-token="{_e(c["token"])}" data-label="{_e(c["text"])}"><title>'
-                   f'{_e(c["title"])}</title>\n<rect x="{c["x"]}" y="{c["y"]}" width="{c["w"]}" height="{c["h"]}" '
+        out.append(f'\n<g class="chip" data-token="{_t(c["token"])}" data-label="{_t(c["text"])}"><title>'
+                   f'{_t(c["title"])}</title>\n<rect x="{c["x"]}" y="{c["y"]}" width="{c["w"]}" height="{c["h"]}" '
                    f'rx="7" fill="{"#fefcbf" if on else "#ffffff"}" stroke="{"#b7791f" if on else "#a0aec0"}"/>'
-                   f'\n<text x="{c["tx"]}" y="{c["ty"]}" font-size="{c["size"]}" fill="#1a202c">{_e(c["text"])}'
+                   f'\n<text x="{c["tx"]}" y="{c["ty"]}" font-size="{c["size"]}" fill="#1a202c">{_t(c["text"])}'
                    f'</text></g>')
     return "".join(out)
 
 
-def _panel_svg(left: dict[str, Any], right: dict[str, Any], hot_investigators: set[str],
-               hot_monsters: set[str]) -> Markup:
+def _panel_svg(left: dict[str, Any], right: str, hot_investigators: frozenset[str],
+               hot_monsters: frozenset[str]) -> Markup:
     """The panel under the map: the story's lines, the Time Period cards, a row per
     investigator (those that changed outlined), the monsters off the map, the objective."""
-    out = ["\n", _lines_svg(left["lines"]), "\n", _chips_svg(left["periods"])]
-    for row in left["rows"]:
-        on = row["seat"] in hot_investigators
-        out.append(f'\n<g id="row-{_e(row["seat"])}" class="row{" changed" if on else ""}" '
-                   f'data-token="{_e(row["seat"])}" data-label="{_e(row["label"])}"{_OUTLINE if on else ""}>'
-                   f'<title>{_e(row["title"])}</title>\n<rect x="{row["band_x"]}" y="{row["band_y"]}" '
-                   f'width="{row["band_w"]}" height="{row["band_h"]}" rx="5" fill="{"#feebc8" if on else "#ffffff"}" '
-                   f'fill-opacity="0.7" stroke="{ORANGE if on else "#e2e8f0"}"/>\n<circle cx="{row["dot_x"]}" '
-                   f'cy="{row["dot_y"]}" r="5" fill="{_e(row["fill"])}"/>\n')
-        out += [_lines_svg(row["lines"]), "\n", _chips_svg(row["chips"]), "\n</g>"]
-    out += ["\n" + _figure_svg(m, m["id"] in hot_monsters) for m in left["off_map"]]
-    out += ["\n", _lines_svg(right["lines"])]
+    out = [left["head"]]
+    out += [on if seat in hot_investigators else off for seat, off, on in left["rows"]]
+    out += [on if m in hot_monsters else off for m, off, on in left["off_map"]]
+    out.append(right)
     return Markup("".join(out))
 
 
-def _tray_html(tray: dict[str, Any]) -> Markup:
-    """The tray's sections as HTML (it shows nothing of what changed: one string)."""
-    out = []
-    for sec in tray["sections"]:
-        sid, title, sub = _e(sec["id"]), _e(sec["title"]), _e(sec["sub"])
-        if sec["fold"]:
-            out.append(f'\n<details class="fa-section" id="tray-{sid}"><summary>{title} <small>{sub}</small></summary>')
-        else:
-            out.append(f'\n<section class="fa-section" id="tray-{sid}" aria-label="{title}">'
-                       f'\n<h3>{title} <small>{sub}</small></h3>')
-        if sec["choices"]:
-            out.append('\n<div class="fa-choices">' + "".join(
-                f'<span class="fa-choice" data-token="{_e(c["token"])}" data-label="{_e(c["label"])}">{_e(c["text"])}'
-                f'</span>' for c in sec["choices"]) + "\n</div>")
-        if sec["cards"] is not None:
-            cards = "".join(_card_html(c) for c in sec["cards"])
-            out.append('\n<div class="fa-cards">' + (cards or f"<p>{_e(sec['empty'])}</p>") + "\n</div>")
-        if sec["rows"]:
-            out.append('\n<ul class="fa-rows">' + "".join(f'<li><b>{_e(r["room"])}</b>: {_e(r["cards"])}</li>'
-                                                           for r in sec["rows"]) + "</ul>")
-        out.append("</details>" if sec["fold"] else "</section>")
-    return Markup("".join(out))
-
-
-def _card_html(c: dict[str, Any]) -> str:
-    return _card(c["kind"], c["token"], c["label"], c["title"], c["head"], c["name"], c["text"], c["small"])
+def _section(sid: str, title: str, sub: str = "", fold: bool = False, choices=(), cards: list[str] | None = None,
+             empty: str = "", rows=()) -> str:
+    """A section of the tray: its heading, the choices (token, label, text), the
+    cards (written out), the rows (room, cards)."""
+    sid, title, sub = _t(sid), _t(title), _t(sub)
+    if fold:
+        out = [f'\n<details class="fa-section" id="tray-{sid}"><summary>{title} <small>{sub}</small></summary>']
+    else:
+        out = [f'\n<section class="fa-section" id="tray-{sid}" aria-label="{title}">'
+               f'\n<h3>{title} <small>{sub}</small></h3>']
+    if choices:
+        out.append('\n<div class="fa-choices">' + "".join(
+            f'<span class="fa-choice" data-token="{_t(token)}" data-label="{_t(label)}">{_t(text)}'
+            f'</span>' for token, label, text in choices) + "\n</div>")
+    if cards is not None:
+        out.append('\n<div class="fa-cards">' + ("".join(cards) or f"<p>{_t(empty)}</p>") + "\n</div>")
+    if rows:
+        out.append('\n<ul class="fa-rows">' + "".join(f'<li><b>{_t(room)}</b>: {_t(names)}</li>'
+                                                       for room, names in rows) + "</ul>")
+    out.append("</details>" if fold else "</section>")
+    return "".join(out)
 
 
 @lru_cache(maxsize=1024)
 def _card(kind: str, token: str, label: str, title: str, head: str, name: str, text: str, small: str) -> str:
-    named = f' data-token="{_e(token)}" data-label="{_e(label)}"' if token else ""
-    return (f'\n<div class="fa-card fa-{_e(kind.replace(" ", " fa-"))}"{named} title="{_e(title)}">'
-            f'<small>{_e(head)}</small><b>{_e(name)}</b><span>{_e(text)}</span>'
-            + (f'<em>{_e(small)}</em>' if small else "") + "</div>")
+    named = f' data-token="{_t(token)}" data-label="{_t(label)}"' if token else ""
+    return (f'\n<div class="fa-card fa-{_t(kind.replace(" ", " fa-"))}"{named} title="{_t(title)}">'
+            f'<small>{_t(head)}</small><b>{_t(name)}</b><span>{_t(text)}</span>'
+            + (f'<em>{_t(small)}</em>' if small else "") + "</div>")

@@ -19,9 +19,8 @@ byakhee's question when asked.  (The keeper's own setup facts hold them all.)
 
 from __future__ import annotations
 
-import random
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import evolved
 from engine.games.forbidden_alchemy.view import HIDDEN_ORDERS as PUZZLE_HIDDEN_ORDERS
@@ -29,10 +28,14 @@ from engine.games.forbidden_alchemy.view import describe as describe_puzzle
 from engine.games.forbidden_alchemy.view import render as render_puzzle
 from engine.games.forbidden_alchemy.view import scramble_hidden as scramble_puzzle
 from engine.games.forbidden_alchemy.view import view as view_puzzle
+from engine.kit import content as kit
 
 from . import content
 from . import events as ev
 from .pieces import CHOOSE, KEEPER_SEAT, OVER, Story
+
+if TYPE_CHECKING:
+    import random  # for annotations alone: a read never scrambles (issue #24)
 
 
 def _keeper_sees(seat: str | None) -> bool:
@@ -43,12 +46,23 @@ def _keeper_sees(seat: str | None) -> bool:
 def _layout(spaces: tuple[str, ...]) -> dict[str, list[float]]:
     """Where the map's layout puts each space of this mansion (grid units, x to the
     right, y down): content, once per map; the picture draws the rooms around them."""
-    where = content.load().map.get("layout", {})
+    # The map's file alone: the whole box (eleven files read and checked
+    # together, ~20 ms) is for setting up and deciding, and a command that
+    # compares two boards needs only this (issue #24).
+    where = kit.load(content.GAME, "map").get("layout", {})
     return {x: list(where[x]) for x in spaces if x in where}
 
 
 def view(s: Story, seat: str | None) -> dict[str, Any]:
     keeper = _keeper_sees(seat)
+    # Who stands on each space, in one pass over the figures rather than one a space
+    # (issue #24: a third of a view's time, and a replay page asks for two or three views).
+    investigators_at: dict[str | None, list[str]] = {}
+    for i in s.active():
+        investigators_at.setdefault(i.space, []).append(i.seat)
+    monsters_at: dict[str | None, list[str]] = {}
+    for m in s.on_map():
+        monsters_at.setdefault(m.space, []).append(m.id)
     board: dict[str, Any] = {
         # whose view this is: the keeper's or an investigator's seat (their own cards
         # are drawn as cards), None for a spectator and the omniscient view
@@ -89,8 +103,8 @@ def view(s: Story, seat: str | None) -> dict[str, Any]:
         "spaces": {
             space: {
                 "room": room,
-                "investigators": sorted(i.seat for i in s.active() if i.space == space),
-                "monsters": sorted(m.id for m in s.on_map() if m.space == space),
+                "investigators": sorted(investigators_at.get(space, ())),
+                "monsters": sorted(monsters_at.get(space, ())),
             }
             for space, room in s.room_of.items()
         },

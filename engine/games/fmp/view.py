@@ -8,9 +8,8 @@ are revealed.  Everything else on the planet is public.
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import SecretRevealed, evolved
 from engine.kit.hexgrid import Hex
@@ -18,6 +17,9 @@ from engine.kit.hexgrid import Hex
 from . import board as b
 from . import events as ev
 from .state import Planet
+
+if TYPE_CHECKING:
+    import random  # for annotations alone: a read never scrambles (issue #24)
 
 TERRAIN_CHAR = {"sea": "~", "reef": "r", "swamp": "s", "plain": ".", "mountain": "^"}
 UNIT_CHAR = {"tank": "t", "heap": "h", "motorboat": "m", "barge": "b", "crab": "c",

@@ -43,6 +43,7 @@ from engine.core.options import parse_options
 from engine.core.position import MAX_POSITION_BYTES
 from engine.core.records import Live
 from engine.core.store import Store, open_store, why_no_undo
+from projections.compare import known_seat, seat_view
 from projections.replay import Replay, audit, changed_paths, timeline_window
 from viewer import (
     analysis_pages,
@@ -93,9 +94,7 @@ from viewer.shared import (
     fast_tojson,
     hot_seat_acts_for,
     hot_seat_after,
-    known_seat,
     may_act,
-    seat_view,
     store_of,
 )
 from viewer.shared import page_responses as _page

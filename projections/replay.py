@@ -523,9 +523,14 @@ class Replay:
         # stepping forward, this page starts where the one before stopped.
         start = kept[below] if below is not None else self.steps.start_for(game_id, lo)
         kept.setdefault(start.version, start)
-        rows = list(self.store.reader.raw(game_id, start.version, hi))
+        # From the lowest step asked for, when that is below the start: the
+        # audit asks (first - 1, last) and reads its group's records from
+        # these rows (`records`); a set-up group starts at 0, below the step
+        # cache's first session, and read and decoded its rows again.
+        gt = min(start.version, max(0, min(steps)))
+        rows = list(self.store.reader.raw(game_id, gt, hi))
         read[(id(self), game_id, "rows")] = rows
-        game, session, at = self.store.live(game_id).game, start, 0
+        game, session, at = self.store.live(game_id).game, start, start.version - gt
         facts = read.setdefault((id(self), game_id, "facts"), {})
         for step in wanted:
             if step <= session.version:

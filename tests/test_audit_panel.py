@@ -82,3 +82,23 @@ def test_an_audit_lists_the_facts_its_pages_fold_decoded(monkeypatch):
     fresh = audit(Replay(store), gid, 2, None)  # outside a page: each fact decoded here
     assert len(shared.facts) > 5 and decodes == []
     assert shared.facts == fresh.facts
+
+
+def test_a_set_up_groups_audit_reads_its_records_with_the_page(monkeypatch):
+    """The set-up group starts at step 1, below the step cache's first
+    session: its audit's records come from the rows the page read once
+    (`Replay.prepare`), not from a second read and decode of the store."""
+    store = open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    gid = store.create("fmp", seed=3, players=2)
+    replay = Replay(store)
+    first, last = replay.index(gid).group(2)
+    assert first == 1
+    reads = []
+    with replay.pinned():
+        replay.prepare(gid, (first - 1, 1, 2, last))
+        real = store.rows
+        monkeypatch.setattr(store, "rows", lambda *a, **k: reads.append((a, k)) or real(*a, **k))
+        shared = audit(replay, gid, 2, None)
+    monkeypatch.undo()
+    assert reads == []
+    assert shared == audit(Replay(store), gid, 2, None)

@@ -144,6 +144,45 @@ def test_stepping_with_keys_and_buttons_swaps_only_the_stage(page, site):
     expect_step(page, gid, 1)
 
 
+def _in_timeline_box(page: Page, selector: str) -> bool:
+    return page.evaluate("""(sel) => {
+        const box = document.getElementById('timeline').getBoundingClientRect();
+        const li = document.querySelector(sel).getBoundingClientRect();
+        return li.top >= box.top && li.bottom <= box.bottom;
+    }""", selector)
+
+
+def test_the_timeline_keeps_the_current_step_in_view(browser, site):
+    """The timeline is a box of its own (it scrolls, the page does not):
+    stepping to a command group below what it shows scrolls it there, and a
+    page opened at a late step opens with that step's entry in view."""
+    from engine.core.selfplay import selfplay_one
+
+    gid, _, _ = selfplay_one(site.store, "roundtable", 2, None, {}, "random")  # many command groups
+    context = browser.new_context(viewport={"width": 1300, "height": 600})
+    try:
+        page = context.new_page()
+        page.goto(site.replay(gid, 1))
+        expect_step(page, gid, 1)
+        last_entry = "#timeline .tl-step:last-of-type"
+        assert page.evaluate("(() => { const b = document.getElementById('timeline');"
+                             " return b.scrollHeight > 2 * b.clientHeight })()"), "the timeline does not overflow"
+        assert not _in_timeline_box(page, last_entry)
+        page.keyboard.press("End")
+        expect_step(page, gid, last_step(page))
+        page.wait_for_function(f"""() => {{
+            const box = document.getElementById('timeline').getBoundingClientRect();
+            const li = document.querySelector('{last_entry}').getBoundingClientRect();
+            return li.top >= box.top && li.bottom <= box.bottom; }}""", timeout=WAIT)
+        assert page.evaluate("window.scrollY") == 0, "stepping scrolled the page, not the timeline"
+        late = int(page.locator(last_entry).get_attribute("data-first"))
+        page.goto(site.replay(gid, late))
+        expect_step(page, gid, late)
+        assert _in_timeline_box(page, f'#timeline .tl-step[data-first="{late}"]')
+    finally:
+        context.close()
+
+
 def test_plain_links_work_without_javascript(browser, site):
     gid = site.finished
     context = browser.new_context(java_script_enabled=False)

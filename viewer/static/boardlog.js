@@ -7,3 +7,23 @@ document.addEventListener("keydown", function (event) {
   var link = document.querySelector('#stage a[data-key="' + event.key + '"]');
   if (link) { event.preventDefault(); link.click(); }
 });
+
+// The timeline follows the stage: its current command group (lit by the
+// stage's #cursor style) is scrolled into the timeline's own box when a step
+// takes it out of sight (a reviewer holding the arrow key would otherwise
+// step past the last entry shown). Only the timeline scrolls, never the page.
+function showTimelineCursor() {
+  var stage = document.getElementById("stage"), box = document.getElementById("timeline");
+  if (!stage || !box) return;
+  var step = Number(stage.dataset.step), here = null;
+  box.querySelectorAll(".tl-step").forEach(function (li) {
+    if (Number(li.dataset.first) <= step) here = li;
+  });
+  if (!here) return;
+  var outer = box.getBoundingClientRect(), inner = here.getBoundingClientRect();
+  if (inner.top < outer.top || inner.bottom > outer.bottom) {
+    box.scrollTop += inner.top - outer.top - outer.height / 3;
+  }
+}
+document.addEventListener("DOMContentLoaded", showTimelineCursor);
+document.addEventListener("htmx:afterSettle", showTimelineCursor);

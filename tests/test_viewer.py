@@ -282,3 +282,16 @@ def test_a_finished_games_play_page_says_so_and_leads_to_its_review(setup):
     assert 'id="game-over"' in page and "The game is over:</strong> puzzle " in page
     assert f'<a href="/games/{gid}">Review the whole game</a>' in page
     assert 'id="typed"' not in page and 'id="command-text"' not in page
+
+
+def test_the_favicon_is_served_to_anyone():
+    """Browsers ask every site for /favicon.ico; a 404 there was a console
+    error on every page opened.  It is public, as the static files are."""
+    from viewer.auth import PUBLIC, need_of
+
+    client = TestClient(create_app(open_store(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})))
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/svg+xml"
+    assert r.content.startswith(b"<svg")
+    assert need_of("GET", "/favicon.ico")[0] == PUBLIC
+    assert "/favicon.ico" not in client.get("/openapi.json").json()["paths"]

@@ -100,6 +100,7 @@ from viewer.shared import (
 from viewer.shared import page_responses as _page
 
 HERE = Path(__file__).parent
+_FAVICON = (HERE / "static" / "favicon.svg").read_bytes()
 StepForm = Form(..., ge=-MAX_INT, le=MAX_INT)
 NotesVersionForm = Form(None, ge=0, le=MAX_INT, description="the notes' version the form was made "
                         "from (409 if they changed since)")
@@ -118,6 +119,12 @@ def create_app(store: Store | None = None, auth: bool | None = None) -> FastAPI:
     app.state.steps = app.state.replay.steps
     app.mount("/static/htmx", StaticFiles(packages=[("js_lib_htmx", "static/htmx")]), name="htmx")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    # Browsers ask every site for /favicon.ico: without one, each page opened
+    # logged a 404 in the console.  The icon is a static file, public as they are.
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        return Response(_FAVICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
     templates = Jinja2Templates(directory=HERE / "templates")
     # Templates are read once (a deploy restarts the server); looking at
     # every file's time stamp on each render costs a stat call per include.

@@ -149,7 +149,7 @@ def safe_next(target: str | None) -> str:
 _ANY = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 _READING = {"GET", "HEAD"}
 _RULES: list[tuple[set[str], re.Pattern, str]] = [(methods, re.compile(pattern), need) for methods, pattern, need in [
-    (_READING, r"/static/.*", PUBLIC),
+    (_READING, r"/static/.*|/favicon\.ico", PUBLIC),
     (_ANY, r"/signin|/signout|/api/signin", PUBLIC),
     (_READING, r"/docs(/.*)?|/redoc|/openapi\.json", PUBLIC),
     # Playing: the seat's secret token in the link (or header) is the credential.

@@ -151,8 +151,9 @@ def run_game_bench(kinds: list[str] | None = None, quick: bool = False) -> dict[
         client.get(f"/games/{gid}").raise_for_status()
         for label, step in (("10", min(10, steps)), ("half", steps // 2), ("last", steps)):
             row[f"read {label} (ms)"] = median_time(lambda c=cache, g=gid, s=step: c.session(g, s), 20) * 1000
-            # --quick: 9 draws a median (5 left it to this 2-core machine's swings)
-            row[f"partial {label} (ms)"] = _partial_ms(client, gid, step, 9 if quick else 15)
+            # 15 draws a median, --quick too: 5, then 9, left it to this 2-core
+            # machine's swings, and a draw is a few ms (15 x 3 steps x 6 games: ~1.5 s)
+            row[f"partial {label} (ms)"] = _partial_ms(client, gid, step, 15)
         row["arrow key (ms)"] = _arrow_key_ms(client, gid, steps, 15 if quick else 30)
         if kind == "fmp":
             row.update(_fmp_fire_zones(store, gid))

@@ -293,3 +293,34 @@ def test_a_read_connection_is_closed_once_its_thread_has_ended(tmp_path):
     assert files() <= before + 1 and len(fresh.db._readers._all) <= 1
     fresh.close()
     store.close()
+
+
+@pytest.mark.postgres
+def test_postgres_commands_commit_before_they_notify(tmp_path):
+    """A transaction that NOTIFYs holds a database-wide lock through its
+    commit, so durable commits that notified waited their disk flushes one
+    by one (issue #24).  The insert function boardlog stores through has no
+    NOTIFY; the notification goes after the commit, one per command stored."""
+    import psycopg
+    from psycopg.sql import SQL, Identifier
+
+    from tests.conftest import make_store
+
+    store = make_store("postgres", tmp_path)
+    try:
+        recorder = store.recorder
+        name = recorder.pg_function_name_insert_events
+        pool = recorder.datastore.pool
+        settings = {k: v for k, v in pool.kwargs.items() if k != "row_factory"}
+        with psycopg.connect(**settings, autocommit=True) as listener:
+            body = listener.execute(
+                "SELECT prosrc FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+                "WHERE p.proname = %s AND n.nspname = %s", (name, recorder.datastore.schema)).fetchone()
+            assert body is not None and "INSERT INTO" in body[0] and "NOTIFY" not in body[0].upper()
+            listener.execute(SQL("LISTEN {0}").format(Identifier(recorder.channel_name)))
+            gid = store.create("forbidden_alchemy", seed=5)
+            store.issue(gid, "investigator", "swap 1 2")
+            heard = list(listener.notifies(timeout=2.0))
+        assert len(heard) == 2  # the game's creation, then the command
+    finally:
+        store.close()

@@ -43,8 +43,11 @@ from .checkpoints import EVERY as CHECKPOINT_EVERY
 from .checkpoints import Checkpoints, Mark, row_digest
 from .context import SYSTEM, Context, as_utc, utcnow
 from .database import (
+    POSTGRES,
     Database,
     describe_settings,
+    kind_of,
+    notify_after_commit,
     schema_lock,
     store_env,
     tune_factory,
@@ -147,7 +150,10 @@ class Store(Queries, Application):
     # Tables are created once, whatever process starts first (engine/core/database.py).
     def construct_recorder(self):
         with schema_lock(self.factory):
-            return super().construct_recorder()
+            recorder = super().construct_recorder()
+            if kind_of(recorder) == POSTGRES and self.factory.env_create_table():
+                notify_after_commit(recorder)
+            return recorder
 
     def construct_snapshot_store(self):
         with schema_lock(self.factory):

@@ -162,6 +162,26 @@ def test_a_seats_forecast_is_on_its_own_picture_only(env):
     assert 'id="forecast"' not in render(env, game.view(state, ""))
 
 
+def test_a_seats_turn_21_choice_is_on_its_own_dock_only(env):
+    """The dock's rows are kept by what they show (issue #24), read from the
+    view being drawn: blue's choice, drawn on blue's picture first, is
+    "chosen" on red's and a spectator's; a row is outlined when its
+    Freighter or what it holds changed."""
+    sc = choosing()
+    sc.play("blue", "choose blue leave")
+
+    def row(seat, changed=()):
+        html = render(env, game.view(sc.state, seat), changed)
+        at = html.index('id="freighter-blue"')
+        return html[html.rindex("<div", 0, at):html.index("</div>", at)]
+
+    assert "turn 21: leave" in row("blue")
+    for seat in ("red", ""):
+        assert "turn 21: chosen" in row(seat) and "leave" not in row(seat)
+    assert "turn 21: leave" in row(None)
+    assert 'class="fmp-row changed"' in row("red", {"aboard.blue"}) and "changed" not in row("red")
+
+
 def test_note_places_are_the_hex_centres_built_once():
     board = game.view(played(5)[-1], None)
     points = picture.place_points(board)
@@ -198,3 +218,18 @@ def test_the_views_fire_zones_are_the_rules_zones_read_from_their_bit_masks():
             assert list(zone) == sorted(rules.fire_zone(state, seat))
             shown += len(zone)
     assert shown  # some position had a seat under fire
+
+
+def test_the_positions_stuck_ids_are_the_units_is_stuck_holds():
+    # Worked out once per position for the view and the destroyers (issue #24):
+    # on every position of a game, through its tides, the same units as asking
+    # `is_stuck` of each.
+    from engine.games.fmp import board as rules
+
+    stuck = 0
+    for state in played(160, seed=3):
+        held = rules.stuck_ids(state)
+        assert held == {u.id for u in state.units.values() if rules.is_stuck(state, u)}
+        assert held == {uid for uid, u in game.view(state, None)["units"].items() if u["stuck"]}
+        stuck += len(held)
+    assert stuck  # the tide held some unit somewhere

@@ -12,10 +12,16 @@ Speed (issue #24): every still part is built once as a string: the terrain
 of every hex per tide (reefs and swamps are drawn wet or dry), the landing
 zones' dotted boundaries, the row and column labels, each hex's shapes.  A
 step then writes what moves (ore, Freighters, units, the fire zone) from
-those cached pieces, in plain loops; a unit's markup is kept by what it
-shows (most units stand still from one step to the next), and the dock's
-chips and the outlines of what changed are written here, not by template
-loops and macro calls (each `{{ }}` an escape and a lookup).
+those cached pieces, in plain loops; a unit's, a pontoon's and a landed
+Freighter's markup is kept by what it shows (most stand still from one step
+to the next).  The dock (each Freighter's row, the chips of what it holds,
+each transporter's cargo, the notation's words) and the outlines of what
+changed are written here too, not by template loops and macro calls (each
+`{{ }}` an escape and a lookup), the dock's pieces likewise kept by the
+values they show: every key is read from the view being drawn, which holds
+only what its seat may see, so a kept piece never carries another seat's
+turn-21 choice.  Text is escaped as a plain string (`viewer.pictures.text`),
+each layer made Markup once.
 
 Pointing (issue #21): every element a command is made of carries its
 notation token (`data-token`): a hex its name, a unit its id (on the map, in
@@ -41,6 +47,7 @@ from engine.games.fmp.setup import RESERVE, ROSTER
 from engine.kit.hexgrid import HexDirection
 from engine.kit.picture import num
 from viewer.boards import hex_board
+from viewer.pictures import text as _text
 
 SIZE = 16            # a hex's circumradius, in viewBox units
 UNIT_R = 7           # a unit's disc
@@ -106,8 +113,7 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
         "units": _units(units),
         "bands": Markup("".join(_band(h) for h in sorted(standing))),
         "status": _status(board),
-        "dock": _dock(board),
-        "orders": _orders(board),
+        "dock": _dock(board),  # the template calls it with the changed paths
         "highlights": partial(_highlights, units, freighters),
     }
 
@@ -324,20 +330,26 @@ def _standing(units: dict, landed: dict) -> set[str]:
 
 
 def _freighters(landed: dict) -> Markup:
-    geo, out = _geo(), []
-    for colour, f in landed.items():
-        fill, ore = COLOUR[colour], int(f.get("ore") or 0)
-        who = escape(f.get("controller") or colour)
-        for h in (f["centre"], *f.get("pods", ())):
-            part = "central bubble" if h == f["centre"] else f"pod {h}"
-            opacity = "0.95" if h == f["centre"] else "0.6"
-            out.append(f'<polygon class="freighter" data-token="{colour}" data-label="{colour} Freighter" '
-                       f'points="{geo[h].points}" fill="{fill}" fill-opacity="{opacity}"><title>{colour} Freighter '
-                       f'({who}), {part}: {ore} ore aboard</title></polygon>')
-        c = geo[f["centre"]]
-        out.append(f'<text x="{c.cx}" y="{c.cy}" dy="3" text-anchor="middle" font-size="8" font-weight="bold" '
-                   f'fill="#ffffff" stroke="none" pointer-events="none">{ore}</text>')
-    return Markup("".join(out))
+    return Markup("".join(_freighter(colour, f["centre"], tuple(f.get("pods", ())), int(f.get("ore") or 0),
+                                     _text(f.get("controller") or colour))
+                          for colour, f in landed.items()))
+
+
+@lru_cache(maxsize=256)
+def _freighter(colour: str, centre: str, pods: tuple[str, ...], ore: int, who: str) -> str:
+    """A landed Freighter's bubble, pods and ore count, kept by what they show
+    (issue #24: most steps change no Freighter)."""
+    geo, fill, out = _geo(), COLOUR[colour], []
+    for h in (centre, *pods):
+        part = "central bubble" if h == centre else f"pod {h}"
+        opacity = "0.95" if h == centre else "0.6"
+        out.append(f'<polygon class="freighter" data-token="{colour}" data-label="{colour} Freighter" '
+                   f'points="{geo[h].points}" fill="{fill}" fill-opacity="{opacity}"><title>{colour} Freighter '
+                   f'({who}), {part}: {ore} ore aboard</title></polygon>')
+    c = geo[centre]
+    out.append(f'<text x="{c.cx}" y="{c.cy}" dy="3" text-anchor="middle" font-size="8" font-weight="bold" '
+               f'fill="#ffffff" stroke="none" pointer-events="none">{ore}</text>')
+    return "".join(out)
 
 
 @lru_cache(maxsize=32)
@@ -352,16 +364,17 @@ def _pontoons(units: dict) -> Markup:
     """The pontoons, each named when nothing stands on it (then it may be
     loaded; with a unit on it, the unit answers and the band the hex)."""
     stood_on = {u["at"] for u in units.values() if u["kind"] != "pontoon"}
-    out = []
-    for uid, u in units.items():
-        if u["kind"] != "pontoon":
-            continue
-        safe, at = escape(uid), u["at"]
-        name = "" if at in stood_on else f' data-token="{safe}" data-label="{safe}"'
-        out.append(f'<polygon class="pontoon"{name} points="{_inset(at)}" fill="#8b5e34" fill-opacity="0.9" '
-                   f'stroke="#f7fafc" stroke-width="1"><title>{safe} (pontoon on {at}: a plain for units of the '
-                   f'land)</title></polygon>')
-    return Markup("".join(out))
+    return Markup("".join(_pontoon(uid, u["at"], u["at"] not in stood_on)
+                          for uid, u in units.items() if u["kind"] == "pontoon"))
+
+
+@lru_cache(maxsize=1024)
+def _pontoon(uid: str, at: str, named: bool) -> str:
+    safe = _text(uid)
+    name = f' data-token="{safe}" data-label="{safe}"' if named else ""
+    return (f'<polygon class="pontoon"{name} points="{_inset(at)}" fill="#8b5e34" fill-opacity="0.9" '
+            f'stroke="#f7fafc" stroke-width="1"><title>{safe} (pontoon on {at}: a plain for units of the '
+            f'land)</title></polygon>')
 
 
 @lru_cache(maxsize=64)
@@ -450,79 +463,154 @@ def _status(board: dict) -> dict[str, Any]:
     }
 
 
-def _chip(uid: str, kind: str, colour: str, cargo: tuple = (), inner: bool = False) -> dict[str, str]:
-    """A unit off the map as the dock shows it: letter and number, its colour."""
-    number = uid.rsplit("-", 1)[-1]
-    return {"token": uid, "text": LETTER.get(kind, "?") + number, "colour": COLOUR.get(colour, "#4a5568"),
-            "title": f"{uid} ({KIND.get(kind, kind)})" + (f", carrying {', '.join(cargo)}" if cargo else ""),
-            "cls": "fmp-chip fmp-in" if inner else "fmp-chip"}
+# The dock (issue #24): written here, each piece of markup kept by the values
+# it shows, read from the seat's own view (a Freighter's row holds that seat's
+# turn-21 word, "chosen" for another's, so a kept row is only ever the view's
+# own).  A unit's chips are keyed by a nested tuple, (id, kind, colour, the keys
+# of its cargo), "ore" for a piece of ore; printed values are keyed as printed
+# (1 and True are one key to a cache, not one text).
+WHERE = {"landed": "on {centre}", "orbit": "in orbit", "departed": "gone, {score} points", "stranded": "stranded"}
+ORE_CHIP = ('<span class="fmp-chip fmp-in fmp-ore" data-token="ore" data-label="ore" style="--c:#374151" '
+            'title="a piece of ore">ore</span>')
 
 
-def _cargo(items, stowed: dict) -> list[dict[str, str]]:
-    """The chips of a cargo, and of the cargo of each unit in it (a crab on a
-    barge carrying ore): `ore` is its own token."""
-    out = []
-    for item in items:
-        if item == "ore":
-            out.append({"token": "ore", "text": "ore", "colour": "#374151", "title": "a piece of ore",
-                        "cls": "fmp-chip fmp-in fmp-ore"})
-            continue
-        s = stowed.get(item) or {}
-        out.append(_chip(item, s.get("kind", ""), s.get("colour", ""), tuple(s.get("cargo") or ()), inner=True))
-        out += _cargo(s.get("cargo") or (), stowed)
-    return out
-
-
-def _chips(chips: list[dict[str, str]], sep: str = "") -> Markup:
-    """The chips as the dock prints them, each after `sep`: written here, not
-    by the template, as a dock holds dozens of them (issue #24)."""
-    return Markup("".join(
-        f'{sep}<span class="{c["cls"]}" data-token="{escape(c["token"])}" data-label="{escape(c["token"])}" '
-        f'style="--c:{escape(c["colour"])}" title="{escape(c["title"])}">{escape(c["text"])}</span>' for c in chips))
-
-
-def _dock(board: dict) -> dict[str, Any]:
+def _dock(board: dict) -> partial:
     """Each Freighter with what is inside it (and what that carries), then the
-    transporters on the map that carry something."""
+    transporters on the map that carry something, then the notation's words:
+    a function of the changed paths (a Freighter's row is outlined when it or
+    its contents changed), for the template to call."""
     stowed = board.get("stowed") or {}
+    freighters = board.get("freighters") or {}
     inside: dict[str, list[str]] = {}
+    turrets = dict.fromkeys(freighters, 0)
     for uid, s in stowed.items():
         inside.setdefault(s.get("in", ""), []).append(uid)
+        if turrets and s["in"] in turrets and s["kind"] == "turret":
+            turrets[s["in"]] += 1
+    choices = board.get("departures") or {}
     rows = []
-    for colour, f in (board.get("freighters") or {}).items():
-        chips = []
-        for uid in inside.get(colour, ()):
-            s = stowed[uid]
-            if s["kind"] == "turret":
-                continue  # a turret is laid only on its pod
-            chips.append(_chip(uid, s["kind"], s["colour"], tuple(s["cargo"])))
-            chips += _cargo(s["cargo"], stowed)
+    for colour, f in freighters.items():
+        # (a turret is laid only on its pod: never a chip)
+        held = tuple(_held(uid, stowed) for uid in inside.get(colour, ()) if stowed[uid]["kind"] != "turret")
         status = f.get("status", "")
-        where = {"landed": f"on {f.get('centre')}", "orbit": "in orbit", "departed": f"gone, {f.get('score', 0)} points",
-                 "stranded": "stranded"}.get(status, status)
-        choice = (board.get("departures") or {}).get(colour, "")
-        rows.append({"colour": colour, "fill": COLOUR.get(colour, "#4a5568"), "controller": f.get("controller", ""),
-                     "where": where, "ore": f.get("ore", 0), "chips": _chips(chips, "\n"),
-                     "choice": choice, "turrets": sum(1 for s in stowed.values()
-                                                      if s["in"] == colour and s["kind"] == "turret")})
-    carriers = []
-    for uid, u in (board.get("units") or {}).items():
-        if u.get("cargo"):
-            carriers.append({"chip": _chip(uid, u["kind"], u["colour"]), "at": u["at"],
-                             "cargo": _chips(_cargo(u["cargo"], stowed))})
-    return {"freighters": rows, "carriers": carriers}
+        where = WHERE[status].format(centre=f.get("centre"), score=f.get("score", 0)) if status in WHERE else status
+        choice = choices.get(colour, "")
+        rows.append((colour, _text(colour), _text(f.get("controller", "")), _text(where), _text(f.get("ore", 0)),
+                     turrets[colour], _text(choice) if choice else "", _chips(held)))
+    carriers = tuple(_carrier(uid, u["kind"], u["colour"], u["at"],
+                              tuple(_item(x, stowed) for x in u["cargo"]))
+                     for uid, u in (board.get("units") or {}).items() if u.get("cargo"))
+    return partial(_dock_html, tuple(rows), "".join(carriers), _orders_html(_orders(board)))
 
 
-def _orders(board: dict) -> list[dict[str, Any]]:
-    """The notation's words a player may point at now, by what they are for."""
+def _dock_html(rows: tuple, carriers: str, orders: str, changed) -> Markup:
+    """The dock's markup, each row outlined when a path of its Freighter or of
+    what it holds is among `changed` (the step's changed paths)."""
+    out = ['<div class="fmp-dock" id="dock">']
+    for colour, *shown in rows:
+        hot = "aboard." + colour in changed or "freighters." + colour in changed
+        out.append(_freighter_row(*shown, hot))
+    if carriers:
+        out.append(f'\n<div class="fmp-row" id="carried"><small>Carried on the map:</small>{carriers}\n</div>')
+    out.append(orders)
+    out.append("\n</div>")
+    return Markup("".join(out))
+
+
+@lru_cache(maxsize=1024)
+def _freighter_row(colour: str, controller: str, where: str, ore: str, turrets: int, choice: str, chips: str,
+                   hot: bool) -> str:
+    """A Freighter's row of the dock (every text escaped already)."""
+    fill = COLOUR.get(colour, "#4a5568")
+    extra = (f", {turrets} turrets aboard" if turrets else "") + (f", turn 21: {choice}" if choice else "") \
+        + ("; aboard:" if chips else "")
+    return (f'\n<div class="fmp-row{" changed" if hot else ""}" id="freighter-{colour}">\n'
+            f'<span class="fmp-freighter" data-token="{colour}" data-label="{colour} Freighter" style="--c:{fill}" '
+            f'title="the {colour} Freighter: {ore} ore aboard">{colour} Freighter</span>\n'
+            f"<small>{controller}'s, {where}, {ore} ore{extra}</small>{chips}\n</div>")
+
+
+def _item(item, stowed: dict):
+    """A cargo item's key: "ore", or a unit as (id, kind, colour, its cargo's keys)."""
+    if item == "ore":
+        return "ore"
+    s = stowed.get(item) or {}
+    return item, s.get("kind", ""), s.get("colour", ""), tuple(_item(x, stowed) for x in s.get("cargo") or ())
+
+
+def _held(uid: str, stowed: dict) -> tuple:
+    """A unit inside a Freighter, keyed as `_item` keys a cargo's unit."""
+    s = stowed[uid]
+    return uid, s["kind"], s["colour"], tuple(_item(x, stowed) for x in s["cargo"])
+
+
+@lru_cache(maxsize=1024)
+def _chips(held: tuple) -> str:
+    """The chips of what a Freighter holds: each unit, then what it carries,
+    a line each."""
+    return "".join(_chip(uid, kind, colour, cargo, "fmp-chip", "\n") + _cargo(cargo, "\n")
+                   for uid, kind, colour, cargo in held)
+
+
+@lru_cache(maxsize=1024)
+def _cargo(items: tuple, sep: str = "") -> str:
+    """The chips of a cargo, and of the cargo of each unit in it (a crab on a
+    barge carrying ore), each after `sep`: `ore` is its own token."""
+    out = []
+    for key in items:
+        if key == "ore":
+            out.append(sep + ORE_CHIP)
+        else:
+            uid, kind, colour, cargo = key
+            out.append(_chip(uid, kind, colour, cargo, "fmp-chip fmp-in", sep) + _cargo(cargo, sep))
+    return "".join(out)
+
+
+def _chip(uid: str, kind: str, colour: str, cargo: tuple, cls: str, sep: str, where: str = "") -> str:
+    """A unit off the map as the dock shows it: letter and number, its colour,
+    what it carries in its title (and where it stands, `where`)."""
+    carrying = ", carrying " + ", ".join(x if x == "ore" else x[0] for x in cargo) if cargo else ""
+    token = _text(uid)
+    return (f'{sep}<span class="{cls}" data-token="{token}" data-label="{token}" '
+            f'style="--c:{_text(COLOUR.get(colour, "#4a5568"))}" '
+            f'title="{_text(f"{uid} ({KIND.get(kind, kind)}){carrying}")}{where}">'
+            f'{_text(LETTER.get(kind, "?") + uid.rsplit("-", 1)[-1])}</span>')
+
+
+@lru_cache(maxsize=1024)
+def _carrier(uid: str, kind: str, colour: str, at: str, cargo: tuple) -> str:
+    """A transporter on the map that carries something, and its cargo's chips."""
+    place = _text(at)
+    return (f'\n<span class="fmp-carrier">{_chip(uid, kind, colour, (), "fmp-chip", "", f" on {place}")}'
+            f'<small>{place}:</small>{_cargo(cargo)}</span>')
+
+
+WORDS = {"Pods": PODS, "Turn 21": DEPARTURE, "Assault": ASSAULT, "A Weather Hen lays": LAYS}
+
+
+def _orders(board: dict) -> tuple[str, ...]:
+    """The groups of the notation's words a player may point at now (`WORDS`), by what they are for."""
     phase = board.get("phase")
     if phase == "landing":
-        return [{"label": "Pods", "items": PODS}]
+        return ("Pods",)
     if phase == "departure":
-        return [{"label": "Turn 21", "items": DEPARTURE}]
+        return ("Turn 21",)
     if phase != "play":
-        return []
-    groups = [{"label": "Assault", "items": ASSAULT}]
+        return ()
     if any(u["kind"] == "weatherhen" and "ore" in (u.get("cargo") or ()) for u in (board.get("units") or {}).values()):
-        groups.append({"label": "A Weather Hen lays", "items": LAYS})
-    return groups
+        return ("Assault", "A Weather Hen lays")
+    return ("Assault",)
+
+
+@cache
+def _orders_html(groups: tuple[str, ...]) -> str:
+    """The words of these groups, written once for each set of groups offered."""
+    if not groups:
+        return ""
+    out = ['\n<div class="fmp-row fmp-orders" id="orders">']
+    for label in groups:
+        out.append(f"\n<small>{_text(label)}:</small>")
+        out += [f'<span class="fmp-word" data-token="{_text(w["token"])}" data-label="{_text(w["label"])}" '
+                f'title="{_text(w["title"])}">{_text(w["text"])}</span>' for w in WORDS[label]]
+    out.append("\n</div>")
+    return "".join(out)

@@ -6,6 +6,7 @@ memoised per state), never stored by `evolve`.
 from __future__ import annotations
 
 from functools import cache
+from operator import attrgetter
 
 from engine.kit.hexgrid import Hex
 from engine.kit.memo import StateMemo
@@ -163,16 +164,33 @@ def standing_table(state: Planet) -> dict[str, Unit]:
     return found
 
 
+_NEVER_STUCK = ("pontoon", "turret")
+
+
 def is_stuck(state: Planet, u: Unit) -> bool:
     """On the map on a hex the tide forbids it ("neutralised by the tide"):
     the hex it stands on, or a barge's other hex."""
-    if not u.at or u.kind in ("pontoon", "turret"):
+    if not u.at or u.kind in _NEVER_STUCK:
         return False
     tide = state.tide or NORMAL  # `tide_now`, asked for every unit of every position
-    on_pontoon = pontoon_at(state, u.at) is not None
-    if not can_use(u.kind, u.at, tide, on_pontoon):
-        return True
-    return bool(u.tail) and not can_use(u.kind, u.tail, tide, on_pontoon)
+    return _held_by_tide(u.kind, u.at, u.tail, tide, pontoon_at(state, u.at) is not None)
+
+
+@memoised("stuck")
+def stuck_ids(state: Planet) -> frozenset[str]:
+    """The ids of the units `is_stuck` holds, worked out once per position: a
+    view asks about every unit on the map, and the destroyers about most of
+    them (issue #24), each a lookup here instead of a pontoon lookup and two
+    tide checks."""
+    tide, pontoons = state.tide or NORMAL, pontoon_table(state)
+    return frozenset(u.id for u in state.units.values()
+                     if u.at and u.kind not in _NEVER_STUCK
+                     and _held_by_tide(u.kind, u.at, u.tail, tide, u.at in pontoons))
+
+
+def _held_by_tide(kind: str, at: str, tail: str, tide: str, on_pontoon: bool) -> bool:
+    """The tide forbids the unit its hex, or a barge its other hex (`tail`)."""
+    return not can_use(kind, at, tide, on_pontoon) or bool(tail) and not can_use(kind, tail, tide, on_pontoon)
 
 
 def is_operational(state: Planet, u: Unit) -> bool:
@@ -182,9 +200,16 @@ def is_operational(state: Planet, u: Unit) -> bool:
 
 
 def fire_range(state: Planet, u: Unit) -> int:
-    if u.kind == "tank" and terrain(u.at) == MOUNTAIN:  # a pontoon under it changes nothing
+    return _range_of(u.kind, u.at)
+
+
+@cache
+def _range_of(kind: str, at: str) -> int:
+    """A destroyer's fire range by its kind and hex (one lookup for every
+    destroyer of every position, rather than a terrain check of each)."""
+    if kind == "tank" and terrain(at) == MOUNTAIN:  # a pontoon under it changes nothing
         return MOUNTAIN_TANK_RANGE
-    return RANGE[u.kind]
+    return RANGE[kind]
 
 
 def destroyers(state: Planet, seat: str) -> list[Unit]:
@@ -195,11 +220,16 @@ def destroyers(state: Planet, seat: str) -> list[Unit]:
 @memoised("destroyers")
 def _all_destroyers(state: Planet) -> dict[str, list[Unit]]:
     found: dict[str, list[Unit]] = {}
-    for u in sorted((u for u in state.units.values() if u.kind in RANGE), key=lambda u: u.id):
-        if is_operational(state, u):
+    # `is_operational` of each, the tide's part read from the position's stuck ids
+    out, stuck = state.neutralised, stuck_ids(state)
+    for u in sorted((u for u in state.units.values() if u.kind in RANGE), key=_by_id):
+        if u.at and not u.abandoned and u.id not in out and u.id not in stuck:
             if u.kind != "turret" or state.freighters[u.colour].status == "landed":
                 found.setdefault(state.controller(u), []).append(u)
     return found
+
+
+_by_id = attrgetter("id")
 
 
 def reach(state: Planet, u: Unit) -> frozenset[str]:
@@ -249,6 +279,13 @@ _BYTE_BITS = tuple(tuple(i for i in range(8) if value >> i & 1) for value in ran
 
 
 @cache
+def _zone_bits(kind: str, at: str) -> int:
+    """The bits of the hexes a destroyer of this kind reaches from `at`: one
+    lookup a destroyer of a position (its range and its reach at once)."""
+    return _mask_within(at, _range_of(kind, at))
+
+
+@cache
 def _mask_within(hex_name: str, k: int) -> int:
     bits = _bits()
     mask = 0
@@ -274,7 +311,7 @@ def _cover_masks(state: Planet) -> dict[str, int]:
     for seat in state.seats:
         once = twice = 0
         for u in destroyers(state, seat):
-            zone = _mask_within(u.at, fire_range(state, u))
+            zone = _zone_bits(u.kind, u.at)
             twice |= once & zone
             once |= zone
         cover[seat] = twice

@@ -9,6 +9,7 @@ are revealed.  Everything else on the planet is public.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.core.events import SecretRevealed, evolved
@@ -27,7 +28,7 @@ UNIT_CHAR = {"tank": "t", "heap": "h", "motorboat": "m", "barge": "b", "crab": "
 
 
 def view(state: Planet, seat: str | None) -> dict[str, Any]:
-    units = sorted(state.units.values(), key=lambda u: u.id)  # once for the three lists below
+    units = sorted(state.units.values(), key=_by_id)  # once for the three lists below
     shown: dict[str, Any] = {
         "map": state.map,
         "turn": state.turn,
@@ -42,7 +43,7 @@ def view(state: Planet, seat: str | None) -> dict[str, Any]:
         "deadline": state.deadline,
         "timer": state.timer,
         "ore": _ore(state.ore),
-        "units": {u.id: _unit(state, u) for u in units if u.at},
+        "units": _units(state, units),
         "freighters": {c: {"controller": f.controller, "centre": f.centre, "pods": list(f.pods),
                            "ore": f.ore, "status": f.status, "score": f.score}
                        for c, f in sorted(state.freighters.items())},
@@ -106,13 +107,24 @@ def _marked(mask: int) -> dict[str, bool]:
     return dict.fromkeys(sorted(b.names_of(mask)), True)
 
 
-def _unit(state: Planet, u) -> dict[str, Any]:
-    """A unit on the map.  Units inside a Freighter are listed in `aboard`,
-    carried ones in their carrier's cargo: a step's changes then name what
-    moved, not every unit of the mission."""
-    return {"kind": u.kind, "colour": u.colour, "at": u.at, "tail": u.tail, "cargo": list(u.cargo),
-            "stuck": b.is_stuck(state, u), "neutralised_by": state.neutralised.get(u.id, ""),
-            "abandoned": u.abandoned}
+_by_id = attrgetter("id")
+# What a unit on the map shows of itself, read in one call (a view writes every unit).
+_shown = attrgetter("id", "kind", "colour", "at", "tail", "cargo", "abandoned")
+
+
+def _units(state: Planet, units: list) -> dict[str, dict[str, Any]]:
+    """The units on the map, by id (`units` in id order).  Units inside a
+    Freighter are listed in `aboard`, carried ones in their carrier's cargo: a
+    step's changes then name what moved, not every unit of the mission.  Which
+    are stuck is worked out once for the position (issue #24)."""
+    stuck, out = b.stuck_ids(state), state.neutralised
+    found = {}
+    for u in units:
+        if u.at:
+            uid, kind, colour, at, tail, cargo, abandoned = _shown(u)
+            found[uid] = {"kind": kind, "colour": colour, "at": at, "tail": tail, "cargo": list(cargo),
+                          "stuck": uid in stuck, "neutralised_by": out.get(uid, ""), "abandoned": abandoned}
+    return found
 
 
 def scramble_hidden(state: Planet, seat: str | None, rng: random.Random) -> Planet:

@@ -36,6 +36,14 @@ spots, the key) is written once; the rest once per view, in plain loops, as SVG
 and HTML ready to print (a template placing each shape attribute by attribute
 was most of a step's drawing, issue #24).  What outlines a change is a function
 of the step's changed ids, which the template passes (`picture.units(hot_units)`).
+
+Speed (issue #24): most of a step's picture is the step before's.  A unit, a
+player's board and a hand are each kept written by everything they show
+(`lru_cache` on the values read from the view, so that a key holds all the
+markup depends on, and nothing of another seat's view can come back for it: a
+hand is keyed by its cards, which only its seat's view holds); the squares'
+layers by the squares' view as a whole (they change only with a DV Map Tile),
+the spots by the squares pieces stand on.  A step looks them up and joins them.
 """
 
 from __future__ import annotations
@@ -67,16 +75,16 @@ DV_TILE_COST = 1  # placing or moving the DV Map Tile (the side controls show fr
 def draw(board: dict[str, Any]) -> dict[str, Any]:
     """Everything the template places for this view, positioned, labelled, named."""
     fixed = _fixed()
-    geo, squares = fixed["geo"], _on_map(board, fixed["points"])
+    geo, terrain = fixed["geo"], _terrain(board, fixed["points"])
+    _, marks, zones = _terrain_layers(terrain)
     boss = board.get("boss")
     return {
         **fixed,
-        "cells": partial(_cells, squares, fixed["points"]),
+        "cells": partial(_cells, terrain),
         "halos": partial(_halos, fixed["points"]),
-        "spot_layer": _spot_layer(_spots(board, fixed)),
-        "marks": Markup("".join(_mark(sq, s.get("now"), s.get("terrain"), s.get("dv_tile"), s.get("work"))
-                                for sq, s in squares)),
-        "zones": Markup("".join(_zone(sq, fixed["points"][sq], s["zone"]) for sq, s in squares if s.get("zone"))),
+        "spot_layer": _spot_layer(_taken(board)),
+        "marks": marks,
+        "zones": zones,
         "units": partial(_units, board, geo),
         "corners": partial(_corners, boss, geo) if boss else _nothing,
         "summons": partial(_summons, boss, geo) if boss else _nothing,
@@ -131,15 +139,34 @@ def _fixed() -> dict[str, Any]:
 
 
 # ---- the map ---------------------------------------------------------------------------------
-def _on_map(board: dict[str, Any], points: dict[str, str]) -> list[tuple[str, dict[str, Any]]]:
-    """The view's squares that are on the map (all of them, unless a view is odd)."""
-    return [(sq, s) for sq, s in (board.get("squares") or {}).items() if sq in points]
+def _terrain(board: dict[str, Any], points: dict[str, str]) -> tuple:
+    """The view's squares that are on the map (all of them, unless a view is odd), each as
+    (square, its view's items: terrain printed and now, deployment zone, DV Map Tile,
+    Work bonus).  The key the map's layers are kept by: they change only when a DV Map
+    Tile is placed or turned."""
+    return tuple((sq, tuple(s.items())) for sq, s in (board.get("squares") or {}).items() if sq in points)
 
 
-def _cells(squares: list[tuple[str, dict[str, Any]]], points: dict[str, str], hot: frozenset) -> Markup:
+@lru_cache(maxsize=64)
+def _terrain_layers(terrain: tuple) -> tuple[str, Markup, Markup]:
+    """The squares with none outlined, the marks and the deployment zones (issue #24:
+    one look-up a step instead of one a square and layer)."""
+    points = _fixed()["points"]
+    squares = [(sq, dict(items)) for sq, items in terrain]
+    return ("".join(_square(sq, points[sq], s.get("now", "plains"), False) for sq, s in squares),
+            Markup("".join(_mark(sq, s.get("now"), s.get("terrain"), s.get("dv_tile"), s.get("work"))
+                           for sq, s in squares)),
+            Markup("".join(_zone(sq, points[sq], s["zone"]) for sq, s in squares if s.get("zone"))))
+
+
+def _cells(terrain: tuple, hot: frozenset) -> Markup:
     """Every square in its terrain's colour.  A square is pointed at through the spot over
-    it, or the piece standing on it (`_spots`)."""
-    return Markup("".join(_square(sq, points[sq], s.get("now", "plains"), sq in hot) for sq, s in squares))
+    it, or the piece standing on it (`_taken`)."""
+    if not hot:
+        return Markup(_terrain_layers(terrain)[0])
+    points = _fixed()["points"]
+    return Markup("".join(_square(sq, points[sq], dict(items).get("now", "plains"), sq in hot)
+                          for sq, items in terrain))
 
 
 # Written once per square, terrain and outline (issue #24: the squares were most of a
@@ -163,19 +190,23 @@ def _spot(sq: str, x: str, y: str, side: str) -> str:
                       'rx="4"/>').format(sq, sq, x, y, side, side))
 
 
-def _spot_layer(spots: list[dict[str, str]]) -> Markup:
-    """The spots as one string (they never show what changed)."""
-    return Markup("".join(_spot(s["id"], s["x"], s["y"], s["side"]) for s in spots))
+@lru_cache(maxsize=256)
+def _spot_layer(taken: frozenset) -> Markup:
+    """The spots as one string (they never show what changed), but where a piece stands."""
+    return Markup("".join(_spot(s["id"], s["x"], s["y"], s["side"]) for s in _fixed()["spot_list"]
+                          if s["id"] not in taken))
 
 
-def _spots(board: dict[str, Any], fixed: dict[str, Any]) -> list[dict[str, str]]:
-    """A spot over each square that lights up when the square may be chosen, named by the
-    square; where a unit or a summoned piece stands, the piece answers for its square
-    instead (its element names both), so that a click on it is never hidden by a spot."""
+def _taken(board: dict[str, Any]) -> frozenset:
+    """The squares a piece stands on.  A spot over each square lights up when the square
+    may be chosen, named by the square; where a unit or a summoned piece stands, the piece
+    answers for its square instead (its element names both), so that a click on it is
+    never hidden by a spot."""
+    boss = board.get("boss") or {}
     taken = {u.get("square") for u in (board.get("units") or {}).values()}
-    taken |= {m.get("square") for m in ((board.get("boss") or {}).get("summons") or {}).values()}
-    taken |= {c.get("square") for c in ((board.get("boss") or {}).get("corners") or {}).values()}
-    return [s for s in fixed["spot_list"] if s["id"] not in taken]
+    taken |= {m.get("square") for m in (boss.get("summons") or {}).values()}
+    taken |= {c.get("square") for c in (boss.get("corners") or {}).values()}
+    return frozenset(taken)
 
 
 @lru_cache(maxsize=4096)
@@ -219,31 +250,50 @@ def _units(board: dict[str, Any], geo, hot: frozenset) -> Markup:
     """The units as discs in their card's colour ringed in their player's, faded while
     exhausted, their initials and HP (and tokens) under them."""
     pending = board.get("pending") or {}
-    return Markup("".join(_unit(uid, u, geo[u["square"]], pending, uid in hot)
+    attacker, defender = pending.get("attacker"), pending.get("defender")
+    return Markup("".join(_unit(uid, *_unit_shown(uid, u),
+                                "attacking" if uid == attacker else
+                                "attacked: its player may react" if uid == defender else "", uid in hot)
                           for uid, u in (board.get("units") or {}).items() if u.get("square") in geo.cells))
 
 
-def _unit(uid: str, u: dict[str, Any], c, pending: dict[str, Any], hot: bool) -> str:
-    marks = "".join(mark for on, mark in ((u.get("special"), " S"), (u.get("shapestone"), " *"),
-                                          (u.get("attachment"), " +"),
-                                          (u.get("until_next_turn"), " ^"), (u.get("haste"), " H")) if on)
-    role = ("attacking" if uid == pending.get("attacker") else
-            "attacked: its player may react" if uid == pending.get("defender") else "")
+def _unit_shown(uid: str, u: dict[str, Any]) -> tuple:
+    """Everything a unit's markup shows, as the key it is kept by (`_unit`): the
+    view's values as they are, its lists as tuples, a flag read for its truth as a bool."""
+    g = u.get
+    return (u["square"], g("name"), g("name", uid), g("short", uid[:2]), g("owner"), g("colour"), g("slot"),
+            g("hp"), g("hp_max"), g("atk"), g("spd"), g("def"), tuple(g("rng") or ()), g("mov"),
+            bool(g("exhausted")), g("skill"), g("skill_type"), tuple(g("tags") or ()), bool(g("special")),
+            bool(g("shapestone")), g("attachment"), bool(g("until_next_turn")), bool(g("haste")))
+
+
+# A unit is written once per everything it shows (issue #24: the units were a
+# quarter of a step's picture, and most of them stand still from one step to the next).
+@lru_cache(maxsize=2048, typed=True)
+def _unit(uid: str, square: str, name, label, short, owner, colour, slot, hp, hp_max, atk, spd, def_,
+          rng: tuple, mov, exhausted: bool, skill, skill_type, tags: tuple, special: bool, shapestone: bool, attachment,
+          until_next_turn: bool, haste: bool, role: str, hot: bool) -> str:
+    c = _fixed()["geo"][square]
+    marks = "".join(mark for on, mark in ((special, " S"), (shapestone, " *"), (attachment, " +"),
+                                          (until_next_turn, " ^"), (haste, " H")) if on)
     safe, x, y = text(uid), c.cx, c.cy
-    hp = text(f"{u.get('hp')}/{u.get('hp_max')}{marks}")
+    hp_text = text(f"{hp}/{hp_max}{marks}")
     ring = (f'<circle cx="{x}" cy="{y}" r="28" fill="none" stroke="#c53030" stroke-width="2" '
             f'stroke-dasharray="5 3"><title>{role}</title></circle>' if role else "")
+    title = _unit_title(name, owner, colour, slot, hp, hp_max, atk, spd, def_, rng, mov, exhausted, skill,
+                        skill_type, tags, special, shapestone, attachment)
     return (
-        f'\n<g id="token-{safe}" data-id="{safe}" data-token="{safe} {text(u["square"])}" '
-        f'data-label="{text(u.get("name", uid))}" class="token{" changed" if hot else ""}"{CHANGED if hot else ""}>\n'
-        f'<title>{text(_unit_title(u))}</title>\n'
-        f'<g opacity="{"0.5" if u.get("exhausted") else "1"}">\n'
-        f'<circle cx="{x}" cy="{y}" r="21" fill="none" stroke="{SEAT.get(u.get("owner"), "#1a202c")}" stroke-width="5"/>\n'
-        f'<circle cx="{x}" cy="{y}" r="17" fill="{COLOUR.get(u.get("colour"), "#718096")}" stroke="#ffffff" '
+        f'\n<g id="token-{safe}" data-id="{safe}" data-token="{safe} {text(square)}" '
+        f'data-label="{text(label)}" class="token{" changed" if hot else ""}"'
+        f'{CHANGED if hot else ""}>\n'
+        f'<title>{text(title)}</title>\n'
+        f'<g opacity="{"0.5" if exhausted else "1"}">\n'
+        f'<circle cx="{x}" cy="{y}" r="21" fill="none" stroke="{SEAT.get(owner, "#1a202c")}" stroke-width="5"/>\n'
+        f'<circle cx="{x}" cy="{y}" r="17" fill="{COLOUR.get(colour, "#718096")}" stroke="#ffffff" '
         f'stroke-width="1"/>\n'
-        f'<text x="{x}" y="{num(c.y + 5)}" text-anchor="middle" font-size="{"11" if len(u.get("short", "")) > 2 else "14"}" '
-        f'font-weight="bold" fill="#ffffff">{text(u.get("short", uid[:2]))}</text>\n</g>{ring}\n'
-        f'<text x="{x}" y="{num(c.y + 29)}" {UNDER}>{hp}</text>'
+        f'<text x="{x}" y="{num(c.y + 5)}" text-anchor="middle" font-size="{"11" if len(short) > 2 else "14"}" '
+        f'font-weight="bold" fill="#ffffff">{text(short)}</text>\n</g>{ring}\n'
+        f'<text x="{x}" y="{num(c.y + 29)}" {UNDER}>{hp_text}</text>'
         f'{_halo_circle(x, y, 26, 4) if hot else ""}\n</g>')
 
 
@@ -252,20 +302,21 @@ UNDER = ('text-anchor="middle" font-size="9" font-weight="bold" fill="#1a202c" s
          'stroke-width="2.5" paint-order="stroke"')
 
 
-def _unit_title(u: dict[str, Any]) -> str:
-    rng = "-".join(str(r) for r in dict.fromkeys(u.get("rng") or ()))
-    extras = [f"{u.get('skill')} ({u.get('skill_type')})"] if u.get("skill") else []
-    extras += [f"[{t}]" for t in u.get("tags") or ()]
-    if u.get("special"):
+def _unit_title(name, owner, colour, slot, hp, hp_max, atk, spd, def_, rng: tuple, mov, exhausted: bool,
+                skill, skill_type, tags: tuple, special: bool, shapestone: bool, attachment) -> str:
+    rng_text = "-".join(str(r) for r in dict.fromkeys(rng))
+    extras = [f"{skill} ({skill_type})"] if skill else []
+    extras += [f"[{t}]" for t in tags]
+    if special:
         extras.append("Special Ability token")
-    if u.get("shapestone"):
+    if shapestone:
         extras.append("Shapestone")
-    if u.get("attachment"):
-        extras.append(f"attachment {_shop_name(u['attachment'])}")
-    return (f"{u.get('name')} ({u.get('owner')}, {u.get('colour')}, slot {u.get('slot')}): "
-            f"{u.get('hp')}/{u.get('hp_max')} HP, ATK {u.get('atk')} SPD {u.get('spd')} "
-            f"DEF {u.get('def')} RNG {rng} MOV {u.get('mov')}, "
-            f"{'exhausted' if u.get('exhausted') else 'ready'}"
+    if attachment:
+        extras.append(f"attachment {_shop_name(attachment)}")
+    return (f"{name} ({owner}, {colour}, slot {slot}): "
+            f"{hp}/{hp_max} HP, ATK {atk} SPD {spd} "
+            f"DEF {def_} RNG {rng_text} MOV {mov}, "
+            f"{'exhausted' if exhausted else 'ready'}"
             + (f"; {', '.join(extras)}" if extras else ""))
 
 
@@ -498,16 +549,21 @@ def _hands(board: dict[str, Any], changed) -> Markup:
         if p.get("hand") is None:
             continue  # another seat's hand: its size is on that player's board
         choosing = board.get("phase") == "mulligan" and not p.get("mulliganed")
-        new = f"players.{seat}.hand" in changed
-        units, shop = p["hand"], p.get("shop_hand") or ()
-        title = text(f"{seat}'s hand")
-        count = (f"{len(units)} unit card{_s(len(units))}"
-                 + (f", {len(shop)} shop card{_s(len(shop))}" if shop else ""))
-        found.append(f'\n<section class="rt-hand" id="hand-{text(seat)}" aria-label="{title}">\n'
-                     f'<h3>{title} <small>{count}</small></h3>{MULLIGAN if choosing else ""}\n<div class="rt-cards">'
-                     + ("".join(_unit_card_html(c, new) for c in units) or "<p>no unit card in hand</p>")
-                     + "".join(_shop_card_html(c) for c in shop) + "\n</div>\n</section>")
+        found.append(_hand(seat, tuple(p["hand"]), tuple(p.get("shop_hand") or ()), choosing,
+                           f"players.{seat}.hand" in changed))
     return Markup("".join(found))
+
+
+# A hand is written once per its cards (issue #24); the key is the seat's own view of it.
+@lru_cache(maxsize=512)
+def _hand(seat: str, units: tuple, shop: tuple, choosing: bool, new: bool) -> str:
+    title = text(f"{seat}'s hand")
+    count = (f"{len(units)} unit card{_s(len(units))}"
+             + (f", {len(shop)} shop card{_s(len(shop))}" if shop else ""))
+    return (f'\n<section class="rt-hand" id="hand-{text(seat)}" aria-label="{title}">\n'
+            f'<h3>{title} <small>{count}</small></h3>{MULLIGAN if choosing else ""}\n<div class="rt-cards">'
+            + ("".join(_unit_card_html(c, new) for c in units) or "<p>no unit card in hand</p>")
+            + "".join(_shop_card_html(c) for c in shop) + "\n</div>\n</section>")
 
 
 MULLIGAN = ('<p class="rt-hint">Mulligan: click the cards to put back, then choose mulligan in the menu '
@@ -540,65 +596,65 @@ def _shop_card_html(card_id: str) -> str:
 
 # ---- the players' boards -------------------------------------------------------------------
 def _players(board: dict[str, Any], hot: frozenset) -> Markup:
-    """The players' boards, written; a board that changed is outlined."""
-    return Markup("".join(_player(p, p["seat"] in hot) for p in _player_boards(board)))
-
-
-def _player(p: dict[str, Any], hot: bool) -> str:
-    seat = text(p["seat"])
-    slots = "".join(f'<span class="rt-slot" style="border-left-color:{s["fill"]}"'
-                    + (f' data-token="{text(s["token"])}" data-label="{text(s["label"])}"' if s["token"] else "")
-                    + f'>{text(s["name"])}: {text(s["unit"])}</span>' for s in p["slots"])
-    tile = p["tile"]
-    tile = (f'<span>{text(tile["text"])}'
-            + "".join(f' <span class="rt-control" data-token="{text(side["token"])}" '
-                      f'data-label="{text(side["text"])}">{text(side["text"])}</span>' for side in tile["sides"])
-            + "</span>") if tile else ""
-    return (f'\n<section class="rt-player{" rt-acting" if p["acting"] else ""}{" changed" if hot else ""}" '
-            f'id="player-{seat}" data-id="{seat}" style="border-left-color:{p["stripe"]}">\n'
-            f'<header>{text(p["head"])}</header>\n<div class="rt-slots">{slots}</div>\n'
-            f'<span>{text(p["facts"])}</span>\n<span>holds {text(p["held"])}</span>{tile}\n</section>')
-
-
-def _player_boards(board: dict[str, Any]) -> list[dict[str, Any]]:
     """One small board per player: its unit slots (named by their tokens on the board of
     the player to play), coins, DV, the DV Map Tile (its two sides to point at), VP and
-    the cards held."""
+    the cards held; a board that changed is outlined."""
     boss_mode = board.get("mode") == "boss"
     slots = SLOTS_BOSS if boss_mode else SLOTS_1V1
     active, playing = board.get("active"), board.get("phase") == "play"
-    found = []
-    for seat, p in (board.get("players") or {}).items():
-        own = [(uid, u) for uid, u in (board.get("units") or {}).items() if u.get("owner") == seat]
-        acting = seat == active and playing
-        slot_boxes = []
-        for slot in slots:
-            held = [u.get("name", uid) for uid, u in own if u.get("slot") == slot]
-            slot_boxes.append({
-                "token": slot if acting else "", "label": f"unit slot {slot}" if boss_mode else f"{slot} slot",
-                "name": slot, "fill": COLOUR.get(slot, "#a0aec0"),
-                "unit": ", ".join(held) or "empty"})
-        known = [_shop_name(c) for c in p.get("shop_hand_known") or ()]
-        held = [f"{p.get('hand_size', 0)} unit card{'s' if p.get('hand_size') != 1 else ''}"]
-        if not boss_mode:
-            held.append(f"{p.get('shop_hand_size', 0)} shop card{'s' if p.get('shop_hand_size') != 1 else ''}"
-                        + (f" ({', '.join(known)})" if known else ""))
-        facts = [f"DV {p.get('dv', 0)}"]
-        if not boss_mode:
-            facts = [f"{p.get('coins', 0)} Anna Coin{'s' if p.get('coins') != 1 else ''}", *facts,
-                     f"VP {p.get('vp', 0)} (" + ("+".join(map(str, p.get("vp_cards") or ())) or "no cards")
-                     + f"; {p.get('vp_tokens', 0)} token{'s' if p.get('vp_tokens') != 1 else ''})"]
-        tile = None
-        if not boss_mode:
-            where = (f"on {p['dv_tile']}, {p.get('dv_side')} side up" if p.get("dv_tile") else "not placed")
-            sides = ([{"token": side, "text": f"{side} side"} for side in ("plains", "ruins")]
-                     if acting and p.get("dv", 0) >= DV_TILE_COST else [])
-            tile = {"text": f"DV Map Tile {where}", "sides": sides}
-        found.append({"seat": seat, "stripe": SEAT.get(seat, "#1a202c"), "acting": acting,
-                      "head": seat + (" · to play" if acting else ""),
-                      "slots": slot_boxes, "facts": " · ".join(facts), "held": " · ".join(held),
-                      "tile": tile})
-    return found
+    # The names of each player's units by slot, in one pass over the units (not one a slot)
+    held: dict[tuple, list[str]] = {}
+    for uid, u in (board.get("units") or {}).items():
+        held.setdefault((u.get("owner"), u.get("slot")), []).append(u.get("name", uid))
+    return Markup("".join(
+        _player(seat, seat == active and playing, boss_mode,
+                tuple(tuple(held.get((seat, slot), ())) for slot in slots), *_player_shown(p), seat in hot)
+        for seat, p in (board.get("players") or {}).items()))
+
+
+def _player_shown(p: dict[str, Any]) -> tuple:
+    """What a player's board shows of the player's view, as the key it is kept by
+    (`_player`): public counts only, never a hand's cards."""
+    g = p.get
+    return (tuple(g("shop_hand_known") or ()), g("hand_size", 0), g("shop_hand_size", 0), g("coins", 0),
+            g("dv", 0), g("vp", 0), tuple(g("vp_cards") or ()), g("vp_tokens", 0), g("dv_tile"), g("dv_side"))
+
+
+# A player's board is written once per everything it shows (issue #24).
+@lru_cache(maxsize=1024, typed=True)
+def _player(seat: str, acting: bool, boss_mode: bool, units: tuple, known: tuple, hand_size, shop_hand_size,
+            coins, dv, vp, vp_cards: tuple, vp_tokens, dv_tile, dv_side, hot: bool) -> str:
+    slots = "".join(_slot(slot, acting, boss_mode, ", ".join(names) or "empty")
+                    for slot, names in zip(SLOTS_BOSS if boss_mode else SLOTS_1V1, units, strict=True))
+    cards = [f"{hand_size} unit card{'s' if hand_size != 1 else ''}"]
+    if not boss_mode:
+        cards.append(f"{shop_hand_size} shop card{'s' if shop_hand_size != 1 else ''}"
+                     + (f" ({', '.join(_shop_name(c) for c in known)})" if known else ""))
+    facts = [f"DV {dv}"]
+    tile = ""
+    if not boss_mode:
+        facts = [f"{coins} Anna Coin{'s' if coins != 1 else ''}", *facts,
+                 f"VP {vp} (" + ("+".join(map(str, vp_cards)) or "no cards")
+                 + f"; {vp_tokens} token{'s' if vp_tokens != 1 else ''})"]
+        where = f"on {dv_tile}, {dv_side} side up" if dv_tile else "not placed"
+        sides = ("plains", "ruins") if acting and dv >= DV_TILE_COST else ()
+        tile = (f'<span>{text(f"DV Map Tile {where}")}'
+                + "".join(f' <span class="rt-control" data-token="{text(side)}" '
+                          f'data-label="{text(side)} side">{text(side)} side</span>' for side in sides)
+                + "</span>")
+    safe = text(seat)
+    return (f'\n<section class="rt-player{" rt-acting" if acting else ""}{" changed" if hot else ""}" '
+            f'id="player-{safe}" data-id="{safe}" style="border-left-color:{SEAT.get(seat, "#1a202c")}">\n'
+            f'<header>{text(seat + (" · to play" if acting else ""))}</header>\n<div class="rt-slots">{slots}</div>\n'
+            f'<span>{text(" · ".join(facts))}</span>\n<span>holds {text(" · ".join(cards))}</span>{tile}\n</section>')
+
+
+def _slot(slot: str, acting: bool, boss_mode: bool, unit: str) -> str:
+    """A unit slot, named by its token on the board of the player to play."""
+    label = f"unit slot {slot}" if boss_mode else f"{slot} slot"
+    named = f' data-token="{text(slot)}" data-label="{text(label)}"' if acting else ""
+    return (f'<span class="rt-slot" style="border-left-color:{COLOUR.get(slot, "#a0aec0")}"{named}>'
+            f'{text(slot)}: {text(unit)}</span>')
 
 
 def _shop(board: dict[str, Any]) -> dict[str, Any]:

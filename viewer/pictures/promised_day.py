@@ -32,6 +32,14 @@ What never moves (the lanes, the lines, the spots of every space) is written
 once per map; the rest once per view, in plain loops, as SVG and HTML ready to
 print (a template placing hundreds of small shapes attribute by attribute was
 most of a step's drawing, issue #24).
+
+Speed (issue #24): most of a step's picture is the step before's.  An occupied
+space, a character's token and row, an Area's column, a Boss tile and a card of
+a hand are each kept written by everything they show (`lru_cache` on the values
+read from the view, a space's and a token's still parts by the map's own object),
+so that a key holds all the markup depends on and nothing of another seat's view
+can come back for it: a hand is keyed by its cards, which only its seat's view
+holds.  A step looks them up and joins them.
 """
 
 from __future__ import annotations
@@ -152,10 +160,12 @@ def _graph(lines: tuple[str, ...], at: tuple[tuple[str, tuple[float, float]], ..
     return graph_layout([sp for sp, _ in at], edges, WIDTH, CITY_HEIGHT, 56, dict(at))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Space:
     """A space's still parts, written once per map: its shape and label, the soldier or
-    empty spot that each of its spots may show, where its characters stand."""
+    empty spot that each of its spots may show, where its characters stand.  Made once
+    per map (`_still`), so it is hashed and compared as itself, not field by field: it
+    is in the key of what is drawn on the space, looked up on every step."""
     id: str
     area: str
     spots: int
@@ -201,7 +211,7 @@ def _space(c, sp: str, area: str, n: int) -> _Space:
              f'font-weight="bold" fill="{ink}">{safe}</text>')
     empty = tuple(f'\n<circle class="spot" cx="{x}" cy="{spot_y}" r="8" fill="#ffffff" '
                   f'stroke="#a0aec0"/>' for x in xs)
-    title = text(_space_title(sp, area, n, EMPTY, {}, {}))
+    title = text(_space_title(sp, area, n, 0, (), ()))
     return _Space(
         id=sp, area=area, spots=n, x=c.x, spot_x=xs, spot_y=spot_y, text_y=num(c.y + 12),
         token_y=num(c.y + 25), head=head, shape=shape, empty=empty,
@@ -283,33 +293,43 @@ def _spaces(board: dict[str, Any], still: dict[str, _Space], hot: frozenset,
             out.append(c.vacant)
             continue
         s = s or EMPTY
-        soldiers, here = s["soldiers"], s["bosses"]
-        title = _space_title(sp, c.area, c.spots, s, bosses, characters)
-        out += (c.head, _class("space", sp in hot), ">\n<title>", text(title), "</title>\n", c.shape)
-        shown = min(soldiers, c.spots)
-        out += c.soldier[:shown]
-        for i, b in enumerate(here[:c.spots - shown], shown):
-            out.append(_boss_token(b, bosses[b], c.spot_x[i], c, b in hot_bosses))
-        out += c.empty[shown + len(here):]
-        out.append("\n</g>")
+        out.append(_space_svg(c, s["soldiers"],
+                              tuple((b, bosses[b]["name"], bosses[b]["life"], b in hot_bosses) for b in s["bosses"]),
+                              tuple(characters[ch]["name"] for ch in s["characters"]), sp in hot))
     return Markup("".join(out))
 
 
-def _space_title(sp: str, area: str, spots: int, s: dict[str, Any], bosses: dict, characters: dict) -> str:
-    """What a space holds, in words (its tooltip, and what a screen reader says)."""
-    return (f"Space {sp} (Area {area}): {spots} spot(s), {s['soldiers']} soldier(s)"
-            + "".join(f", {bosses[b]['name']} (life {bosses[b]['life']})" for b in s["bosses"])
-            + "".join(f", {characters[ch]['name']}" for ch in s["characters"]))
+# An occupied space is written once per what it holds (issue #24: most stay as they
+# were from one step to the next).  `c` is the space's still parts, one per map.
+@lru_cache(maxsize=2048, typed=True)
+def _space_svg(c: _Space, soldiers: int, bosses: tuple, names: tuple, hot: bool) -> str:
+    title = _space_title(c.id, c.area, c.spots, soldiers, tuple((name, life) for _, name, life, _ in bosses), names)
+    out = [c.head, _class("space", hot), ">\n<title>", text(title), "</title>\n", c.shape]
+    shown = min(soldiers, c.spots)
+    out += c.soldier[:shown]
+    for i, (b, name, life, boss_hot) in enumerate(bosses[:c.spots - shown], shown):
+        out.append(_boss_token(b, name, life, c.spot_x[i], c, boss_hot))
+    out += c.empty[shown + len(bosses):]
+    out.append("\n</g>")
+    return "".join(out)
 
 
-def _boss_token(b: str, boss: dict[str, Any], x: str, c: _Space, hot: bool) -> str:
+def _space_title(sp: str, area: str, spots: int, soldiers: int, bosses: tuple, names: tuple) -> str:
+    """What a space holds, in words (its tooltip, and what a screen reader says): its
+    bosses as (name, life), its characters' names."""
+    return (f"Space {sp} (Area {area}): {spots} spot(s), {soldiers} soldier(s)"
+            + "".join(f", {name} (life {life})" for name, life in bosses)
+            + "".join(f", {name}" for name in names))
+
+
+def _boss_token(b: str, name: str, life, x: str, c: _Space, hot: bool) -> str:
     safe = text(b)
     stroke, width = ("#dd6b20", "3") if hot else ("#ffffff", "1")
-    return (f'\n<g id="token-{safe}" {_named(safe, boss["name"])} {_class("boss", hot)}>'
-            f'<title>{text(boss["name"])}: life {boss["life"]}</title>'
+    return (f'\n<g id="token-{safe}" {_named(safe, name)} {_class("boss", hot)}>'
+            f'<title>{text(name)}: life {life}</title>'
             f'<circle cx="{x}" cy="{c.spot_y}" r="10.5" fill="#553c9a" stroke="{stroke}" stroke-width="{width}"/>'
             f'<text x="{x}" y="{c.text_y}" text-anchor="middle" font-size="10" font-weight="bold" '
-            f'fill="#ffffff">{text(_short(boss["name"])[:1])}{boss["life"]}</text></g>')
+            f'fill="#ffffff">{text(_short(name)[:1])}{life}</text></g>')
 
 
 def _short(name: str) -> str:
@@ -325,19 +345,26 @@ def _tokens(board: dict[str, Any], still: dict[str, _Space], hot: frozenset) -> 
         if not ch["space"]:
             continue
         here = board["spaces"].get(ch["space"], EMPTY)["characters"]
-        c, safe, chot = still[ch["space"]], text(cid), cid in hot
-        x, y = num(c.x - (len(here) - 1) * 8.5 + here.index(cid) * 17), c.token_y
-        title = (f"{ch['name']} ({ch['seat']}): life {ch['life']}/{ch['max_life']}, "
-                 f"{ch['hand_size']} card(s) in hand")
-        ring = (f'<circle cx="{x}" cy="{y}" r="10.5" fill="none" stroke="#1a202c" stroke-width="2"/>'
-                if cid == board["current"] else "")
-        stroke, width = ("#dd6b20", "2.5") if chot else ("#ffffff", "1")
-        out.append(f'\n<g id="token-{safe}" data-id="{safe}" data-token="{safe} {text(ch["space"])}" '
-                   f'data-label="{text(ch["name"])}" {_class("token", chot)}><title>{text(title)}</title>'
-                   f'{ring}\n<circle cx="{x}" cy="{y}" r="8" fill="{SEAT.get(ch["seat"], "#4a5568")}" '
-                   f'stroke="{stroke}" stroke-width="{width}"/><text x="{x}" y="{y}" dy="3" text-anchor="middle" '
-                   f'font-size="8.5" font-weight="bold" fill="#ffffff">{text(cid[:2].capitalize())}</text></g>')
+        out.append(_token(still[ch["space"]], cid, ch["name"], ch["seat"], ch["space"], ch["life"], ch["max_life"],
+                          ch["hand_size"], len(here), here.index(cid), cid == board["current"], cid in hot))
     return Markup("".join(out))
+
+
+# A character's token is written once per what it shows (issue #24); `c` is its space's
+# still parts, `n` the characters there and `k` its place among them.
+@lru_cache(maxsize=1024, typed=True)
+def _token(c: _Space, cid: str, name: str, seat: str, space: str, life, max_life, hand_size, n: int, k: int,
+           current: bool, hot: bool) -> str:
+    safe = text(cid)
+    x, y = num(c.x - (n - 1) * 8.5 + k * 17), c.token_y
+    title = f"{name} ({seat}): life {life}/{max_life}, {hand_size} card(s) in hand"
+    ring = f'<circle cx="{x}" cy="{y}" r="10.5" fill="none" stroke="#1a202c" stroke-width="2"/>' if current else ""
+    stroke, width = ("#dd6b20", "2.5") if hot else ("#ffffff", "1")
+    return (f'\n<g id="token-{safe}" data-id="{safe}" data-token="{safe} {text(space)}" '
+            f'data-label="{text(name)}" {_class("token", hot)}><title>{text(title)}</title>'
+            f'{ring}\n<circle cx="{x}" cy="{y}" r="8" fill="{SEAT.get(seat, "#4a5568")}" '
+            f'stroke="{stroke}" stroke-width="{width}"/><text x="{x}" y="{y}" dy="3" text-anchor="middle" '
+            f'font-size="8.5" font-weight="bold" fill="#ffffff">{text(cid[:2].capitalize())}</text></g>')
 
 
 def _halos(still: dict[str, _Space], hot: frozenset) -> Markup:
@@ -348,20 +375,25 @@ def _halos(still: dict[str, _Space], hot: frozenset) -> Markup:
 # ---- the Areas: tiles and Transmutation Circle spaces ------------------------------------------
 def _areas(board: dict[str, Any], hot: frozenset) -> Markup:
     """One column per Area: its tile, its circle's cards counted by colour, and those cards."""
-    colours = board.get("card_colours") or list(CARD)[:4]
-    return Markup("".join(_area(i, n, area, colours, n in hot)
+    colours = tuple(board.get("card_colours") or list(CARD)[:4])
+    return Markup("".join(_area(i, n, tuple((card, *face) for card, face in area["circle"].items()),
+                                (area["tile"]["kind"], area["tile"]["face_up"]) if area["tile"] else None,
+                                colours, n in hot)
                           for i, (n, area) in enumerate(board["areas"].items())))
 
 
-def _area(i: int, n: str, area: dict[str, Any], colours: list[str], hot: bool) -> str:
-    x, circle = 8 + i * 126, area["circle"]
+# An Area's column is written once per what it shows (issue #24): the cards of its
+# circle as (card, colour, damage, range, icon), its tile as (kind, face up).
+@lru_cache(maxsize=1024, typed=True)
+def _area(i: int, n: str, circle: tuple, tile: tuple | None, colours: tuple, hot: bool) -> str:
+    x = 8 + i * 126
     safe, ink = text(n), INK.get(n, "#2d3748")
-    faces = [face[0] for face in circle.values()]
+    faces = [face[1] for face in circle]
     counts = "".join(_count_svg(str(x + 6 + k * 28), str(x + 18 + k * 28), CARD.get(colour, "#a0aec0"),
                                 colour, str(faces.count(colour)))
                      for k, colour in enumerate(colours))
-    cards = "".join(_card_svg(x + 6 + (j % 7) * 15, AREA_Y + 66 + (j // 7) * 21, card, *face)
-                    for j, (card, face) in enumerate(list(circle.items())[:CIRCLE_SHOWN]))
+    cards = "".join(_card_svg(x + 6 + (j % 7) * 15, AREA_Y + 66 + (j // 7) * 21, *face)
+                    for j, face in enumerate(circle[:CIRCLE_SHOWN]))
     wild, more = faces.count("any"), len(circle) - CIRCLE_SHOWN
     count = (f"{len(circle)} card(s)" + (f", {wild} wild" if wild else "")
              + (f" ({more} more)" if more > 0 else ""))
@@ -370,21 +402,20 @@ def _area(i: int, n: str, area: dict[str, Any], colours: list[str], hot: bool) -
             f'<rect x="{x}" y="578" width="120" height="120" rx="6" fill="{COLUMN.get(n, "#edf2f7")}" '
             f'stroke="{stroke}" stroke-width="{width}"/>\n'
             f'<text x="{x + 6}" y="593" font-size="13" font-weight="bold" fill="{ink}">Area {safe}</text>'
-            f'{_tile(x, n, area["tile"]) if area["tile"] else ""}'
+            f'{_tile(x, n, *tile) if tile else ""}'
             f'\n<g class="colours" font-size="10">{counts}\n</g>{cards}\n'
             f'<text x="{x + 114}" y="694" text-anchor="end" font-size="10" fill="#4a5568">{count}</text>\n</g>')
 
 
-def _tile(x: int, n: str, tile: dict[str, Any]) -> str:
+def _tile(x: int, n: str, kind: str, up: bool) -> str:
     """An Area's Transmutation Circle tile: its condition face up, "completed" face down."""
-    up = tile["face_up"]
-    title = (f"Transmutation Circle tile of Area {n}: {content.texts()['tiles'][tile['kind']]}"
+    title = (f"Transmutation Circle tile of Area {n}: {content.texts()['tiles'][kind]}"
              + ("" if up else " (completed: face down)"))
     fill, ink = ("#fffdf7", "#1a202c") if up else ("#2d3748", "#e2e8f0")
     return (f'\n<g class="tile {"face-up" if up else "face-down"}"><title>{text(title)}</title>\n'
             f'<rect x="{x + 6}" y="599" width="108" height="24" rx="4" fill="{fill}" stroke="#2d3748"/>\n'
             f'<text x="{x + 60}" y="615" text-anchor="middle" font-size="11" font-weight="bold" '
-            f'fill="{ink}">{SHORT_KIND[tile["kind"]] if up else "completed"}</text>\n</g>')
+            f'fill="{ink}">{SHORT_KIND[kind] if up else "completed"}</text>\n</g>')
 
 
 # A Transmutation Circle's cards and colour counts, each element written once
@@ -445,52 +476,69 @@ def _homunculus(board: dict[str, Any]) -> dict[str, Any]:
 
 def _boss_tiles(board: dict[str, Any], hot: frozenset) -> Markup:
     """The five Boss tiles beside the board: on the board (life), defeated, or not there."""
+    on_board, defeated = board["bosses"], board["defeated_bosses"]
+    return Markup("".join(
+        _boss_tile(i, b, tile["name"], tile["life"], tile["space"], tile["ability"],
+                   (on_board[b]["space"], on_board[b]["life"]) if b in on_board else None, b in defeated, b in hot)
+        for i, (b, tile) in enumerate(board["boss_tiles"].items())))
+
+
+# A Boss tile is written once per what it says (issue #24).
+@lru_cache(maxsize=512, typed=True)
+def _boss_tile(i: int, b: str, name: str, life, space, ability: str, where: tuple | None, gone: bool,
+               hot: bool) -> str:
+    """One Boss tile; `where`: (space, life) while the boss is on the board."""
+    y, safe, name = ROUND_Y + 22 + i * 24, text(b), text(name)
+    if where:
+        state = f"on {where[0]}, life {where[1]}/{life}"
+    elif gone:
+        state = "defeated"
+    else:
+        state = f"not on the board (its space: {space})"
     abilities = content.texts()["abilities"]
-    on_board, defeated = board["bosses"], set(board["defeated_bosses"])
-    out = []
-    for i, (b, tile) in enumerate(board["boss_tiles"].items()):
-        y, safe, name = ROUND_Y + 22 + i * 24, text(b), text(tile["name"])
-        if b in on_board:
-            state = f"on {on_board[b]['space']}, life {on_board[b]['life']}/{tile['life']}"
-        elif b in defeated:
-            state = "defeated"
-        else:
-            state = f"not on the board (its space: {tile['space']})"
-        gone = b in defeated
-        out.append(
-            f'\n<g id="boss-tile-{safe}" class="boss-tile{" defeated" if gone else ""}"'
-            + (f' data-token="{safe}" data-label="{name}">' if b in on_board else ">")
+    return (f'\n<g id="boss-tile-{safe}" class="boss-tile{" defeated" if gone else ""}"'
+            + (f' data-token="{safe}" data-label="{name}">' if where else ">")
             + f'\n<rect x="328" y="{y}" width="300" height="23" rx="3" '
-              f'fill="{"#e9d8fd" if b in on_board else "#faf5ff"}" stroke="none"/>\n'
+              f'fill="{"#e9d8fd" if where else "#faf5ff"}" stroke="none"/>\n'
               f'<text x="332" y="{y + 11}" font-weight="bold" fill="{"#a0aec0" if gone else "#553c9a"}"'
               f'{STRUCK if gone else ""}>{name}<tspan font-weight="normal" '
-              f'fill="{"#c05621" if b in hot else "#1a202c"}"> · {text(state)}</tspan></text>\n'
+              f'fill="{"#c05621" if hot else "#1a202c"}"> · {text(state)}</tspan></text>\n'
               f'<text x="332" y="{y + 21}" font-size="9.5" fill="#4a5568">'
-              f'{text(abilities.get(tile["ability"], tile["ability"]))}</text>\n</g>')
-    return Markup("".join(out))
+              f'{text(abilities.get(ability, ability))}</text>\n</g>')
 
 
 # ---- the characters ------------------------------------------------------------------------------
 def _rows(board: dict[str, Any], hot: frozenset) -> Markup:
     """One row per character: life boxes, hand, deck and discards, Companion cards."""
-    specials = content.texts()["specials"]
     bonus_names = _bonus_names(board)
-    return Markup("".join(_row(ROWS_Y + i * ROW_PITCH, cid, ch, cid == board["current"], cid in hot,
-                               specials, bonus_names)
+    return Markup("".join(_row(ROWS_Y + i * ROW_PITCH, cid, *_row_shown(ch, bonus_names), cid == board["current"],
+                               cid in hot)
                           for i, (cid, ch) in enumerate(board["characters"].items())))
 
 
-def _row(y: int, cid: str, ch: dict[str, Any], current: bool, hot: bool,
-         specials: dict[str, str], bonus_names: dict[str, str]) -> str:
-    top, life = ch["max_life"], ch["life"] or 0
-    special = SPECIAL.get(ch["special"], ch["special"])
-    effect = specials.get(ch["effect"] or ch["special"], "")
-    seat = SEAT.get(ch["seat"], "#4a5568")
-    safe, name = text(cid), text(ch["name"])
+def _row_shown(ch: dict[str, Any], bonus_names: dict[str, str]) -> tuple:
+    """What a character's row shows, as the key it is kept by (`_row`): its Companion
+    cards as (id, name), its hand as (card, colour, damage, range, icon) where the view
+    holds it (the seat's own), else empty."""
+    return (ch["name"], ch["seat"], ch["space"], ch["move"], ch["life"], ch["max_life"], ch["special"], ch["effect"],
+            ch["hand_size"], ch["deck_size"], len(ch["discards"]),
+            tuple((b, bonus_names.get(b, b)) for b in ch["companions"]),
+            tuple((card, *face) for card, face in (ch.get("hand") or {}).items()))
+
+
+# A character's row is written once per what it shows (issue #24).
+@lru_cache(maxsize=1024, typed=True)
+def _row(y: int, cid: str, name: str, seat_name: str, space, move, life_now, top, special_id, effect_id,
+         hand_size, deck_size, discards: int, companions: tuple, hand: tuple, current: bool, hot: bool) -> str:
+    life = life_now or 0
+    special = SPECIAL.get(special_id, special_id)
+    effect = content.texts()["specials"].get(effect_id or special_id, "")
+    seat = SEAT.get(seat_name, "#4a5568")
+    safe, name = text(cid), text(name)
     fill, stroke, width = ("#feebc8", "#dd6b20", "3") if hot else ("#ffffff", seat, "1.5")
-    sub = (f"{ch['seat']} · {'on ' + ch['space'] if ch['space'] else 'not placed'}"
-           f" · move {ch['move']}")
-    life_text, life_end = f"life {ch['life']}/{top}", 240 + max(life, 0) * 9
+    sub = (f"{seat_name} · {'on ' + space if space else 'not placed'}"
+           f" · move {move}")
+    life_text, life_end = f"life {life_now}/{top}", 240 + max(life, 0) * 9
     # the life boxes: a dashed bar, 7 wide and 2 apart (the track, then the life left)
     left = (f'<line class="life-left" x1="240" y1="{y + 12}" x2="{life_end}" y2="{y + 12}" stroke="#e53e3e" '
             f'stroke-width="10" stroke-dasharray="7 2"/>' if life_end != 240 else "")
@@ -510,10 +558,10 @@ def _row(y: int, cid: str, ch: dict[str, Any], current: bool, hot: bool,
         f'<line x1="240" y1="{y + 12}" x2="{240 + top * 9}" y2="{y + 12}" stroke="#e2e8f0" stroke-width="10" '
         f'stroke-dasharray="7 2"/>{left}\n'
         f'<text x="{246 + top * 9}" y="{y + 16}" font-size="11">{life_text}</text>\n</g>\n'
-        f'<text x="240" y="{y + 32}" font-size="10" fill="#4a5568">hand {ch["hand_size"]} · '
-        f'deck {ch["deck_size"]} · discards {len(ch["discards"])}</text>'
-        + "".join(_companion(y, k, b, bonus_names.get(b, b)) for k, b in enumerate(ch["companions"]))
-        + _small_hand(y, ch.get("hand") or {})
+        f'<text x="240" y="{y + 32}" font-size="10" fill="#4a5568">hand {hand_size} · '
+        f'deck {deck_size} · discards {discards}</text>'
+        + "".join(_companion(y, k, b, label) for k, (b, label) in enumerate(companions))
+        + _small_hand(y, hand)
         + "\n</g>")
 
 
@@ -529,22 +577,27 @@ def _companion(y: int, k: int, b: str, label: str) -> str:
             f'<text x="{HAND_X + 53 + k * 110}" y="{y + 16}" text-anchor="middle" font-size="10">{label}</text>\n</g>')
 
 
-def _small_hand(y: int, hand: dict[str, list]) -> str:
+def _small_hand(y: int, hand: tuple) -> str:
     """The hand, where the view holds it, small (the tray above the map holds the cards to
-    point at): the picture alone, a file of its own, shows it too."""
+    point at): the picture alone, a file of its own, shows it too.  Each card as (card,
+    colour, damage, range, icon)."""
     pitch = min(20, HAND_WIDTH // max(len(hand), 1))
     return "".join(
         f'\n<g class="card"><title>{text(_card_title(card, face))}</title><rect x="{HAND_X + j * pitch}" '
         f'y="{y + 25}" width="17" height="19" rx="2" fill="{CARD.get(face[0], "#a0aec0")}" stroke="#1a202c" '
         f'stroke-width="0.6"/><text x="{num(HAND_X + j * pitch + 8.5)}" y="{y + 38}" text-anchor="middle" '
         f'font-size="10" font-weight="bold" fill="#1a202c">{face[1] or ""}</text></g>'
-        for j, (card, face) in enumerate(hand.items()))
+        for j, (card, *face) in enumerate(hand))
 
 
 def _bonus_names(board: dict[str, Any]) -> dict[str, str]:
-    names = {b: name for b, name, _, _ in content.load().bonus}
-    names.update({b["id"]: b["name"] for b in board["bonus"]["offer"]})
-    return names
+    return {**_content_bonus_names(), **{b["id"]: b["name"] for b in board["bonus"]["offer"]}}
+
+
+@cache
+def _content_bonus_names() -> dict[str, str]:
+    """The bonus cards' names as the content prints them, once (not once a step)."""
+    return {b: name for b, name, _, _ in content.load().bonus}
 
 
 # ---- the tray: hands, Companion cards, the Transmutation Bonus offer ------------------------------
@@ -558,7 +611,7 @@ def _hands(board: dict[str, Any], changed) -> Markup:
             continue  # another seat's hand: its size is on the character's row
         path = f"characters.{cid}.hand"
         title = text(f"{ch['name']}'s hand")
-        cards = "".join(_hand_card(card, face, f"{path}.{card}" in changed)
+        cards = "".join(_hand_card(card, tuple(face), f"{path}.{card}" in changed)
                         for card, face in ch["hand"].items()) or "<p>no card in hand</p>"
         companions = "".join(_bonus_card(b, *by_id.get(b, (b, "")), bonus_text, COMPANION)
                              for b in ch["companions"])
@@ -585,7 +638,8 @@ COMPANION = ("pd-bonus pd-companion", "<small>Companion card</small>")
 ICONS = {"sun": "sun", "moon": "moon", "star": "star"}
 
 
-def _hand_card(card: str, face: list, new: bool) -> str:
+@lru_cache(maxsize=1024, typed=True)
+def _hand_card(card: str, face: tuple, new: bool) -> str:
     """A card of a hand, named by its id: colour, damage, range and paired icon."""
     colour, damage, reach, icon = face
     safe, title = text(card), text(_card_title(card, face))

@@ -40,6 +40,14 @@ written out as markup here rather than by the template (issue #24: a step's
 hundreds of `{{ }}`, an escape and a lookup each, were most of its drawing);
 a layer that shows what changed is a function the template hands the changed ids.  Every number comes
 back as a string ready to print.
+
+Speed (issue #24): most of a step's picture is the step before's.  The squares
+and their spots are kept written by the view's ground and who stands or lies
+where, a hero's token and sheet by everything they show (`lru_cache` on the
+values read from the view, so that a key holds all the markup depends on and
+nothing of another seat's view can come back for it), each drawn unchanged and
+changed at once; a step looks them up and picks.  The sheets are written here
+rather than by a loop of the template.
 """
 
 from __future__ import annotations
@@ -48,12 +56,12 @@ from functools import cache, lru_cache, partial
 from typing import Any
 
 from markupsafe import Markup
-from markupsafe import escape as _e
 
 from engine.games.brutality import content
 from engine.games.brutality.board import SETUP_HAZARDS
 from engine.kit.picture import num
 from viewer.boards import square_board
+from viewer.pictures import text as _t
 
 SIZE = 56             # a square's side
 MAP_X, MAP_Y = 18, 16  # the map sits in translate(18,16): room for the coordinates
@@ -103,20 +111,19 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
     lines = _lines(board, names)
     kinds = sorted({hz["kind"] for hz in board.get("hazards", {}).values()})
     key_y = fixed["below"] + LINE * len(lines)
-    squares = _squares(board, fixed["geo"], fixed["spots"])
+    squares, spots = _squares(width, height, *_on_squares(board))
     tray = _tray(board)
     return {
         **fixed,
-        "squares": squares,
-        "square_layer": partial(_square_layer, tuple(squares)),
-        "spot_layer": _spots(squares, fixed["spot_side"]),
+        "square_layer": partial(_square_layer, squares),
+        "spot_layer": spots,
         "starts": _starts_svg(_starts(board, fixed["geo"])),
         "labels": _labels_svg(_hazard_labels(board, fixed["geo"])),
         "fire": _fire_svg(_hell_fire(board, fixed["geo"])),
         "declared": _declared_svg(_declared(board, fixed["geo"], names)),
         "graves": _graves_svg(_graves(board, fixed["geo"])),
         "pushes": _pushes_svg(_pushes(board, fixed["geo"])),
-        "heroes": partial(_heroes_svg, tuple(_tokens(board, fixed["geo"]))),
+        "heroes": partial(_heroes_svg, _tokens(board, width, height)),
         "highlights": partial(_highlights_svg, fixed["geo"]),
         "lines": _lines_svg([{"y": num(fixed["below"] + LINE * i), **line} for i, line in enumerate(lines)]),
         "key": _key_svg([{"y": num(key_y + 15 * i), "box_y": num(key_y + 15 * i - 9), "fill": GROUND[k],
@@ -124,6 +131,7 @@ def draw(board: dict[str, Any]) -> dict[str, Any]:
         "height": num(key_y + 15 * len(kinds)),
         "tray": tray,
         "offer_cards": _offer_html(tray["offer"]),
+        "sheets": partial(_sheets_html, tray["sheets"]),
         "aria": f"Brutality, turn {board.get('turn', 0)}",
     }
 
@@ -166,7 +174,7 @@ def _fixed(width: int, height: int) -> dict[str, Any]:
     rows = [{"y": num(c.y + MAP_Y + 4), "text": str(c.row + 1)} for c in cells if c.col == 0]
     return {
         "geo": geo,
-        "coordinates": Markup("".join(f'<text x="{c["x"]}" y="12">{_e(c["text"])}</text>' for c in columns)
+        "coordinates": Markup("".join(f'<text x="{c["x"]}" y="12">{_t(c["text"])}</text>' for c in columns)
                               + "".join(f'<text x="8" y="{r["y"]}">{r["text"]}</text>' for r in rows)),
         "view_width": num(float(geo.width) + 20),
         "spots": {c.id: (num(c.x - SIZE / 2 + 3), num(c.y - SIZE / 2 + 3)) for c in cells},
@@ -181,12 +189,12 @@ def _short(name: str) -> str:
 
 
 # ---- the map ---------------------------------------------------------------------------------
-def _squares(board: dict[str, Any], geo, spots) -> list[dict[str, Any]]:
-    """Every square, coloured by what lies on it.  The square is what a click on
-    the map lands on (the shapes over it let clicks through): where a hero stands
-    or lies buried it answers as that hero first, then as itself.  Its spot, drawn
-    over it and named alike, is what lights up (a square's own glow is half hidden
-    under its neighbours)."""
+def _on_squares(board: dict[str, Any]) -> tuple[tuple, tuple, tuple]:
+    """The view's squares as the key their layers are kept by: (each square with what
+    lies on it, the hero or the buried heroes each square answers as, how the "Chosen:"
+    line names it).  A square is what a click on the map lands on (the shapes over it
+    let clicks through): where a hero stands or lies buried it answers as that hero
+    first, then as itself."""
     heroes = board.get("heroes", {})
     on, label = {}, {}
     for hid, h in heroes.items():
@@ -197,16 +205,29 @@ def _squares(board: dict[str, Any], geo, spots) -> list[dict[str, Any]]:
             on[sq] = " ".join(buried)
             label[sq] = f"{', '.join(_short(heroes[h]['name']) for h in buried if h in heroes)}'s " \
                         f"grave ({sq})"
-    found = []
-    for sq, cell in (board.get("squares") or {}).items():
+    grounds = tuple((sq, cell.get("ground", "open")) for sq, cell in (board.get("squares") or {}).items())
+    return grounds, tuple(on.items()), tuple(label.items())
+
+
+@lru_cache(maxsize=256)
+def _squares(width: int, height: int, grounds: tuple, on: tuple, label: tuple) -> tuple[tuple, Markup]:
+    """Every square, coloured by what lies on it, as (id, markup, markup changed); and the
+    spots over them, drawn over each square and named alike, which are what lights up (a
+    square's own glow is half hidden under its neighbours; they never show what changed).
+    Written once per board, ground and who stands where (issue #24: most steps move no one)."""
+    fixed = _fixed(width, height)
+    geo, spots, side = fixed["geo"], fixed["spots"], fixed["spot_side"]
+    on, label = dict(on), dict(label)
+    found, lit = [], []
+    for sq, ground in grounds:
         if sq not in geo.cells:
             continue
-        ground = cell.get("ground", "open")
         token = f"{on[sq]} {sq}" if sq in on else sq
-        found.append({"id": sq, "fill": GROUND.get(ground, GROUND["open"]),
-                      "attrs": _square_attrs(sq, token, geo[sq].points, label.get(sq), ground), "token": token,
-                      "x": spots[sq][0], "y": spots[sq][1]})
-    return found
+        attrs = _square_attrs(sq, token, geo[sq].points, label.get(sq), ground)
+        fill = GROUND.get(ground, GROUND["open"])
+        found.append((sq, f'<polygon {attrs}" fill="{fill}"/>', f'<polygon {attrs}{_HOT_CLASS}" fill="{fill}"/>'))
+        lit.append(_spot(token, spots[sq][0], spots[sq][1], side))
+    return tuple(found), Markup("".join(lit))
 
 
 # A square's markup depends on a handful of strings that mostly stay the same
@@ -224,11 +245,6 @@ def _square_attrs(sq: str, token: str, points: str, label: str | None, ground: s
 def _spot(token: str, x: str, y: str, side: str) -> str:
     return str(Markup('<rect class="bt-spot" data-token="{}" x="{}" y="{}" width="{}" height="{}" rx="5"/>')
                .format(token, x, y, side, side))
-
-
-def _spots(squares: list[dict[str, Any]], side: str) -> Markup:
-    """The spots over the squares that light up, one string (they never show what changed)."""
-    return Markup("".join(_spot(q["token"], q["x"], q["y"], side) for q in squares))
 
 
 def _starts(board: dict[str, Any], geo) -> list[dict[str, str]]:
@@ -329,37 +345,45 @@ def _pushes(board: dict[str, Any], geo) -> list[dict[str, str]]:
     return found
 
 
-def _tokens(board: dict[str, Any], geo) -> list[dict[str, Any]]:
-    """A token per hero on the board, named as the hero and its first space (it
-    lights up with them; a click goes through it to the square below, which
-    answers as the hero first, then as the space)."""
-    found = []
-    for hid, h in board.get("heroes", {}).items():
-        spaces = [sq for sq in h.get("spaces") or () if sq in geo.cells]
-        if not spaces:
-            continue
-        first, last = geo[spaces[0]], geo[spaces[-1]]
-        mid, y = (first.x + last.x) / 2, first.y
-        up = h["facing"] == "N"
-        fill = TEAM.get(h["team"], DARK)
-        marks = " ".join(filter(None, (f"B{h['bleed']}" if h["bleed"] else "",
-                                       "N" if h["hung"] else "")))
-        title = f"{h['name']} ({h['team']}): {h['health']}/{h['max_health']} Health"
-        title += f", bleed {h['bleed']}" if h["bleed"] else ""
-        title += ", hung" if h["hung"] else ""
-        title += f", faces {'north (up)' if up else 'south (down)'}"
-        nose = (y - 11, y - 21) if up else (y + 11, y + 21)
-        found.append({
-            "id": hid, "token": " ".join([hid, *spaces]), "label": h["label"], "fill": fill,
-            "title": title, "cx": num(mid), "cy": num(y),
-            "bar": {"x": num(first.x - 22), "y": num(y - 15), "w": num(last.x - first.x + 44)}
-            if len(spaces) > 1 else None,
-            "nose": f"M{num(mid - 7)},{num(nose[0])} L{num(mid)},{num(nose[1])} "
-                    f"L{num(mid + 7)},{num(nose[0])} z",
-            "health": str(h["health"]), "health_x": num(mid + 15), "text_y": num(y + 4),
-            "marks": marks, "marks_x": num(mid - 15), "hung": h["hung"],
-        })
-    return found
+def _tokens(board: dict[str, Any], width: int, height: int) -> tuple:
+    """A token per hero on the board, as (id, markup, markup changed)."""
+    return tuple((hid, *_token(width, height, hid, tuple(h.get("spaces") or ()), h["label"], h["facing"], h["team"],
+                               h["name"], h["health"], h["max_health"], h["bleed"], h["hung"]))
+                 for hid, h in board.get("heroes", {}).items())
+
+
+# A token is written once per everything it shows (issue #24: most heroes stand
+# still from one step to the next); a hero off the board has none ("", "").
+@lru_cache(maxsize=1024, typed=True)
+def _token(width: int, height: int, hid: str, spaces: tuple, label: str, facing: str, team: str, name: str,
+           health, max_health, bleed, hung) -> tuple[str, str]:
+    """A hero's token, named as the hero and its first space (it lights up with them;
+    a click goes through it to the square below, which answers as the hero first,
+    then as the space)."""
+    geo = _fixed(width, height)["geo"]
+    spaces = [sq for sq in spaces if sq in geo.cells]
+    if not spaces:
+        return "", ""
+    first, last = geo[spaces[0]], geo[spaces[-1]]
+    mid, y = (first.x + last.x) / 2, first.y
+    up = facing == "N"
+    marks = " ".join(filter(None, (f"B{bleed}" if bleed else "", "N" if hung else "")))
+    title = f"{name} ({team}): {health}/{max_health} Health"
+    title += f", bleed {bleed}" if bleed else ""
+    title += ", hung" if hung else ""
+    title += f", faces {'north (up)' if up else 'south (down)'}"
+    nose = (y - 11, y - 21) if up else (y + 11, y + 21)
+    h = {
+        "id": hid, "token": " ".join([hid, *spaces]), "label": label, "fill": TEAM.get(team, DARK),
+        "title": title, "cx": num(mid), "cy": num(y),
+        "bar": {"x": num(first.x - 22), "y": num(y - 15), "w": num(last.x - first.x + 44)}
+        if len(spaces) > 1 else None,
+        "nose": f"M{num(mid - 7)},{num(nose[0])} L{num(mid)},{num(nose[1])} "
+                f"L{num(mid + 7)},{num(nose[0])} z",
+        "health": str(health), "health_x": num(mid + 15), "text_y": num(y + 4),
+        "marks": marks, "marks_x": num(mid - 15), "hung": hung,
+    }
+    return _hero_svg(h, False), _hero_svg(h, True)
 
 
 # ---- the lines under the map -------------------------------------------------------------------
@@ -487,12 +511,21 @@ def _draft(board: dict[str, Any], c: dict[str, Any]) -> dict[str, Any]:
             "items": items}
 
 
-def _relic_card(card: str, relics: dict[str, Any]) -> dict[str, Any]:
+def _relic_of(card: str, relics: dict[str, Any]) -> tuple[str, str, str, str]:
+    """What a relic card's kind says: (name, type, timing, text)."""
     kind = card.rsplit("-", 1)[0]
     r = relics.get(kind) or {"name": kind, "type": "", "timing": "", "text": ""}
-    return _item(card, r["name"], f"{r['name']} ({card})",
-                 f"{RELIC_TYPE.get(r['type'], r['type'])} · {TIMING.get(r['timing'], r['timing'])}",
-                 r["text"], id=card, type=r["type"])
+    return r["name"], r["type"], r["timing"], r["text"]
+
+
+def _relic_card(card: str, relics: dict[str, Any]) -> dict[str, Any]:
+    name, kind, timing, words = _relic_of(card, relics)
+    return _item(card, name, f"{name} ({card})", _relic_sub(kind, timing), words, id=card, type=kind)
+
+
+def _relic_sub(kind: str, timing: str) -> str:
+    """A relic card's type and timing as its card prints them."""
+    return f"{RELIC_TYPE.get(kind, kind)} · {TIMING.get(timing, timing)}"
 
 
 def _hands(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
@@ -500,12 +533,13 @@ def _hands(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
     relics = c.get("relics", {})
     return [{"team": team, "title": f"{team.capitalize()}'s relic cards",
              "sub": f"{len(cards)} of 3, hidden from the other team",
-             "cards": Markup("".join(_card_html(_relic_card(card, relics)) for card in cards))}
+             "cards": Markup("".join(_card_html(card, *_relic_of(card, relics)) for card in cards))}
             for team, cards in sorted((board.get("hands") or {}).items())]
 
 
-def _sheets(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
-    """A sheet per hero in play: what it has, what it did, what it may use."""
+def _sheets(board: dict[str, Any], c: dict[str, Any]) -> tuple:
+    """A sheet per hero in play, as (id, markup, markup changed): what it has, what it
+    did, what it may use."""
     sheets = c.get("heroes", {})
     artifacts = c.get("artifacts", {})
     wards = board.get("wards") or {}
@@ -514,15 +548,13 @@ def _sheets(board: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
     order: dict[str, list[str]] = {}  # with four players, a team's first chosen hero is its player 1's
     for hid, h in board.get("heroes", {}).items():
         order.setdefault(h["team"], []).append(hid)
-    found = []
-    for hid, h in sorted(board.get("heroes", {}).items(), key=lambda kv: kv[1]["team"]):
-        found.append(_sheet(hid, h, sheets.get(hid, {"abilities": {}}), artifacts, wards, active, four, order))
-    return found
+    return tuple((hid, *_sheet(hid, h, sheets.get(hid, {"abilities": {}}), artifacts, wards, active, four, order))
+                 for hid, h in sorted(board.get("heroes", {}).items(), key=lambda kv: kv[1]["team"]))
 
 
 def _sheet(hid: str, h: dict[str, Any], sheet: dict[str, Any], artifacts: dict[str, Any], wards,
-           active: str | None, four: bool, order: dict[str, list[str]]) -> dict[str, Any]:
-    """One hero's sheet: what the tray's box holds, written out (`inner`)."""
+           active: str | None, four: bool, order: dict[str, list[str]]) -> tuple[str, str]:
+    """One hero's sheet in its box: (markup, markup changed)."""
     acted = h.get("actions") or []
     state = []  # "dead" is said in the sheet's corner
     state += ["buried"] if h["buried"] and not h["dead"] else []
@@ -537,22 +569,14 @@ def _sheet(hid: str, h: dict[str, Any], sheet: dict[str, Any], artifacts: dict[s
         if "move" in acted:
             state.append(f"{h['movement']} to move")
     art = artifacts.get(h["artifact"] or "")
-    drawn = {
-        "id": hid, "team": h["team"], "name": h["name"], "label": h["label"],
-        "player": f"{h['team']}-{order[h['team']].index(hid) + 1}" if four else "",
-        "health": f"{h['health']}/{h['max_health']}", "dead": h["dead"],
-        "state": ", ".join(state),
-        "pct": "0" if h["dead"] or not h["max_health"] else
-        num(100 * max(0, h["health"]) / h["max_health"]),
-        "abilities": [{"token": aid, "name": a["name"], "text": a["text"],
-                       "used": aid in acted} for aid, a in sheet["abilities"].items()],
-        "artifact": None if not art else {
-            "name": art["name"], "text": art["text"], "timing": TIMING.get(art["timing"], ""),
-            "ready": not h["cooldown"],
-            "state": "ready" if not h["cooldown"] else f"cooling down ({h['cooldown']})"},
-    }
-    drawn["inner"] = _sheet_html(drawn)
-    return drawn
+    return _sheet_box(
+        hid, h["team"], h["name"], h["label"],
+        f"{h['team']}-{order[h['team']].index(hid) + 1}" if four else "",
+        f"{h['health']}/{h['max_health']}", bool(h["dead"]), ", ".join(state),
+        "0" if h["dead"] or not h["max_health"] else num(100 * max(0, h["health"]) / h["max_health"]),
+        tuple((aid, a["name"], a["text"], aid in acted) for aid, a in sheet["abilities"].items()),
+        None if not art else (art["name"], "ready" if not h["cooldown"] else f"cooling down ({h['cooldown']})",
+                              TIMING.get(art["timing"], ""), art["text"], not h["cooldown"]))
 
 
 # ---- written out (issue #24) -------------------------------------------------------------------
@@ -561,8 +585,7 @@ def _sheet(hid: str, h: dict[str, Any], sheet: dict[str, Any], artifacts: dict[s
 # Every value is escaped as the template escaped it; the output is the same, byte for byte.
 def _square_layer(squares: tuple, hot: set[str]) -> Markup:
     """The squares, those that changed marked (`hot`: the template's changed squares)."""
-    return Markup("".join(
-        f'<polygon {q["attrs"]}{_HOT_CLASS if q["id"] in hot else ""}" fill="{q["fill"]}"/>' for q in squares))
+    return Markup("".join(q[2] if q[0] in hot else q[1] for q in squares))
 
 
 _HOT_CLASS = ' changed" style="outline:none'
@@ -571,13 +594,13 @@ _HOT_CLASS = ' changed" style="outline:none'
 def _starts_svg(starts: list[dict[str, str]]) -> Markup:
     return Markup("".join(
         f'<rect x="{s["x"]}" y="{s["y"]}" width="{s["side"]}" height="{s["side"]}" stroke="{s["stroke"]}">'
-        f'<title>{_e(s["title"])}</title></rect>' for s in starts))
+        f'<title>{_t(s["title"])}</title></rect>' for s in starts))
 
 
 def _labels_svg(labels: list[dict[str, Any]]) -> Markup:
     return Markup("".join(
-        f'<text x="{x["x"]}" y="{x["y"]}" fill="{x["fill"]}"{_BOLD if x["bold"] else ""}>{_e(x["text"])}'
-        f'<title>{_e(x["title"])}</title></text>' for x in labels))
+        f'<text x="{x["x"]}" y="{x["y"]}" fill="{x["fill"]}"{_BOLD if x["bold"] else ""}>{_t(x["text"])}'
+        f'<title>{_t(x["title"])}</title></text>' for x in labels))
 
 
 _BOLD = ' font-weight="bold"'
@@ -586,52 +609,52 @@ _BOLD = ' font-weight="bold"'
 def _fire_svg(fires: list[dict[str, str]]) -> Markup:
     return Markup("".join(
         f'<rect x="{f["x"]}" y="{f["y"]}" width="{f["w"]}" height="{f["h"]}" rx="6" stroke="{f["stroke"]}">'
-        f'<title>{_e(f["title"])}</title></rect>' for f in fires))
+        f'<title>{_t(f["title"])}</title></rect>' for f in fires))
 
 
 def _declared_svg(declared: list[dict[str, str]]) -> Markup:
     return Markup("".join(
         f'<rect x="{d["x"]}" y="{d["y"]}" width="{d["side"]}" height="{d["side"]}" rx="8">'
-        f'<title>{_e(d["title"])}</title></rect>' for d in declared))
+        f'<title>{_t(d["title"])}</title></rect>' for d in declared))
 
 
 def _graves_svg(graves: list[dict[str, str]]) -> Markup:
     return Markup("".join(
-        f'\n<g data-token="{_e(g["token"])}"><rect x="{g["x"]}" y="{g["y"]}" width="22" height="18" rx="7" '
+        f'\n<g data-token="{_t(g["token"])}"><rect x="{g["x"]}" y="{g["y"]}" width="22" height="18" rx="7" '
         f'fill="#718096" stroke="#1a202c"/><text x="{g["tx"]}" y="{g["ty"]}" text-anchor="middle" font-size="11" '
-        f'font-weight="bold" fill="#ffffff">{_e(g["label"])}</text><title>{_e(g["title"])}</title></g>'
+        f'font-weight="bold" fill="#ffffff">{_t(g["label"])}</text><title>{_t(g["title"])}</title></g>'
         for g in graves))
 
 
 def _pushes_svg(pushes: list[dict[str, str]]) -> Markup:
     return Markup("".join(
-        f'<line x1="{p["x1"]}" y1="{p["y1"]}" x2="{p["x2"]}" y2="{p["y2"]}"><title>{_e(p["title"])}</title></line>'
+        f'<line x1="{p["x1"]}" y1="{p["y1"]}" x2="{p["x2"]}" y2="{p["y2"]}"><title>{_t(p["title"])}</title></line>'
         for p in pushes))
 
 
 def _heroes_svg(heroes: tuple, hot: set[str]) -> Markup:
     """The heroes' tokens, those that changed ringed in orange (`hot`: changed heroes)."""
-    return Markup("".join(_hero_svg(h, h["id"] in hot) for h in heroes))
+    return Markup("".join(h[2] if h[0] in hot else h[1] for h in heroes))
 
 
 def _hero_svg(h: dict[str, Any], hot: bool) -> str:
-    fill, cx, cy = _e(h["fill"]), h["cx"], h["cy"]
-    out = [f'\n<g id="token-{_e(h["id"])}" data-id="{_e(h["id"])}" data-token="{_e(h["token"])}" '
-           f'class="token{" changed" if hot else ""}"{_OUTLINE if hot else ""}><title>{_e(h["title"])}</title>']
+    fill, cx, cy = _t(h["fill"]), h["cx"], h["cy"]
+    out = [f'\n<g id="token-{_t(h["id"])}" data-id="{_t(h["id"])}" data-token="{_t(h["token"])}" '
+           f'class="token{" changed" if hot else ""}"{_OUTLINE if hot else ""}><title>{_t(h["title"])}</title>']
     if h["bar"]:
         bar = h["bar"]
         out.append(f'<rect x="{bar["x"]}" y="{bar["y"]}" width="{bar["w"]}" height="30" rx="12" fill="{fill}" '
                    f'fill-opacity="0.3" stroke="{fill}"/>')
-    out.append(f'\n<path d="{_e(h["nose"])}" fill="{fill}" stroke="#ffffff" stroke-width="1"/>'
+    out.append(f'\n<path d="{_t(h["nose"])}" fill="{fill}" stroke="#ffffff" stroke-width="1"/>'
                f'\n<circle cx="{cx}" cy="{cy}" r="13" fill="{fill}" stroke="{"#dd6b20" if hot else "#ffffff"}" '
                f'stroke-width="{3 if hot else 1}"/>'
                f'\n<text x="{cx}" y="{cy}" dy="4" text-anchor="middle" font-size="12" fill="#ffffff">'
-               f'{_e(h["label"])}</text>'
+               f'{_t(h["label"])}</text>'
                f'\n<text x="{h["health_x"]}" y="{h["text_y"]}" font-size="11" font-weight="bold" fill="#1a202c">'
-               f'{_e(h["health"])}</text>')
+               f'{_t(h["health"])}</text>')
     if h["marks"]:
         out.append(f'<text x="{h["marks_x"]}" y="{h["text_y"]}" text-anchor="end" font-size="10" '
-                   f'font-weight="bold" fill="#9b2c2c">{_e(h["marks"])}</text>')
+                   f'font-weight="bold" fill="#9b2c2c">{_t(h["marks"])}</text>')
     if h["hung"]:
         out.append(f'<circle cx="{cx}" cy="{cy}" r="16" fill="none" stroke="#9b2c2c" stroke-width="2" '
                    f'stroke-dasharray="4 2"/>')
@@ -651,14 +674,14 @@ def _highlights_svg(geo, hot: set[str]) -> Markup:
 
 def _lines_svg(lines: list[dict[str, Any]]) -> Markup:
     return Markup("".join(
-        f'<text x="6" y="{x["y"]}" fill="{x["fill"]}"{_BOLD if x["bold"] else ""}>{_e(x["text"])}</text>'
+        f'<text x="6" y="{x["y"]}" fill="{x["fill"]}"{_BOLD if x["bold"] else ""}>{_t(x["text"])}</text>'
         for x in lines))
 
 
 def _key_svg(key: list[dict[str, str]]) -> Markup:
     return Markup("".join(
         f'<rect x="6" y="{k["box_y"]}" width="11" height="11" fill="{k["fill"]}" stroke="#5a4e3c"/>'
-        f'<text x="21" y="{k["y"]}">{_e(k["text"])}</text>' for k in key))
+        f'<text x="21" y="{k["y"]}">{_t(k["text"])}</text>' for k in key))
 
 
 def _offer_html(offer: dict[str, Any] | None) -> Markup:
@@ -668,51 +691,64 @@ def _offer_html(offer: dict[str, Any] | None) -> Markup:
     wide = " bt-wide" if offer["kind"] == "heroes" else ""
     out = []
     for i in offer["items"]:
-        cls = wide + (" bt-back" if i["back"] else "") + (f" bt-relic bt-{_e(i['type'])}" if i["type"] else "")
-        swatch = f'<span class="bt-swatch" style="background:{_e(i["swatch"])}"></span>' if i["swatch"] else ""
-        out.append(f'\n<div class="bt-card{cls}" data-token="{_e(i["token"])}" data-label="{_e(i["label"])}">'
-                   f'\n<b>{swatch}{_e(i["name"])}</b>'
-                   + (f'<small>{_e(i["sub"])}</small>' if i["sub"] else "")
-                   + (f'<span>{_e(i["text"])}</span>' if i["text"] else "")
-                   + "".join(f"<span>{_e(line)}</span>" for line in i["lines"])
-                   + (f'<code>{_e(i["id"])}</code>' if i["id"] else "") + "</div>")
+        cls = wide + (" bt-back" if i["back"] else "") + (f" bt-relic bt-{_t(i['type'])}" if i["type"] else "")
+        swatch = f'<span class="bt-swatch" style="background:{_t(i["swatch"])}"></span>' if i["swatch"] else ""
+        out.append(f'\n<div class="bt-card{cls}" data-token="{_t(i["token"])}" data-label="{_t(i["label"])}">'
+                   f'\n<b>{swatch}{_t(i["name"])}</b>'
+                   + (f'<small>{_t(i["sub"])}</small>' if i["sub"] else "")
+                   + (f'<span>{_t(i["text"])}</span>' if i["text"] else "")
+                   + "".join(f"<span>{_t(line)}</span>" for line in i["lines"])
+                   + (f'<code>{_t(i["id"])}</code>' if i["id"] else "") + "</div>")
     return Markup("".join(out))
 
 
-def _card_html(c: dict[str, Any]) -> str:
-    """A relic card in a team's hand."""
-    return (f'\n<div class="bt-card bt-relic bt-{_e(c["type"])}" data-token="{_e(c["token"])}" '
-            f'data-label="{_e(c["label"])}"><b>{_e(c["name"])}</b><small>{_e(c["sub"])}</small>'
-            f'<span>{_e(c["text"])}</span><code>{_e(c["id"])}</code></div>')
+# A card in hand is written once (issue #24): the same cards stay in a hand for many steps.
+@lru_cache(maxsize=512)
+def _card_html(card: str, name: str, kind: str, timing: str, words: str) -> str:
+    """A relic card in a team's hand (its kind's name, type, timing and text)."""
+    return (f'\n<div class="bt-card bt-relic bt-{_t(kind)}" data-token="{_t(card)}" '
+            f'data-label="{_t(f"{name} ({card})")}"><b>{_t(name)}</b><small>{_t(_relic_sub(kind, timing))}</small>'
+            f'<span>{_t(words)}</span><code>{_t(card)}</code></div>')
 
 
-def _sheet_html(s: dict[str, Any]) -> Markup:
-    """A hero's sheet inside its box (the box, which shows what changed, is the template's)."""
-    art = s["artifact"]
-    return Markup(
-        _sheet_head(s["label"], s["name"], s["player"], "dead" if s["dead"] else s["health"], s["pct"])
-        + (f'<span class="bt-state">{_e(s["state"])}</span>' if s["state"] else "")
-        + "".join(_ability_html(a["token"], a["name"], a["text"], a["used"]) for a in s["abilities"])
-        + (_artifact_html(art["name"], art["state"], art["timing"], art["text"], art["ready"]) if art else ""))
+def _sheets_html(sheets: tuple, hot: set[str]) -> Markup:
+    """The heroes' sheets, those that changed outlined (`hot`: changed heroes)."""
+    return Markup("".join(x[2] if x[0] in hot else x[1] for x in sheets))
+
+
+# A sheet is written once per everything it shows (issue #24: the template's loop
+# over the sheets, a dozen `{{ }}` each, was a third of its placing on every step).
+@lru_cache(maxsize=1024)
+def _sheet_box(hid: str, team: str, name: str, label: str, player: str, health: str, dead: bool, state: str,
+               pct: str, abilities: tuple, art: tuple | None) -> tuple[str, str]:
+    """A hero's sheet in its box, (unchanged, changed): its abilities as (token, name,
+    text, used), its artifact as (name, state, timing, text, ready)."""
+    inner = (_sheet_head(label, name, player, "dead" if dead else health, pct)
+             + (f'<span class="bt-state">{_t(state)}</span>' if state else "")
+             + "".join(_ability_html(*a) for a in abilities)
+             + (_artifact_html(*art) if art else ""))
+    box = f'\n<div class="bt-sheet bt-{_t(team)}{" bt-dead" if dead else ""}'
+    named = f'" id="sheet-{_t(hid)}" data-id="{_t(hid)}" data-token="{_t(hid)}" data-label="{_t(name)}">'
+    return box + named + inner + "\n</div>", box + " changed" + named + inner + "\n</div>"
 
 
 # The pieces of a sheet are the content's words, the same on most steps: each
 # written once (keyed by what it shows).
 @lru_cache(maxsize=1024)
 def _sheet_head(label: str, name: str, player: str, health: str, pct: str) -> str:
-    return (f'\n<header><span class="bt-badge">{_e(label)}</span><b>{_e(name)}</b>'
-            + (f'<small>{_e(player)}</small>' if player else "")
-            + f'<span>{_e(health)}</span></header>'
-            f'\n<div class="bt-bar"><i style="width:{_e(pct)}%"></i></div>')
+    return (f'\n<header><span class="bt-badge">{_t(label)}</span><b>{_t(name)}</b>'
+            + (f'<small>{_t(player)}</small>' if player else "")
+            + f'<span>{_t(health)}</span></header>'
+            f'\n<div class="bt-bar"><i style="width:{_t(pct)}%"></i></div>')
 
 
 @lru_cache(maxsize=1024)
 def _ability_html(token: str, name: str, text: str, used: bool) -> str:
-    return (f'\n<div class="bt-ability{" bt-used" if used else ""}" data-token="{_e(token)}" '
-            f'data-label="{_e(name)}"><b>{_e(name)}</b> {_e(text)}</div>')
+    return (f'\n<div class="bt-ability{" bt-used" if used else ""}" data-token="{_t(token)}" '
+            f'data-label="{_t(name)}"><b>{_t(name)}</b> {_t(text)}</div>')
 
 
 @lru_cache(maxsize=1024)
 def _artifact_html(name: str, state: str, timing: str, text: str, ready: bool) -> str:
-    return (f'\n<div class="bt-artifact{"" if ready else " bt-cool"}" title="{_e(timing)}">'
-            f'<b>{_e(name)}</b> ({_e(state)}, {_e(timing)}) {_e(text)}</div>')
+    return (f'\n<div class="bt-artifact{"" if ready else " bt-cool"}" title="{_t(timing)}">'
+            f'<b>{_t(name)}</b> ({_t(state)}, {_t(timing)}) {_t(text)}</div>')

@@ -37,9 +37,16 @@ class ServerClient:
     caller, that loop and the worker added 2-3 ms to every Server-Timing the
     bench read (a Roundtable step: 5.7-6.7 ms under uvicorn, 5.3-5.9 here,
     7.6-8.7 through TestClient, measured side by side), which is the test
-    client's cost, not the server's."""
+    client's cost, not the server's.
 
-    def __init__(self, app):
+    `started`: the app's lifespan runs first, as uvicorn runs it before
+    serving (and ends at `close`): what it does at start (the cycle
+    collector's freeze of everything made so far, viewer/app.py) is part of
+    the server a figure of a server just started describes.  Without it, the
+    first page of a new process paid a full collection of the whole heap
+    (50-60 ms here) that a server never pays."""
+
+    def __init__(self, app, started: bool = False):
         import asyncio
 
         import httpx
@@ -47,11 +54,16 @@ class ServerClient:
         self.app = app
         self._loop = asyncio.new_event_loop()
         self._client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver")
+        self._lifespan = app.router.lifespan_context(app) if started else None
+        if self._lifespan is not None:
+            self._loop.run_until_complete(self._lifespan.__aenter__())
 
     def get(self, url: str, **kwargs):
         return self._loop.run_until_complete(self._client.get(url, **kwargs))
 
     def close(self) -> None:
+        if self._lifespan is not None:
+            self._loop.run_until_complete(self._lifespan.__aexit__(None, None, None))
         self._loop.run_until_complete(self._client.aclose())
         self._loop.close()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+from contextlib import contextmanager
 
 import pytest
 
@@ -322,5 +323,46 @@ def test_postgres_commands_commit_before_they_notify(tmp_path):
             store.issue(gid, "investigator", "swap 1 2")
             heard = list(listener.notifies(timeout=2.0))
         assert len(heard) == 2  # the game's creation, then the command
+    finally:
+        store.close()
+
+
+@pytest.mark.postgres
+def test_a_failed_notify_does_not_fail_the_stored_command(tmp_path, monkeypatch, caplog):
+    """The NOTIFY goes after the commit: if it fails, the command is stored
+    all the same, and the writer is told so (not an error it would retry)."""
+    from tests.conftest import make_store
+
+    store = make_store("postgres", tmp_path)
+    try:
+        gid = store.create("forbidden_alchemy", seed=5)
+        datastore = store.recorder.datastore
+        real = datastore.get_connection
+        refused = []
+
+        class NoNotify:  # a connection whose NOTIFY fails, all else as it is
+            def __init__(self, conn):
+                self.conn = conn
+
+            def __getattr__(self, name):
+                return getattr(self.conn, name)
+
+            def execute(self, query, *args, **kwargs):
+                if "NOTIFY" in repr(query):
+                    refused.append(query)
+                    raise OSError("the server went away")
+                return self.conn.execute(query, *args, **kwargs)
+
+        @contextmanager
+        def connection(*args, **kwargs):
+            with real(*args, **kwargs) as conn:
+                yield NoNotify(conn)
+
+        monkeypatch.setattr(datastore, "get_connection", connection)
+        records = store.issue(gid, "investigator", "swap 1 2")
+        monkeypatch.undo()
+        assert refused and records
+        assert store.head_version(gid) == records[-1].version
+        assert any("NOTIFY" in r.getMessage() for r in caplog.records)
     finally:
         store.close()

@@ -535,8 +535,15 @@ def notify_after_commit(recorder) -> None:
 
     def insert_then_notify(stored_events, **kwargs):
         ids = insert(stored_events, **kwargs)
-        with datastore.get_connection() as conn:
-            conn.execute(notify)
+        # The records are stored: a failed NOTIFY must not tell the writer
+        # otherwise (a player retrying would clash with the command it
+        # stored).  The listeners' recheck will see the new head.
+        try:
+            with datastore.get_connection() as conn:
+                conn.execute(notify)
+        except Exception as e:  # noqa: BLE001 - logged; the insert stands
+            _log.warning("NOTIFY %s after a commit failed (%s); listeners will see it on their recheck",
+                         channel, e)
         return ids
 
     recorder.insert_events = insert_then_notify

@@ -37,6 +37,7 @@ from engine.core.visibility import (
     shown_payload,
 )
 
+from .saved_index import SAVE_AFTER, SavedIndexes
 from .steps import DEFAULT_GAMES, DEFAULT_INTERVAL, StepCache
 from .timeline import Line, line
 
@@ -392,7 +393,7 @@ class Replay:
     within a memory budget; a game dropped is rebuilt by its next read."""
 
     def __init__(self, store: Store, interval: int | None = None, max_games: int = DEFAULT_GAMES,
-                 checkpoint_games: int | None = None):
+                 checkpoint_games: int | None = None, keep_index: bool = True):
         self.store = store
         self.steps = StepCache(store, interval or DEFAULT_INTERVAL,
                                max_games=checkpoint_games or max_games)
@@ -402,6 +403,8 @@ class Replay:
         self._lru = threading.Lock()   # guards _index's order (held only for dict operations)
         self.views = _Kept(KEPT_VIEWS)    # (game, step, seat) -> the game's view: treated as read-only
         self.audits = _Kept(KEPT_AUDITS)  # (game, group, seat, finished, reveals) -> Audit
+        # A long game's light pass, kept in the store (`keep_index`: the bench's whole-pass figure turns it off).
+        self.saved = SavedIndexes(store, enabled=keep_index)
 
     def index(self, game_id: UUID) -> GameIndex:
         live = self.store.live(game_id)
@@ -415,9 +418,27 @@ class Replay:
                 self._index.move_to_end(game_id)
         if idx.version < live.session.version:
             with self._lock:
+                if idx.version == 0 and live.session.version >= SAVE_AFTER:
+                    self._restore(idx, game_id, live)
                 if idx.version < live.session.version:
-                    self._scan(idx, live.game, game_id, live.session)
+                    covered, last_row = self._scan(idx, live.game, game_id, live.session)
+                    if covered >= SAVE_AFTER:
+                        self.saved.save(game_id, live.header.kind, idx.version, last_row, _light(idx))
         return idx
+
+    def _restore(self, idx: GameIndex, game_id: UUID, live) -> None:
+        """Start a new index from the pass this store kept of the game (a
+        new process, or a game evicted here): only the rows after it are
+        then read (projections/saved_index.py)."""
+        saved = self.saved.load(game_id, live.header.kind)
+        if saved is None or saved[0] > live.session.version:
+            return
+        version, data = saved
+        idx.starts, idx.commands = data["starts"], data["commands"]
+        idx.undone = {step: undone for step, undone in data["undone"]}
+        idx.secret = {step: seat for step, seat in data["secret"]}
+        idx.revealed = set(data["revealed"])
+        idx.version = version
 
     def indexed(self, game_id: UUID) -> bool:
         """Whether the game's step index is kept here (reading it then folds
@@ -433,6 +454,7 @@ class Replay:
         """Drop the game's index and step marks (a deleted game)."""
         with self._lru:
             self._index.pop(game_id, None)
+        self.saved.forget(game_id)
         self.steps.forget(game_id)
         self.views.forget(game_id)
         self.audits.forget(game_id)
@@ -444,14 +466,17 @@ class Replay:
         self.audits.forget()
         self.steps.forget_recent()
 
-    def _scan(self, idx: GameIndex, game: GameModule, game_id: UUID, head: Session) -> None:
+    def _scan(self, idx: GameIndex, game: GameModule, game_id: UUID, head: Session) -> tuple[int, Any]:
         """The light pass over the raw rows after what is indexed: a row is
         decoded only when it is an undo or redo, a secret command's, or a
-        fact that may reveal one (its raw text names the reveal)."""
+        fact that may reveal one (its raw text names the reveal).  Returns
+        how many rows it covered and the last one's raw state."""
         secrets = has_secret_commands(game)
+        covered, state = 0, b""
         # The store's raw rows (version, topic, state): Record objects for
         # every row would cost most of what this pass saves.
         for version, topic, state in self.store.reader.raw(game_id, idx.version, head.version):
+            covered += 1
             kind = TOPIC_KIND[topic]
             if kind == fold.FACT:
                 if _REVEALED in state:
@@ -467,6 +492,7 @@ class Replay:
             elif kind in (fold.UNDONE, fold.REDONE):
                 idx.undone[orjson.loads(state)["cause"]] = kind == fold.UNDONE
         idx.session, idx.version = head, head.version
+        return covered, state
 
     @contextmanager
     def pinned(self):
@@ -574,6 +600,12 @@ class Replay:
             view = game.view(self.session(game_id, step).state, seat)
             self.views.put(key, view)
         return view
+
+
+def _light(idx: GameIndex) -> dict[str, Any]:
+    """What the light pass found, as projections/saved_index.py keeps it."""
+    return {"starts": idx.starts, "commands": idx.commands, "undone": list(idx.undone.items()),
+            "secret": list(idx.secret.items()), "revealed": sorted(idx.revealed)}
 
 
 # ---- the audit of one step --------------------------------------------------------------------

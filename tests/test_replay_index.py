@@ -175,3 +175,100 @@ def test_a_built_stretch_is_read_while_another_is_being_built(store):
         answered = list(read)  # while the lock is still held
     reader.join()
     assert answered == [(_turn_of(starts, numbers, step), lines[step - 1])]
+
+
+# ---- the light pass kept in the store (projections/saved_index.py) ------------------------------
+def _light_of(idx):
+    return (idx.version, idx.starts, idx.commands, idx.undone, idx.secret, idx.revealed)
+
+
+def _counting_raw(monkeypatch, store):
+    """Rows the store's raw reader hands out, counted."""
+    read = []
+    real = store.reader.raw
+
+    def raw(game_id, gt=0, lte=None):
+        for row in real(game_id, gt, lte):
+            read.append(row[0])
+            yield row
+
+    monkeypatch.setattr(store.reader, "raw", raw)
+    return read
+
+
+@pytest.mark.parametrize("kind", ["brutality", "forbidden_alchemy_story", "roundtable"])
+def test_a_new_replay_starts_from_the_pass_the_store_kept(tmp_path, monkeypatch, kind):
+    """A long game's light pass is kept in the store: a new process (a new
+    `Replay`) reads only the rows stored since, and its index is the one a
+    whole pass gives, secret commands, reveals and undos after the kept
+    version included.  Checked at several cut points of a played game."""
+    import projections.saved_index as saved_module
+
+    store = open_store(str(tmp_path / "kept.db"))
+    gid, steps, _ = selfplay_one(store, kind, 3, None, {}, "random")
+    whole = _light_of(Replay(store).index(gid))  # (too short to be kept at the default)
+    assert whole[0] == steps
+    monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
+    monkeypatch.setattr(saved_module, "SAVE_AFTER", 1)
+    saved = saved_module.SavedIndexes(store)
+    for cut in sorted({2, steps // 3, steps // 2, steps - 1}):
+        # What a process that read the game up to `cut` would have kept:
+        partial = Replay(store)
+        real_live = store.live(gid)
+        head_at_cut = store.session_at(gid, cut)
+        idx = replay_module.GameIndex(_source=(partial, gid, real_live.game))
+        covered, last_row = partial._scan(idx, real_live.game, gid, head_at_cut)
+        assert covered == cut
+        saved.save(gid, kind, idx.version, last_row, replay_module._light(idx))
+        read = _counting_raw(monkeypatch, store)
+        fresh = Replay(store)
+        assert _light_of(fresh.index(gid)) == whole, cut
+        assert len(read) <= steps - cut + 1, (cut, len(read))  # the row at the cut (its digest), then the rest
+        monkeypatch.undo()
+        monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
+        monkeypatch.setattr(saved_module, "SAVE_AFTER", 1)
+    if kind != "roundtable":
+        assert whole[4], f"{kind}: a game with secret commands played none"  # the case that matters
+    store.close()
+
+
+def test_a_kept_pass_that_does_not_fit_the_stream_is_not_used(tmp_path, monkeypatch):
+    """A kept pass is trusted only for the same stream (its last row's
+    digest) and the same code; otherwise the whole pass is made again, and
+    a deleted game's pass goes with it."""
+    import projections.saved_index as saved_module
+
+    monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
+    store = open_store(str(tmp_path / "kept.db"))
+    gid, steps, _ = selfplay_one(store, "forbidden_alchemy_story", 4, None, {}, "random")
+    whole = _light_of(Replay(store).index(gid))  # kept by this pass
+    sql = store.db.sql(prefix="replay_index")
+    with sql.reading() as c:
+        c.execute(sql.q("SELECT version FROM replay_index WHERE game_id = ?"), (gid.hex,))
+        assert sql.rows(c) == [(steps,)]
+    with sql.transaction(commit=True) as c:
+        c.execute(sql.q("UPDATE replay_index SET last_row = ? WHERE game_id = ?"), ("00" * 16, gid.hex))
+    read = _counting_raw(monkeypatch, store)
+    assert _light_of(Replay(store).index(gid)) == whole
+    assert len(read) >= steps  # the whole pass again
+    monkeypatch.undo()
+    monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
+    monkeypatch.setattr(saved_module, "code_of", lambda kind: "other code")
+    read = _counting_raw(monkeypatch, store)
+    assert _light_of(Replay(store).index(gid)) == whole
+    assert len(read) >= steps
+    monkeypatch.undo()
+    Replay(store).forget(gid)
+    with sql.reading() as c:
+        c.execute(sql.q("SELECT count(*) FROM replay_index WHERE game_id = ?"), (gid.hex,))
+        assert sql.rows(c) == [(0,)]
+    store.close()
+
+
+def test_a_store_without_sql_keeps_no_pass(store):
+    """In memory (and a store opened for reading alone) there is no table:
+    the index is made by the whole pass, as before, and nothing fails."""
+    gid = store.create("forbidden_alchemy", seed=2)
+    replay = Replay(store)
+    assert replay.index(gid).version == store.head_version(gid)
+    assert replay.saved.load(gid, "forbidden_alchemy") is None

@@ -366,3 +366,24 @@ def test_a_failed_notify_does_not_fail_the_stored_command(tmp_path, monkeypatch,
         assert any("NOTIFY" in r.getMessage() for r in caplog.records)
     finally:
         store.close()
+
+
+def test_a_kept_replay_index_is_read_back_on_each_database(shared_store, monkeypatch):
+    """The replay index's light pass kept beside the events
+    (projections/saved_index.py) on SQLite and PostgreSQL alike: kept,
+    replaced when the game grows, and read back by a new `Replay`."""
+    import projections.replay as replay_module
+    from projections.replay import Replay
+
+    monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
+    gid = shared_store.create(KIND, seed=5)
+    shared_store.issue(gid, SEAT, "swap 1 2")
+    first = Replay(shared_store).index(gid)
+    shared_store.issue(gid, SEAT, "swap 2 3")
+    shared_store.undo(gid, SEAT)
+    grown = Replay(shared_store).index(gid)  # from the kept pass, then kept again
+    assert grown.version > first.version and grown.undone
+    kept = Replay(shared_store).saved.load(gid, KIND)
+    assert kept is not None and kept[0] == grown.version
+    again = Replay(shared_store).index(gid)
+    assert (again.starts, again.commands, again.undone) == (grown.starts, grown.commands, grown.undone)

@@ -48,6 +48,15 @@ def run_viewer_bench(store: Store, gid, plain, plain_id, requests: int = 1000) -
         rows[f"render step partial at {step:,} (ms)"] = (ours * 1000, base * 1000, "time")
     client.close()
     rows["first page of a cold game (ms, once)"] = (first * 1000, float("nan"), "time")
+    # That page started from the light pass the store kept of the game (read
+    # before, by the memory figures: projections/saved_index.py).  A game
+    # nobody ever opened pays the whole pass once, then it is kept:
+    from projections.replay import Replay
+
+    t0 = time.perf_counter()
+    Replay(store, keep_index=False).index(gid)
+    rows["  a game never opened: its whole pass (ms, once)"] = ((time.perf_counter() - t0) * 1000, float("nan"),
+                                                                "time")
     cold = None
     if store.env.get("SQLITE_DBNAME") and length >= 10_000:  # a long game: --quick and the full run
         say("  viewer: a new process reads the replay page at step 10 ...")

@@ -4,7 +4,7 @@ A replay page needs, for any step, what the whole game says of it: where
 each command group starts, which commands were undone later, which secret
 commands a later fact revealed (`GameIndex`, projections/replay.py).  That
 is one pass over every row of the game: for the bench's 100,008-record game
-about 130-150 ms, most of it Python building the rows, so a game nobody had
+130-250 ms here, most of it Python building the rows, so a game nobody had
 opened since the server started could not show its first page in 100 ms.
 
 So a pass that covered many rows is kept in a table of its own beside the

@@ -209,24 +209,18 @@ def test_a_new_replay_starts_from_the_pass_the_store_kept(tmp_path, monkeypatch,
     whole = _light_of(Replay(store).index(gid))  # (too short to be kept at the default)
     assert whole[0] == steps
     monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
-    monkeypatch.setattr(saved_module, "SAVE_AFTER", 1)
     saved = saved_module.SavedIndexes(store)
     for cut in sorted({2, steps // 3, steps // 2, steps - 1}):
         # What a process that read the game up to `cut` would have kept:
-        partial = Replay(store)
-        real_live = store.live(gid)
-        head_at_cut = store.session_at(gid, cut)
-        idx = replay_module.GameIndex(_source=(partial, gid, real_live.game))
-        covered, last_row = partial._scan(idx, real_live.game, gid, head_at_cut)
+        partial, live = Replay(store), store.live(gid)
+        idx = replay_module.GameIndex(_source=(partial, gid, live.game))
+        covered, last_row = partial._scan(idx, live.game, gid, store.session_at(gid, cut))
         assert covered == cut
         saved.save(gid, kind, idx.version, last_row, replay_module._light(idx))
-        read = _counting_raw(monkeypatch, store)
-        fresh = Replay(store)
-        assert _light_of(fresh.index(gid)) == whole, cut
+        with monkeypatch.context() as m:
+            read = _counting_raw(m, store)
+            assert _light_of(Replay(store).index(gid)) == whole, cut
         assert len(read) <= steps - cut + 1, (cut, len(read))  # the row at the cut (its digest), then the rest
-        monkeypatch.undo()
-        monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
-        monkeypatch.setattr(saved_module, "SAVE_AFTER", 1)
     if kind != "roundtable":
         assert whole[4], f"{kind}: a game with secret commands played none"  # the case that matters
     store.close()
@@ -248,16 +242,15 @@ def test_a_kept_pass_that_does_not_fit_the_stream_is_not_used(tmp_path, monkeypa
         assert sql.rows(c) == [(steps,)]
     with sql.transaction(commit=True) as c:
         c.execute(sql.q("UPDATE replay_index SET last_row = ? WHERE game_id = ?"), ("00" * 16, gid.hex))
-    read = _counting_raw(monkeypatch, store)
-    assert _light_of(Replay(store).index(gid)) == whole
-    assert len(read) >= steps  # the whole pass again
-    monkeypatch.undo()
-    monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
-    monkeypatch.setattr(saved_module, "code_of", lambda kind: "other code")
-    read = _counting_raw(monkeypatch, store)
-    assert _light_of(Replay(store).index(gid)) == whole
+    with monkeypatch.context() as m:
+        read = _counting_raw(m, store)
+        assert _light_of(Replay(store).index(gid)) == whole
+    assert len(read) >= steps  # the whole pass again (and kept again, fitting)
+    with monkeypatch.context() as m:
+        m.setattr(saved_module, "code_of", lambda kind: "other code")
+        read = _counting_raw(m, store)
+        assert _light_of(Replay(store).index(gid)) == whole
     assert len(read) >= steps
-    monkeypatch.undo()
     Replay(store).forget(gid)
     with sql.reading() as c:
         c.execute(sql.q("SELECT count(*) FROM replay_index WHERE game_id = ?"), (gid.hex,))
@@ -266,8 +259,8 @@ def test_a_kept_pass_that_does_not_fit_the_stream_is_not_used(tmp_path, monkeypa
 
 
 def test_a_store_without_sql_keeps_no_pass(store):
-    """In memory (and a store opened for reading alone) there is no table:
-    the index is made by the whole pass, as before, and nothing fails."""
+    """In memory there is no table: the index is made by the whole pass,
+    as before, and nothing fails."""
     gid = store.create("forbidden_alchemy", seed=2)
     replay = Replay(store)
     assert replay.index(gid).version == store.head_version(gid)

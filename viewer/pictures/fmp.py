@@ -485,7 +485,7 @@ def _dock(board: dict) -> partial:
     turrets = dict.fromkeys(freighters, 0)
     for uid, s in stowed.items():
         inside.setdefault(s.get("in", ""), []).append(uid)
-        if turrets and s["in"] in turrets and s["kind"] == "turret":
+        if s["in"] in turrets and s["kind"] == "turret":
             turrets[s["in"]] += 1
     choices = board.get("departures") or {}
     rows = []

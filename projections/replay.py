@@ -23,29 +23,23 @@ import orjson
 
 from engine.core import session as fold
 from engine.core.game import GameModule
+from engine.core.light_pass import KeptPasses
 from engine.core.records import TOPIC_KIND, Record
 from engine.core.session import Session
 from engine.core.visibility import (
-    REVEALED,
     SECRET_TEXT,
     SPECTATOR,
     fact_line,
     fact_shown,
-    has_secret_commands,
-    is_secret,
-    revealed_by,
     shown_payload,
 )
 
-from .saved_index import SAVE_AFTER, SavedIndexes
 from .steps import DEFAULT_GAMES, DEFAULT_INTERVAL, StepCache
 from .timeline import Line, line
 
 if TYPE_CHECKING:  # the full store's module imports the eventsourcing library: a read on
     # SQLite goes through engine/core/readonly.py without it (issue #24)
     from engine.core.store import Store
-
-_REVEALED = REVEALED.encode()  # a fact whose raw row lacks it reveals nothing
 
 
 # Sessions and views a request has read, per (replay, game): see `Replay.pinned`.
@@ -117,7 +111,8 @@ class GameIndex:
     one light pass over the raw rows, without folding or describing
     anything: group starts, commands, undone commands and revealed secrets
     (an undo or a reveal comes after the step it is about, so a window
-    alone could not say).  The rest is built a CHUNK-record stretch at a
+    alone could not say); the store keeps that pass a stretch at a time
+    as the game is written (engine/core/light_pass.py).  The rest is built a CHUNK-record stretch at a
     time, when first asked for: timeline lines (described, never folded),
     and turn starts (folded from the step cache's session before the
     stretch, or from the stretch before when that one is built).  Asking
@@ -403,8 +398,9 @@ class Replay:
         self._lru = threading.Lock()   # guards _index's order (held only for dict operations)
         self.views = _Kept(KEPT_VIEWS)    # (game, step, seat) -> the game's view: treated as read-only
         self.audits = _Kept(KEPT_AUDITS)  # (game, group, seat, finished, reveals) -> Audit
-        # A long game's light pass, kept in the store (`keep_index`: the bench's whole-pass figure turns it off).
-        self.saved = SavedIndexes(store, enabled=keep_index)
+        # The light pass the store keeps a stretch at a time (engine/core/light_pass.py);
+        # `keep_index=False` passes over every row (the bench's whole-pass figure).
+        self.passes = store.passes if keep_index else KeptPasses(store.db, store.checkpoints.every, enabled=False)
 
     def index(self, game_id: UUID) -> GameIndex:
         live = self.store.live(game_id)
@@ -418,27 +414,9 @@ class Replay:
                 self._index.move_to_end(game_id)
         if idx.version < live.session.version:
             with self._lock:
-                if idx.version == 0 and live.session.version >= SAVE_AFTER:
-                    self._restore(idx, game_id, live)
                 if idx.version < live.session.version:
-                    covered, last_row = self._scan(idx, live.game, game_id, live.session)
-                    if covered >= SAVE_AFTER:
-                        self.saved.save(game_id, live.header.kind, idx.version, last_row, _light(idx))
+                    self._scan(idx, live.game, live.header.kind, game_id, live.session)
         return idx
-
-    def _restore(self, idx: GameIndex, game_id: UUID, live) -> None:
-        """Start a new index from the pass this store kept of the game (a
-        new process, or a game evicted here): only the rows after it are
-        then read (projections/saved_index.py)."""
-        saved = self.saved.load(game_id, live.header.kind)
-        if saved is None or saved[0] > live.session.version:
-            return
-        version, data = saved
-        idx.starts, idx.commands = data["starts"], data["commands"]
-        idx.undone = {step: undone for step, undone in data["undone"]}
-        idx.secret = {step: seat for step, seat in data["secret"]}
-        idx.revealed = set(data["revealed"])
-        idx.version = version
 
     def indexed(self, game_id: UUID) -> bool:
         """Whether the game's step index is kept here (reading it then folds
@@ -454,7 +432,6 @@ class Replay:
         """Drop the game's index and step marks (a deleted game)."""
         with self._lru:
             self._index.pop(game_id, None)
-        self.saved.forget(game_id)
         self.steps.forget(game_id)
         self.views.forget(game_id)
         self.audits.forget(game_id)
@@ -466,33 +443,14 @@ class Replay:
         self.audits.forget()
         self.steps.forget_recent()
 
-    def _scan(self, idx: GameIndex, game: GameModule, game_id: UUID, head: Session) -> tuple[int, Any]:
-        """The light pass over the raw rows after what is indexed: a row is
-        decoded only when it is an undo or redo, a secret command's, or a
-        fact that may reveal one (its raw text names the reveal).  Returns
-        how many rows it covered and the last one's raw state."""
-        secrets = has_secret_commands(game)
-        covered, state = 0, b""
-        # The store's raw rows (version, topic, state): Record objects for
-        # every row would cost most of what this pass saves.
-        for version, topic, state in self.store.reader.raw(game_id, idx.version, head.version):
-            covered += 1
-            kind = TOPIC_KIND[topic]
-            if kind == fold.FACT:
-                if _REVEALED in state:
-                    idx.revealed.update(revealed_by(orjson.loads(state)))
-                continue
-            idx.starts.append(version)
-            if kind == fold.COMMAND:
-                idx.commands.append(version)
-                if secrets:
-                    data = orjson.loads(state)
-                    if is_secret(game, data):
-                        idx.secret[version] = data["seat"]
-            elif kind in (fold.UNDONE, fold.REDONE):
-                idx.undone[orjson.loads(state)["cause"]] = kind == fold.UNDONE
+    def _scan(self, idx: GameIndex, game: GameModule, kind: str, game_id: UUID, head: Session) -> int:
+        """The light pass (engine/core/light_pass.py) from what is indexed to
+        `head`: each whole stretch from the part the store kept of it, the
+        other rows passed over.  Returns how many rows it passed over."""
+        passed, _ = self.passes.catch_up(game, kind, game_id, idx, head.version,
+                                         lambda gt, lte: self.store.reader.raw(game_id, gt, lte))
         idx.session, idx.version = head, head.version
-        return covered, state
+        return passed
 
     @contextmanager
     def pinned(self):
@@ -600,12 +558,6 @@ class Replay:
             view = game.view(self.session(game_id, step).state, seat)
             self.views.put(key, view)
         return view
-
-
-def _light(idx: GameIndex) -> dict[str, Any]:
-    """What the light pass found, as projections/saved_index.py keeps it."""
-    return {"starts": idx.starts, "commands": idx.commands, "undone": list(idx.undone.items()),
-            "secret": list(idx.secret.items()), "revealed": sorted(idx.revealed)}
 
 
 # ---- the audit of one step --------------------------------------------------------------------

@@ -177,7 +177,10 @@ def test_a_built_stretch_is_read_while_another_is_being_built(store):
     assert answered == [(_turn_of(starts, numbers, step), lines[step - 1])]
 
 
-# ---- the light pass kept in the store (projections/saved_index.py) ------------------------------
+# ---- the light pass kept in the store a stretch at a time (engine/core/light_pass.py) ----------
+EVERY = 7  # a short game crosses many stretches' ends
+
+
 def _light_of(idx):
     return (idx.version, idx.starts, idx.commands, idx.undone, idx.secret, idx.revealed)
 
@@ -196,65 +199,96 @@ def _counting_raw(monkeypatch, store):
     return read
 
 
-@pytest.mark.parametrize("kind", ["brutality", "forbidden_alchemy_story", "roundtable"])
-def test_a_new_replay_starts_from_the_pass_the_store_kept(tmp_path, monkeypatch, kind):
-    """A long game's light pass is kept in the store: a new process (a new
-    `Replay`) reads only the rows stored since, and its index is the one a
-    whole pass gives, secret commands, reveals and undos after the kept
-    version included.  Checked at several cut points of a played game."""
-    import projections.saved_index as saved_module
+def _parts(store, gid):
+    sql = store.db.sql(prefix="stream_index")
+    with sql.reading() as c:
+        c.execute(sql.q("SELECT first_version, version FROM stream_index WHERE game_id = ? ORDER BY version"),
+                  (gid.hex,))
+        return sql.rows(c)
 
-    store = open_store(str(tmp_path / "kept.db"))
+
+def _kept_store(tmp_path):
+    return open_store(str(tmp_path / "kept.db"), env={"BOARDLOG_CHECKPOINT_EVERY": str(EVERY)})
+
+
+@pytest.mark.parametrize("kind", ["brutality", "forbidden_alchemy_story", "roundtable"])
+def test_the_writer_keeps_each_stretch_and_a_new_replay_reads_only_the_last(tmp_path, kind):
+    """As the game is written, each whole stretch's light pass is kept; a
+    new process (a new `Replay`) reads only the rows of the unfinished last
+    stretch (and the rows that vouch for the parts), and its index is the
+    one a pass over every row gives: secret commands, reveals and undos
+    across stretches included."""
+    store = _kept_store(tmp_path)
     gid, steps, _ = selfplay_one(store, kind, 3, None, {}, "random")
-    whole = _light_of(Replay(store).index(gid))  # (too short to be kept at the default)
+    assert _parts(store, gid) == [(v - EVERY, v) for v in range(EVERY, steps + 1, EVERY)]
+    whole = _light_of(Replay(store, keep_index=False).index(gid))
     assert whole[0] == steps
-    monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
-    saved = saved_module.SavedIndexes(store)
-    for cut in sorted({2, steps // 3, steps // 2, steps - 1}):
-        # What a process that read the game up to `cut` would have kept:
-        partial, live = Replay(store), store.live(gid)
-        idx = replay_module.GameIndex(_source=(partial, gid, live.game))
-        covered, last_row = partial._scan(idx, live.game, gid, store.session_at(gid, cut))
-        assert covered == cut
-        saved.save(gid, kind, idx.version, last_row, replay_module._light(idx))
-        with monkeypatch.context() as m:
-            read = _counting_raw(m, store)
-            assert _light_of(Replay(store).index(gid)) == whole, cut
-        assert len(read) <= steps - cut + 1, (cut, len(read))  # the row at the cut (its digest), then the rest
+    with pytest.MonkeyPatch.context() as m:
+        read = _counting_raw(m, store)
+        assert _light_of(Replay(store).index(gid)) == whole
+    assert read == list(range(steps - steps % EVERY + 1, steps + 1))
     if kind != "roundtable":
         assert whole[4], f"{kind}: a game with secret commands played none"  # the case that matters
     store.close()
 
 
-def test_a_kept_pass_that_does_not_fit_the_stream_is_not_used(tmp_path, monkeypatch):
-    """A kept pass is trusted only for the same stream (its last row's
-    digest) and the same code; otherwise the whole pass is made again, and
-    a deleted game's pass goes with it."""
-    import projections.saved_index as saved_module
-
-    monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
-    store = open_store(str(tmp_path / "kept.db"))
-    gid, steps, _ = selfplay_one(store, "forbidden_alchemy_story", 4, None, {}, "random")
-    whole = _light_of(Replay(store).index(gid))  # kept by this pass
-    sql = store.db.sql(prefix="replay_index")
-    with sql.reading() as c:
-        c.execute(sql.q("SELECT version FROM replay_index WHERE game_id = ?"), (gid.hex,))
-        assert sql.rows(c) == [(steps,)]
+@pytest.mark.parametrize("kind", ["brutality", "forbidden_alchemy_story"])
+def test_stretches_missing_are_passed_over_and_kept(tmp_path, kind):
+    """Parts missing (a game written before the table, a part whose write
+    failed) or out of reach: their rows are passed over, in order with the
+    parts used, and kept then; at several cut points an index caught up
+    from a shorter one equals the whole pass."""
+    store = _kept_store(tmp_path)
+    gid, steps, _ = selfplay_one(store, kind, 4, None, {}, "random")
+    whole = _light_of(Replay(store, keep_index=False).index(gid))
+    parts = _parts(store, gid)
+    gone = [parts[1], parts[len(parts) // 2], parts[-1]]
+    sql = store.db.sql(prefix="stream_index")
     with sql.transaction(commit=True) as c:
-        c.execute(sql.q("UPDATE replay_index SET last_row = ? WHERE game_id = ?"), ("00" * 16, gid.hex))
+        for _, version in gone:
+            c.execute(sql.q("DELETE FROM stream_index WHERE game_id = ? AND version = ?"), (gid.hex, version))
+    with pytest.MonkeyPatch.context() as m:
+        read = _counting_raw(m, store)
+        assert _light_of(Replay(store).index(gid)) == whole
+    assert set(read) == {v for first, last in gone for v in range(first + 1, last + 1)} | set(
+        range(parts[-1][1] + 1, steps + 1))
+    assert _parts(store, gid) == parts  # kept again
+    # An index that knew the game up to `cut` (a page of a game still being played) catches up.
+    for cut in sorted({2, EVERY, steps // 3, steps // 2 + 1, steps - 1}):
+        replay, live = Replay(store), store.live(gid)
+        idx = replay_module.GameIndex(_source=(replay, gid, live.game))
+        replay._scan(idx, live.game, kind, gid, store.session_at(gid, cut))
+        assert idx.version == cut
+        replay._scan(idx, live.game, kind, gid, live.session)
+        assert _light_of(idx) == whole, cut
+    store.close()
+
+
+def test_a_kept_part_that_does_not_fit_the_stream_is_not_used(tmp_path, monkeypatch):
+    """A part is trusted only for the same stream (its last row's digest)
+    and the same code; otherwise its rows are passed over again, and a
+    deleted game's parts go with it."""
+    import engine.core.light_pass as light_module
+
+    store = _kept_store(tmp_path)
+    gid, steps, _ = selfplay_one(store, "forbidden_alchemy_story", 4, None, {}, "random")
+    whole = _light_of(Replay(store, keep_index=False).index(gid))
+    first, last = _parts(store, gid)[2]
+    sql = store.db.sql(prefix="stream_index")
+    with sql.transaction(commit=True) as c:
+        c.execute(sql.q("UPDATE stream_index SET last_row = ? WHERE game_id = ? AND version = ?"),
+                  ("00" * 16, gid.hex, last))
     with monkeypatch.context() as m:
         read = _counting_raw(m, store)
         assert _light_of(Replay(store).index(gid)) == whole
-    assert len(read) >= steps  # the whole pass again (and kept again, fitting)
+    assert set(range(first + 1, last + 1)) <= set(read) and len(read) < steps // 2
     with monkeypatch.context() as m:
-        m.setattr(saved_module, "code_of", lambda kind: "other code")
+        m.setattr(light_module, "code_of", lambda kind: "other code")
         read = _counting_raw(m, store)
         assert _light_of(Replay(store).index(gid)) == whole
-    assert len(read) >= steps
-    Replay(store).forget(gid)
-    with sql.reading() as c:
-        c.execute(sql.q("SELECT count(*) FROM replay_index WHERE game_id = ?"), (gid.hex,))
-        assert sql.rows(c) == [(0,)]
+    assert len(read) == steps
+    store.forget(gid)
+    assert _parts(store, gid) == []
     store.close()
 
 
@@ -262,6 +296,38 @@ def test_a_store_without_sql_keeps_no_pass(store):
     """In memory there is no table: the index is made by the whole pass,
     as before, and nothing fails."""
     gid = store.create("forbidden_alchemy", seed=2)
+    for _ in range(300):
+        store.issue(gid, "investigator", "swap 1 2")
+        store.undo(gid, "investigator")
     replay = Replay(store)
-    assert replay.index(gid).version == store.head_version(gid)
-    assert replay.saved.load(gid, "forbidden_alchemy") is None
+    assert replay.index(gid).version == store.head_version(gid) > store.checkpoints.every
+    assert store.passes.load(gid, "forbidden_alchemy", 0, store.head_version(gid)) == {}
+
+
+def test_a_store_opened_for_reading_reads_the_kept_parts_and_hands_on_new_ones(tmp_path):
+    """The command line's read-only store (engine/core/readonly.py) reads
+    the parts the writer kept, and hands the ones it had to pass over to
+    the full store, as it does checkpoints."""
+    from engine.core.readonly import open_reader
+
+    store = _kept_store(tmp_path)
+    gid, steps, _ = selfplay_one(store, "brutality", 3, None, {}, "random")
+    whole = _light_of(Replay(store, keep_index=False).index(gid))
+    parts = _parts(store, gid)
+    sql = store.db.sql(prefix="stream_index")
+    with sql.transaction(commit=True) as c:
+        c.execute(sql.q("DELETE FROM stream_index WHERE game_id = ? AND version = ?"), (gid.hex, parts[0][1]))
+    import os
+
+    os.environ["BOARDLOG_CHECKPOINT_EVERY"] = str(EVERY)
+    try:
+        reader = open_reader(str(tmp_path / "kept.db"))
+        with pytest.MonkeyPatch.context() as m:
+            read = _counting_raw(m, reader)
+            assert _light_of(Replay(reader).index(gid)) == whole
+        assert set(read) == set(range(1, EVERY + 1)) | set(range(parts[-1][1] + 1, steps + 1))
+        assert _parts(store, gid) == parts  # handed on and kept
+        reader.close()
+    finally:
+        del os.environ["BOARDLOG_CHECKPOINT_EVERY"]
+    store.close()

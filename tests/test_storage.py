@@ -368,22 +368,33 @@ def test_a_failed_notify_does_not_fail_the_stored_command(tmp_path, monkeypatch,
         store.close()
 
 
-def test_a_kept_replay_index_is_read_back_on_each_database(shared_store, monkeypatch):
-    """The replay index's light pass kept beside the events
-    (projections/saved_index.py) on SQLite and PostgreSQL alike: kept,
-    replaced when the game grows, and read back by a new `Replay`."""
-    import projections.replay as replay_module
-    from projections.replay import Replay
+def test_the_kept_light_pass_is_read_back_on_each_database(shared_store):
+    """The replay index's light pass kept a stretch at a time beside the
+    events (engine/core/light_pass.py) on SQLite and PostgreSQL alike: kept
+    for each whole stretch passed over, vouched for by the stream's rows,
+    and read back instead of the rows."""
+    from types import SimpleNamespace
 
-    monkeypatch.setattr(replay_module, "SAVE_AFTER", 1)
+    from engine.core.light_pass import KeptPasses
+
+    def light():
+        return SimpleNamespace(version=0, starts=[], commands=[], undone={}, secret={}, revealed=set())
+
     gid = shared_store.create(KIND, seed=5)
-    shared_store.issue(gid, SEAT, "swap 1 2")
-    first = Replay(shared_store).index(gid)
-    shared_store.issue(gid, SEAT, "swap 2 3")
-    shared_store.undo(gid, SEAT)
-    grown = Replay(shared_store).index(gid)  # from the kept pass, then kept again
-    assert grown.version > first.version and grown.undone
-    kept = Replay(shared_store).saved.load(gid, KIND)
-    assert kept is not None and kept[0] == grown.version
-    again = Replay(shared_store).index(gid)
-    assert (again.starts, again.commands, again.undone) == (grown.starts, grown.commands, grown.undone)
+    for _ in range(3):
+        shared_store.issue(gid, SEAT, "swap 1 2")
+        shared_store.undo(gid, SEAT)
+    shared_store.redo(gid, SEAT)
+    live = shared_store.live(gid)
+    head = live.session.version
+
+    def raw(gt, lte):
+        return shared_store.reader.raw(gid, gt, lte)
+    passes = KeptPasses(shared_store.db, 2)
+    first, again = light(), light()
+    assert passes.catch_up(live.game, KIND, gid, first, head, raw) == (head, 0)  # nothing kept yet
+    assert first.undone and first.starts and first.commands
+    assert passes.catch_up(live.game, KIND, gid, again, head, raw) == (head % 2, head // 2)
+    assert vars(again) == vars(first)
+    passes.forget(gid)
+    assert passes.load(gid, KIND, 0, head) == {}

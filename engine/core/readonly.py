@@ -12,10 +12,11 @@ read one game (`show`, `legal`, `position`, `compare`: issue #24).
 It never writes by itself: the connection is `query_only`, it is opened
 without creating a file (a missing file is said so, and left missing), and
 it never creates a table or changes the journal mode.  A read through the
-full store may write one kind of derived data: the checkpoints it folded
+full store may write two kinds of derived data: the checkpoints it folded
 past that the store lacks (new code, an imported game), or the removal of
-checkpoints that no longer match their records (engine/core/checkpoints.py).
-Those it hands to the full store, opened then and only then, so the next
+checkpoints that no longer match their records (engine/core/checkpoints.py),
+and the replay index's light pass of stretches it had to pass over
+(engine/core/light_pass.py).  Those it hands to the full store, opened then and only then, so the next
 reader starts from them as it would have.
 
 PostgreSQL, memory and anything the environment configures otherwise keep
@@ -34,6 +35,7 @@ from .catalogue import Catalogue
 from .checkpoints import EVERY, Checkpoints, Mark
 from .database import EVENTS_TABLE, SNAPSHOTS_TABLE, Database, store_env
 from .errors import GameNotFound, StoreUnavailable
+from .light_pass import KeptPasses
 from .reading import LIVE_GAMES, Queries, Reader
 
 LOCK_TIMEOUT = 10  # seconds a read waits for a lock (the full store's SQLITE_LOCK_TIMEOUT)
@@ -90,6 +92,7 @@ class ReadStore(Queries):
         table = _SnapshotTable(connection) if has_checkpoints else _SnapshotTable(None)
         self.checkpoints = _HandedOnCheckpoints(table, self.db, every, self.writer)
         self.reader = Reader(self.db, self.checkpoints, int(os.environ.get("BOARDLOG_LIVE_GAMES") or LIVE_GAMES))
+        self.passes = _HandedOnPasses(self.db, every, self.writer)
         self.catalogue = Catalogue(self.reader, _refused, _refused, self.forget, mapper=None)
 
     def writer(self) -> Any:
@@ -103,6 +106,7 @@ class ReadStore(Queries):
     def forget(self, game_id: UUID) -> None:
         self.reader.forget(game_id)
         self.checkpoints.forget(game_id)
+        self.passes.forget(game_id)
 
     def close(self) -> None:
         if self._writer is not None:
@@ -162,3 +166,22 @@ class _HandedOnCheckpoints(Checkpoints):
     def drop(self, game_id: UUID) -> None:
         self.forget(game_id)
         self._full().checkpoints.drop(game_id)
+
+
+class _HandedOnPasses(KeptPasses):
+    """The replay index's kept light pass (engine/core/light_pass.py), read
+    from the file; the parts a read passed over are handed to the full store."""
+
+    def __init__(self, db: Database, every: int, writer):
+        super().__init__(db, every)
+        self._full = writer
+
+    def _ready(self):
+        return None  # no table made here: the reads go through the read-only connection
+
+    def save(self, game_id: UUID, kind: str, parts: list) -> None:
+        if parts:
+            self._full().passes.save(game_id, kind, parts)
+
+    def forget(self, game_id: UUID) -> None:
+        pass  # nothing of it is held here

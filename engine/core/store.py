@@ -63,6 +63,7 @@ from .errors import (
     StoreUnavailable,
 )
 from .game import OPTIONAL, GameModule, find_game
+from .light_pass import KeptPasses
 from .notes import NOTES_CACHE, NoteBook
 from .reading import LIVE_GAMES, Queries, Reader
 from .records import Live, Record, record_of
@@ -125,6 +126,8 @@ class Store(Queries, Application):
         tune_recorder(self.recorder, self.env)
         every = int(self.env.get("BOARDLOG_CHECKPOINT_EVERY") or CHECKPOINT_EVERY)
         self.checkpoints = Checkpoints(self.snapshots.recorder if self.snapshots else None, self.db, every)
+        # The replay index's light pass, kept a stretch at a time beside the checkpoints.
+        self.passes = KeptPasses(self.db, every)
         self.reader = Reader(self.db, self.checkpoints, int(self.env.get("BOARDLOG_LIVE_GAMES") or LIVE_GAMES))
         put = self.events.put
         self.notes = NoteBook(self.db, put, lambda g: self.reader.live(g).session.version,
@@ -166,6 +169,7 @@ class Store(Queries, Application):
         self.reader.forget(game_id)
         self.notes.forget(game_id)
         self.checkpoints.drop(game_id)
+        self.passes.forget(game_id)
 
     # ---- creating games -----------------------------------------------------------------------
     def create(self, kind: str, *, seed: int | None = None, players: int | None = None,
@@ -201,17 +205,20 @@ class Store(Queries, Application):
         events = [started_event(game_id, header, now)]
         events += [happened(game_id, 1 + i, fact, cause=1, timestamp=now) for i, fact in enumerate(facts, 1)]
         # A game may open with an automated turn: it goes in the same batch.
-        session = None
+        session, every, marks = None, self.checkpoints.every, []
         for e in events:
             r = record_of(e)
             session = fold.fold_record(game, session, r.kind, r.version, r.data)
-        batch = _Batch(game_id, Live(game_id, header, session), now, self.checkpoints.every)
+            if r.version % every == 0:  # a set-up longer than a stretch
+                marks.append((e, session))
+        batch = _Batch(game_id, Live(game_id, header, session), now, every)
+        batch.marks = marks
         batch.system_turns()
         # The game and its seat keys in one transaction.
         self.append(game_id, events + batch.events + [seats.issued(game_id, header.seats)[0]])
         # Its first command starts from here rather than re-reading what we just wrote.
         self.reader.remember(game_id, Live(game_id, header, batch.session))
-        self._save_marks(game_id, header.kind, batch.marks)
+        self._save_marks(game_id, header.kind, batch.marks, game)
         return game_id
 
     # ---- commands -----------------------------------------------------------------------------
@@ -332,22 +339,26 @@ class Store(Queries, Application):
                 session = fold.fold_record(live.game, session, r.kind, r.version, r.data)
                 if r.version % self.checkpoints.every == 0:
                     marks.append((e, session))
-        self._save_marks(game_id, live.header.kind, marks)
+        self._save_marks(game_id, live.header.kind, marks, live.game)
         after = Live(game_id, live.header, session)
         self.reader.remember(game_id, after)
         if live.game.outcome(session.state) is not None:
             self.catalogue.record_summary(after)
         return records
 
-    def _save_marks(self, game_id: UUID, kind: str, marks: list) -> None:
-        """Persist the checkpoints a write crossed (every N records).  They
-        are derived data: failing to keep one never fails the command."""
+    def _save_marks(self, game_id: UUID, kind: str, marks: list, game: GameModule) -> None:
+        """Persist the checkpoints a write crossed (every N records), and the
+        light pass of each stretch the write finished (engine/core/light_pass.py).
+        They are derived data: failing to keep one never fails the command."""
         for event, session in marks:
             try:
                 digest = row_digest(self.mapper.to_stored_event(event).state)
                 self.checkpoints.save(game_id, kind, Mark(session.version, digest, session))
             except Exception as e:  # noqa: BLE001 - the command itself is stored
                 _log.warning("checkpoint %s of game %s not kept: %s", session.version, game_id, e)
+        if marks:
+            self.passes.keep_written(game, kind, game_id, [session.version for _, session in marks],
+                                     lambda gt, lte: self.db.stream(game_id, gt, lte))
 
 
 class _Batch:

@@ -360,3 +360,25 @@ def test_a_cached_replay_page_shows_a_new_fork_and_a_new_name(tmp_path):
     assert again.status_code == 200 and str(fork) in again.text
     store.catalogue.name_fork(fork, "late name")
     assert "late name" in client.get(f"/games/{done}?step=13").text
+
+
+def test_a_starting_server_reads_the_parent_links_before_any_page(tmp_path):
+    """The parent links are read in the background as the server starts
+    (viewer/app.py `_read_parent_links`): the first page of a game after a
+    restart no longer scans the whole log for them (issue #24)."""
+    import time
+
+    store = open_store(str(tmp_path / "links.db"))
+    root = store.create(KIND, seed=3)
+    grow(store, root, "swap 1 2")
+    fork, _ = store.catalogue.fork(root, 2)
+    app = create_app(store)
+    with TestClient(app):
+        for _ in range(500):  # (a bound for a failure only)
+            tree = getattr(app.state, "variation_tree", None)
+            if tree is not None and tree._position > 0:
+                break
+            time.sleep(0.01)
+        assert tree is not None and tree._position > 0, "no links read at start"
+        assert tree._origins[fork].parent == root and tree._origins[root].parent is None
+    store.close()

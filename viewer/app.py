@@ -8,6 +8,7 @@ URLs serve whole pages to a browser without JavaScript.
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import pickle
 import threading
@@ -240,9 +241,13 @@ async def _lifespan(app: FastAPI):
     each full collection walked it all, 65-110 ms on this 2-core machine,
     every request in flight waiting (issue #24: such a pause in a crowd's
     80 steps was its p99).  A full collection now walks only what was made
-    since; what is frozen is still freed by reference counting."""
+    since; what is frozen is still freed by reference counting.
+
+    And the variation tree's parent links are read in the background from
+    the start (`_read_parent_links`)."""
     gc.collect()  # none of it garbage, then: nothing is kept for good that should go
     gc.freeze()
+    threading.Thread(target=_read_parent_links, args=(app,), name="boardlog-parent-links", daemon=True).start()
     worker = await run_in_threadpool(analysis_pages.start_worker, app)
     try:
         yield
@@ -250,6 +255,22 @@ async def _lifespan(app: FastAPI):
         if worker is not None:
             await run_in_threadpool(worker.stop)
         gc.unfreeze()  # (an app in a longer-lived process: a test's, the bench's)
+
+
+_log = logging.getLogger(__name__)
+
+
+def _read_parent_links(app: FastAPI) -> None:
+    """Read every game's parent link once, as a server starts, rather than
+    in its first page (projections/tree.py): that read scans the store's
+    whole log for the games' first records, once per process, and grows
+    with the store (40 ms of a new server's first page with the full
+    bench's 1,002 games and 1.1 million records, issue #24).  A page asking
+    meanwhile waits for it, then reads only what was stored since."""
+    try:
+        variation.tree_model_of(app.state).refresh()
+    except Exception as e:  # noqa: BLE001 - a page reads them itself, and says what fails
+        _log.warning("parent links not read at start: %s", e)
 
 
 class ServerTiming:

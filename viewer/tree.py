@@ -9,6 +9,7 @@ load renders it with the page's own step.
 
 from __future__ import annotations
 
+import threading
 from uuid import UUID
 
 from fastapi import APIRouter, Form, Query, Request
@@ -29,10 +30,19 @@ BY = ("event", "command", "turn")
 
 def tree_model(request: Request) -> VariationTree:
     """The app's parent links (read once, then caught up from the log)."""
-    state = request.app.state
-    if getattr(state, "variation_tree", None) is None:
-        state.variation_tree = VariationTree(store_of(request))
-    return state.variation_tree
+    return tree_model_of(request.app.state)
+
+
+_MADE = threading.Lock()
+
+
+def tree_model_of(state) -> VariationTree:
+    """The app state's `VariationTree`, made once (a page and the start-up's
+    read of the links must share it)."""
+    with _MADE:
+        if getattr(state, "variation_tree", None) is None:
+            state.variation_tree = VariationTree(state.store)
+        return state.variation_tree
 
 
 def tree_of(request: Request, gid: UUID) -> Line:

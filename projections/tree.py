@@ -33,10 +33,12 @@ PAGE = 1000  # notifications per read
 
 @dataclass(frozen=True, slots=True)
 class Origin:
-    """What a game's header says about where it comes from."""
+    """What a game's header says about where it comes from (and what game it
+    is: the games list filters by it without reading every header)."""
 
     parent: UUID | None
     fork_step: int | None
+    kind: str = ""
 
 
 @dataclass
@@ -78,7 +80,8 @@ def parse_origin(state: bytes) -> tuple[Origin, str]:
     except (ValueError, TypeError, AttributeError):
         parent_id = None  # an unreadable header: shown as a root of its own
     step = data.get("fork_step")
-    return Origin(parent_id, step if isinstance(step, int) else None), str(data.get("kind", ""))
+    kind = str(data.get("kind", ""))
+    return Origin(parent_id, step if isinstance(step, int) else None, kind), kind
 
 
 class VariationTree:
@@ -96,7 +99,8 @@ class VariationTree:
 
     # ---- the parent links --------------------------------------------------------------
     def refresh(self, full: bool = False) -> dict[UUID, Origin]:
-        """Catch up with the games stored or deleted since the last read."""
+        """Catch up with the games stored or deleted since the last read.
+        Every stored game, in the order they were stored (oldest first)."""
         recorder = self.store.recorder
         with self._lock:
             if full or not self._incremental:

@@ -332,3 +332,15 @@ def test_the_games_list_shows_a_page_of_games_newest_first():
     assert listed("/?status=finished")[0] == [done]
     assert client.get("/?page=0").status_code == 422
     store.close()
+
+
+def test_a_page_restored_from_history_is_drawn_whole(setup):
+    """htmx asks for a page it restores from history with HX-Request set too:
+    the whole page comes back, not the stage alone (issue #24: Back past
+    the steps the browser kept showed a page without its header and timeline)."""
+    _, gid, client = setup
+    restore = client.get(f"/games/{gid}?step=5&by=event",
+                         headers={**HX, "HX-History-Restore-Request": "true"})
+    assert restore.status_code == 200 and 'id="timeline"' in restore.text and "<html" in restore.text
+    part = client.get(f"/games/{gid}?step=5&by=event", headers=HX)
+    assert 'id="timeline"' not in part.text and "<html" not in part.text

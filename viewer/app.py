@@ -342,7 +342,12 @@ def _chart_drawing(request: Request, gid: UUID) -> int | None:
 
 
 def _partial(request: Request) -> bool:
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+    """An htmx request for a piece of the page, not the whole: htmx restoring
+    a page from history asks for the whole, with HX-Request set too (before
+    this, such a restore drew the stage alone, without the page around it)."""
+    headers = request.headers
+    return headers.get("HX-Request") == "true" and headers.get("HX-Boosted") != "true" \
+        and headers.get("HX-History-Restore-Request") != "true"
 
 
 class LiveOut(BaseModel):

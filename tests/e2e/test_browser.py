@@ -142,6 +142,31 @@ def test_stepping_with_keys_and_buttons_swaps_only_the_stage(page, site):
     expect_step(page, gid, last)
     page.go_forward()
     expect_step(page, gid, 1)
+    # Back and Forward draw the whole page, not the stage alone (issue #24).
+    assert page.locator("#timeline").count() == 1 and page.locator("h1").count() == 1
+
+
+def test_holding_the_arrow_key_steps_without_reloading_the_page(page, site):
+    """Presses faster than steps come back (a held key) step one at a time:
+    none reloads the whole page, none is lost while the stage is on its way
+    back (the latest waits for it), and the page ends where its URL says
+    (issue #24: a third of the presses held over a long game reloaded it)."""
+    gid = site.finished
+    page.goto(site.replay(gid, 1))
+    expect_step(page, gid, 1)
+    loads = []
+    page.on("load", lambda _: loads.append(1))
+    page.evaluate("document.getElementById('timeline').__e2e = 'kept'")
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_load_state("networkidle")
+    step = int(page.locator("#stage").get_attribute("data-step"))
+    assert 2 <= step <= 13
+    expect_step(page, gid, step)
+    assert loads == [], "a press reloaded the whole page"
+    assert page.evaluate("document.getElementById('timeline').__e2e") == "kept"
+    page.keyboard.press("ArrowRight")  # the keys are free again
+    expect_step(page, gid, step + 1)
 
 
 def _in_timeline_box(page: Page, selector: str) -> bool:

@@ -1,11 +1,43 @@
 // Keyboard stepping on the replay page: Left/Right/Home/End follow the
 // control links (htmx handles the click, so only #stage is swapped).
+//
+// One step at a time: a key pressed while a step is on its way waits for it
+// (the latest such key, once), then follows the new stage's link.  A
+// reviewer holding the arrow key sends presses faster than a step comes
+// back; a press landing on a stage htmx had swapped in but not yet set up
+// followed its link as a plain one, and a third of the presses held over
+// a long game reloaded the whole page (issue #24).
+var stepping = null, waitingKey = null;
+function followKey(key) {
+  var link = document.querySelector('#stage a[data-key="' + key + '"]');
+  if (!link) return false;
+  stepping = setTimeout(stepped, 5000);  // (a step that never comes back frees the keys)
+  link.click();
+  return true;
+}
+function stepped() {
+  clearTimeout(stepping);
+  stepping = null;
+  if (waitingKey) {
+    var key = waitingKey;
+    waitingKey = null;
+    followKey(key);
+  }
+}
 document.addEventListener("keydown", function (event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   var target = event.target;
   if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-  var link = document.querySelector('#stage a[data-key="' + event.key + '"]');
-  if (link) { event.preventDefault(); link.click(); }
+  if (!document.querySelector('#stage a[data-key="' + event.key + '"]')) return;
+  event.preventDefault();
+  if (stepping) waitingKey = event.key;
+  else followKey(event.key);
+});
+document.addEventListener("htmx:afterSettle", function (event) {
+  if (stepping && event.target && event.target.id === "stage") stepped();
+});
+document.addEventListener("htmx:afterRequest", function (event) {
+  if (stepping && !event.detail.successful) stepped();  // an error page: the keys are free again
 });
 
 // The timeline follows the stage: its current command group (lit by the

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import contextmanager
@@ -132,6 +133,8 @@ class GameIndex:
     _lines: dict[int, list[Line]] = field(default_factory=dict, repr=False)
     _given: dict[str, list] = field(default_factory=dict, repr=False)  # an index built by hand
     _stretch_lock: Any = field(default_factory=threading.RLock, repr=False)
+    _waiting: int = field(default=0, repr=False)   # threads waiting for `_stretch_lock` (`_waited`)
+    _count: Any = field(default_factory=threading.Lock, repr=False)
     _ends: dict[str, tuple[int, list[int]]] = field(default_factory=dict, repr=False)
     # Public scores at each turn's last step, recorded by the turn fold on its
     # way (projections/plots.py charts them): a first page folded the game once
@@ -162,7 +165,7 @@ class GameIndex:
             # holds stretch after stretch (a page on the event loop waited for it).
             # A stretch only grows, and its `hi` moves once what it covers is in.
             return st
-        with self._stretch_lock:
+        with self._waited():
             st = self._turns.get(k)
             if st is None:
                 st = self._turns[k] = self._new_turns(k)
@@ -170,6 +173,21 @@ class GameIndex:
             if st.hi < top:
                 self._fold_turns(st, top, describe)
             return st
+
+    @contextmanager
+    def _waited(self):
+        """The stretch lock, for one stretch; counted while waited for (see `_every_turn`)."""
+        with self._count:
+            self._waiting += 1
+        try:
+            self._stretch_lock.acquire()
+        finally:
+            with self._count:
+                self._waiting -= 1
+        try:
+            yield
+        finally:
+            self._stretch_lock.release()
 
     def _new_turns(self, k: int) -> _Turns:
         lo = k * CHUNK + 1
@@ -249,7 +267,7 @@ class GameIndex:
         lines = self._lines.get(k)
         if lines is not None and step - k * CHUNK <= len(lines):
             return lines[step - 1 - k * CHUNK]  # described: read without the lock (`turns`)
-        with self._stretch_lock:
+        with self._waited():
             lines = self._lines.setdefault(k, [])
             done = k * CHUNK + len(lines)
             top = min((k + 1) * CHUNK, self.version)
@@ -262,7 +280,19 @@ class GameIndex:
         # The whole game's turns (a chart's): its timeline lines are not described on
         # the way (a tenth of the fold's time, and memory): a page describes its own
         # stretch's when it needs them.
-        return [self.turns(lo, describe=False) for lo in range(1, self.version + 1, CHUNK)]
+        every = []
+        for lo in range(1, self.version + 1, CHUNK):
+            # A page waiting for the lock goes first.  Let go and taken again at
+            # once, the lock went to this fold stretch after stretch, and a long
+            # game's page opened while its chart was drawn in the background
+            # waited for the whole game's fold (400 ms for the 100,001-record
+            # game: issue #24).
+            for _ in range(250):  # (at most 50 ms: never a wait on itself)
+                if not self._waiting:
+                    break
+                time.sleep(0.0002)
+            every.append(self.turns(lo, describe=False))
+        return every
 
     @property
     def lines(self) -> Sequence[Line]:

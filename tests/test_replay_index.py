@@ -177,6 +177,44 @@ def test_a_built_stretch_is_read_while_another_is_being_built(store):
     assert answered == [(_turn_of(starts, numbers, step), lines[step - 1])]
 
 
+def test_a_page_gets_the_lock_between_the_stretches_of_a_whole_fold(store, monkeypatch):
+    """Issue #24: a chart's fold of every stretch (a long game's, in its own
+    thread) gives way, between stretches, to a page waiting to build its own
+    stretch: let go and taken again at once, the lock went to the fold each
+    time, and the page waited for the whole game (when the machine was busy:
+    on an idle one the page often won the race anyway)."""
+    import threading
+    import time
+
+    gid, steps, _ = selfplay_one(store, "roundtable", 1, None, {})
+    idx = Replay(store).index(gid)
+    assert steps > 8 * STRETCH  # stretches enough to tell
+    real, began, folded = replay_module.GameIndex._fold_turns, threading.Event(), []
+
+    def slow_fold(self, st, top, describe=True):
+        began.set()
+        time.sleep(0.01)  # (holding the lock: each stretch takes a while)
+        real(self, st, top, describe)
+        folded.append((threading.current_thread().name, st.lo))
+
+    monkeypatch.setattr(replay_module.GameIndex, "_fold_turns", slow_fold)
+    chart = threading.Thread(target=lambda: idx.turn_starts, name="chart")
+    chart.start()
+    began.wait(30)
+    page_done = []
+    page = threading.Thread(target=lambda: page_done.append((idx.turn_of(steps), len(folded))), name="page")
+    page.start()
+    page.join(60)
+    chart.join(60)
+    order = [who for who, _ in folded]
+    assert "page" in order, "the page waited for the chart's whole fold"
+    # The fold gives way at its next stretch: the page's comes right after the one under way.
+    assert order.index("page") <= 2, order
+    assert page_done[0][1] < len(folded), "the page was answered only after the chart's last stretch"
+    starts, numbers, _ = reference(store, gid)
+    assert page_done[0][0] == _turn_of(starts, numbers, steps)
+
+
 # ---- the light pass kept in the store a stretch at a time (engine/core/light_pass.py) ----------
 EVERY = 7  # a short game crosses many stretches' ends
 

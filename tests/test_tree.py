@@ -382,3 +382,46 @@ def test_a_starting_server_reads_the_parent_links_before_any_page(tmp_path):
         assert tree is not None and tree._position > 0, "no links read at start"
         assert tree._origins[fork].parent == root and tree._origins[root].parent is None
     store.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_new_process_reads_the_parent_links_kept_in_the_store(backend, tmp_path, monkeypatch):
+    """The links are kept in the store (projections/tree.py `KeptLinks`): a
+    new process reads them from there and the log only after their
+    position, and gets what a read of the whole log gives, forks, deleted
+    games and order included; two processes saving at once never mix up
+    the kept links (issue #24: every process scanned the whole log)."""
+    store = make_store(backend, tmp_path)
+
+    def whole_log():
+        tree = VariationTree(store)
+        tree._kept = None  # as before: the log from its start
+        return tree.refresh()
+
+    root = store.create(KIND, seed=3)
+    grow(store, root, "swap 1 2")
+    fork, at = store.catalogue.fork(root, 2)
+    gone = store.create(KIND, seed=4)
+    VariationTree(store).refresh()  # reads the log, keeps what it read
+    store.catalogue.delete_game(gone)
+    later = store.create(KIND, seed=5)
+    # Two processes at once: both read on from the kept position, one of them saves.
+    a, b = VariationTree(store), VariationTree(store)
+    a.refresh(), b.refresh()
+    grow(store, later, "swap 1 2")  # stored since: the new process reads it from the log
+    starts = []
+    real = store.recorder.select_notifications
+
+    def counting(start, *args, **kwargs):
+        starts.append(start)
+        return real(start, *args, **kwargs)
+
+    monkeypatch.setattr(store.recorder, "select_notifications", counting)
+    links = VariationTree(store).refresh()
+    assert starts and min(starts) > 1, "the new process read the log from its start"
+    monkeypatch.setattr(store.recorder, "select_notifications", real)
+    expected = whole_log()
+    assert list(links.items()) == list(expected.items())
+    assert gone not in links and later in links and links[fork].parent == root and links[fork].fork_step == at
+    assert links[root].kind == KIND
+    store.close()

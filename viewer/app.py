@@ -262,11 +262,10 @@ _log = logging.getLogger(__name__)
 
 
 def _read_parent_links(app: FastAPI) -> None:
-    """Read every game's parent link once, as a server starts, rather than
-    in its first page (projections/tree.py): that read scans the store's
-    whole log for the games' first records, once per process, and grows
-    with the store (40 ms of a new server's first page with the full
-    bench's 1,002 games and 1.1 million records, issue #24).  A page asking
+    """Read every game's parent link as a server starts, rather than in its
+    first page (projections/tree.py): the links the store keeps, and the
+    log stored since (the whole log where none are kept yet: 40 ms with the
+    full bench's 1,002 games and 220,000 records, issue #24).  A page asking
     meanwhile waits for it, then reads only what was stored since."""
     try:
         variation.tree_model_of(app.state).refresh()
@@ -733,8 +732,8 @@ GAMES_PAGE = 50  # games a page of the games list shows
 def _listed_games(request: Request, kind: str, status: str, number: int) -> tuple[list, dict]:
     """Page `number` of the games list, newest first, and its links.
 
-    The games come from the variation tree's parent links (read once per
-    process, then caught up with what was stored since: viewer/tree.py),
+    The games come from the variation tree's parent links (kept in the
+    store, caught up with what was stored since: projections/tree.py),
     which hold each game's kind; only the rows shown are read from the
     store.  Every game's row, on every visit, cost 290-370 ms with the full
     bench's 1,002 games (issue #24).  A status filter reads rows, newest

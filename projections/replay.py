@@ -113,8 +113,8 @@ class GameIndex:
     anything: group starts, commands, undone commands and revealed secrets
     (an undo or a reveal comes after the step it is about, so a window
     alone could not say); the store keeps that pass a stretch at a time
-    as the game is written (engine/core/light_pass.py).  The rest is built a CHUNK-record stretch at a
-    time, when first asked for: timeline lines (described, never folded),
+    as the game is written (engine/core/light_pass.py).  The rest is built
+    a CHUNK-record stretch at a time, when first asked for: timeline lines (described, never folded),
     and turn starts (folded from the step cache's session before the
     stretch, or from the stretch before when that one is built).  Asking
     for every turn (`turn_starts`) still folds the whole game, once."""

@@ -89,7 +89,7 @@ class Line:
             yield from child.walk()
 
 
-def parse_origin(state: bytes) -> tuple[Origin, str]:
+def parse_origin(state: bytes) -> Origin:
     data = orjson.loads(state)
     parent = data.get("parent")
     try:
@@ -97,8 +97,7 @@ def parse_origin(state: bytes) -> tuple[Origin, str]:
     except (ValueError, TypeError, AttributeError):
         parent_id = None  # an unreadable header: shown as a root of its own
     step = data.get("fork_step")
-    kind = str(data.get("kind", ""))
-    return Origin(parent_id, step if isinstance(step, int) else None, kind), kind
+    return Origin(parent_id, step if isinstance(step, int) else None, str(data.get("kind", "")))
 
 
 class KeptLinks:
@@ -225,7 +224,7 @@ class VariationTree:
         gid = n.originator_id if isinstance(n.originator_id, UUID) else UUID(str(n.originator_id))
         added, deleted = self._unsaved
         if n.topic == _STARTED:
-            origin = self._origins[gid] = parse_origin(n.state)[0]
+            origin = self._origins[gid] = parse_origin(n.state)
             added[gid] = (n.id, origin)
             deleted.discard(gid)
             return

@@ -342,7 +342,7 @@ def test_a_store_without_sql_keeps_no_pass(store):
     assert store.passes.load(gid, "forbidden_alchemy", 0, store.head_version(gid)) == {}
 
 
-def test_a_store_opened_for_reading_reads_the_kept_parts_and_hands_on_new_ones(tmp_path):
+def test_a_store_opened_for_reading_reads_the_kept_parts_and_hands_on_new_ones(tmp_path, monkeypatch):
     """The command line's read-only store (engine/core/readonly.py) reads
     the parts the writer kept, and hands the ones it had to pass over to
     the full store, as it does checkpoints."""
@@ -355,17 +355,12 @@ def test_a_store_opened_for_reading_reads_the_kept_parts_and_hands_on_new_ones(t
     sql = store.db.sql(prefix="stream_index")
     with sql.transaction(commit=True) as c:
         c.execute(sql.q("DELETE FROM stream_index WHERE game_id = ? AND version = ?"), (gid.hex, parts[0][1]))
-    import os
-
-    os.environ["BOARDLOG_CHECKPOINT_EVERY"] = str(EVERY)
-    try:
-        reader = open_reader(str(tmp_path / "kept.db"))
-        with pytest.MonkeyPatch.context() as m:
-            read = _counting_raw(m, reader)
-            assert _light_of(Replay(reader).index(gid)) == whole
-        assert set(read) == set(range(1, EVERY + 1)) | set(range(parts[-1][1] + 1, steps + 1))
-        assert _parts(store, gid) == parts  # handed on and kept
-        reader.close()
-    finally:
-        del os.environ["BOARDLOG_CHECKPOINT_EVERY"]
+    monkeypatch.setenv("BOARDLOG_CHECKPOINT_EVERY", str(EVERY))  # the read-only store's stretches
+    reader = open_reader(str(tmp_path / "kept.db"))
+    with pytest.MonkeyPatch.context() as m:
+        read = _counting_raw(m, reader)
+        assert _light_of(Replay(reader).index(gid)) == whole
+    assert set(read) == set(range(1, EVERY + 1)) | set(range(parts[-1][1] + 1, steps + 1))
+    assert _parts(store, gid) == parts  # handed on and kept
+    reader.close()
     store.close()

@@ -101,6 +101,7 @@ from viewer.shared import (
 )
 from viewer.shared import page_responses as _page
 
+_log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 _FAVICON = (HERE / "static" / "favicon.svg").read_bytes()
 StepForm = Form(..., ge=-MAX_INT, le=MAX_INT)
@@ -256,9 +257,6 @@ async def _lifespan(app: FastAPI):
         if worker is not None:
             await run_in_threadpool(worker.stop)
         gc.unfreeze()  # (an app in a longer-lived process: a test's, the bench's)
-
-
-_log = logging.getLogger(__name__)
 
 
 def _read_parent_links(app: FastAPI) -> None:

@@ -62,7 +62,7 @@ _CREATE = (
     " game_id TEXT NOT NULL, version BIGINT NOT NULL, first_version BIGINT NOT NULL, code TEXT NOT NULL,"
     " last_row TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (game_id, version))")
 # The one-row-a-game table an earlier version kept (the same findings, whole): gone.
-_OLD = "DROP TABLE IF EXISTS replay_index"
+_OLD = "replay_index"
 
 
 class Light:
@@ -84,21 +84,12 @@ class Light:
 
 
 def merge(into: Any, data: dict[str, Any]) -> None:
-    """Add a later stretch's findings, as kept (`Light.data`), to `into`'s."""
+    """Add a later stretch's findings (`Light.data`) to `into`'s (later undos and redos win)."""
     into.starts += data["starts"]
     into.commands += data["commands"]
     into.undone.update(data["undone"])
     into.secret.update(data["secret"])
     into.revealed.update(data["revealed"])
-
-
-def absorb(into: Any, light: Light) -> None:
-    """Add a later stretch's findings to `into`'s (later undos and redos win)."""
-    into.starts += light.starts
-    into.commands += light.commands
-    into.undone.update(light.undone)
-    into.secret.update(light.secret)
-    into.revealed |= light.revealed
 
 
 def scan(game: GameModule, rows: Iterable[tuple], into: Any) -> tuple[int, Any]:
@@ -158,7 +149,7 @@ class KeptPasses:
                 with sql.transaction(commit=True) as c:
                     sql.one_creator(c)
                     c.execute(sql.q(_CREATE))
-                    c.execute(_OLD if sql.sqlite else f"DROP TABLE IF EXISTS {sql.schema}replay_index")
+                    c.execute(f"DROP TABLE IF EXISTS {sql.schema}{_OLD}")
                 self._sql = sql
             except Exception as e:  # noqa: BLE001 - in memory, read-only, or no rights: nothing kept
                 _log.debug("light pass not kept in this store: %s", e)
@@ -229,11 +220,12 @@ class KeptPasses:
                 light = Light()
                 covered, state = scan(game, islice(rows, end - cursor), light)
                 passed += covered
-                absorb(into, light)
                 if covered != end - cursor:
                     raise GameUnreadable(f"game {game_id}: records {cursor + covered + 1}..{end} are missing")
+                data = light.data()
+                merge(into, data)
                 if end - cursor == self.every and end % self.every == 0:  # a whole stretch: kept
-                    new.append((cursor, end, state, light.data()))
+                    new.append((cursor, end, state, data))
                 cursor = end
         if new:
             self.save(game_id, kind, new)
@@ -248,7 +240,7 @@ class KeptPasses:
         try:
             new = []
             for end in ends:
-                light, state = Light(), b""
+                light = Light()
                 covered, state = scan(game, raw(end - self.every, end), light)
                 if covered == self.every:
                     new.append((end - self.every, end, state, light.data()))
@@ -266,7 +258,8 @@ class KeptPasses:
             with sql.transaction(commit=True) as c:
                 sql.executemany(c, (
                     f"INSERT INTO {TABLE} (game_id, version, first_version, code, last_row, data) "
-                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, version) DO UPDATE SET first_version = excluded.first_version, code = excluded.code, "
+                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, version) DO UPDATE SET "
+                    "first_version = excluded.first_version, code = excluded.code, "
                     "last_row = excluded.last_row, data = excluded.data"),
                     [(game_id.hex, last, first, code, row_digest(state).hex(), orjson.dumps(data).decode())
                      for first, last, state, data in parts])

@@ -16,8 +16,8 @@ full store may write two kinds of derived data: the checkpoints it folded
 past that the store lacks (new code, an imported game), or the removal of
 checkpoints that no longer match their records (engine/core/checkpoints.py),
 and the replay index's light pass of stretches it had to pass over
-(engine/core/light_pass.py).  Those it hands to the full store, opened then and only then, so the next
-reader starts from them as it would have.
+(engine/core/light_pass.py).  Those it hands to the full store, opened then
+and only then, so the next reader starts from them as it would have.
 
 PostgreSQL, memory and anything the environment configures otherwise keep
 the full store (`sqlite_file` says when this one applies).
@@ -182,6 +182,3 @@ class _HandedOnPasses(KeptPasses):
     def save(self, game_id: UUID, kind: str, parts: list) -> None:
         if parts:
             self._full().passes.save(game_id, kind, parts)
-
-    def forget(self, game_id: UUID) -> None:
-        pass  # nothing of it is held here
